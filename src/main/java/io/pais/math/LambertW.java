@@ -1,0 +1,50 @@
+package io.pais.math;
+
+/**
+ * The lower branch W₋₁ of the Lambert W function, through the equivalent equation t − log t = K: with
+ * t = −W₋₁(x) and K = −log(−x) the equation y·e^y = x becomes t − log t = K for t ≥ 1. Solving for t lets a
+ * caller that knows K in log space (x would underflow) skip x altogether.
+ */
+public final class LambertW {
+  private static final double MINUS_ONE_OVER_E = -Math.exp(-1);
+
+  private LambertW() {}
+
+  /** W₋₁(x) for x in [−1/e, 0). */
+  public static double lowerBranch(double x) {
+    Checks.require(x >= MINUS_ONE_OVER_E && x < 0,
+        "x must be in [-1/e, 0) for the lower branch W_-1, got " + x);
+    return -rootOfTMinusLogT(-Math.log(-x));
+  }
+
+  /**
+   * The root t ≥ 1 of t − log t = K for K ≥ 1, by Halley's method from a series start near the branch
+   * point (K close to 1) or the asymptotic start K + log K + log K / K.
+   */
+  public static double rootOfTMinusLogT(double k) {
+    Checks.atLeast("K", k, 1.0);
+    if (k == 1) {
+      return 1;
+    }
+    double t;
+    if (k < 2.5) {
+      double p = Math.sqrt(2 * (k - 1));
+      t = 1 + p + p * p / 3;
+    } else {
+      double logK = Math.log(k);
+      t = k + logK + logK / k;
+    }
+    for (int i = 0; i < 30; i++) {
+      double f = t - Math.log(t) - k;
+      double f1 = 1 - 1 / t;
+      double f2 = 1 / (t * t);
+      double step = 2 * f * f1 / (2 * f1 * f1 - f * f2);
+      double next = t - step;
+      t = next < 1 ? 0.5 * (t + 1) : next;
+      if (Math.abs(step) <= 2e-16 * t) {
+        break;
+      }
+    }
+    return t;
+  }
+}

@@ -1,0 +1,160 @@
+package io.pais.privacy;
+
+import io.pais.math.Checks;
+import io.pais.sampling.Sampler;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a release spent and how (SPEC §10): the ε guarantee and how it was computed, the sampler, geometry,
+ * iterations, k, expected sample size, the noise knob and scales, every statistic the guarantee is conditioned
+ * on with whether it was public or taken from the data without privacy, the steps that read data without
+ * privacy, and whether the noise was seeded. Immutable; build with {@link #builder()}.
+ *
+ * @param epsilon the ε guarantee (pure ε-DP under add/remove-one neighbours) of the noisy iterations
+ * @param guaranteeMethod how ε was computed (e.g. exact supremum over [0, r])
+ * @param sampler the sampler
+ * @param geometry ℓ2 or ℓ1
+ * @param iterations T
+ * @param k number of clusters
+ * @param dimension d
+ * @param expectedSampleSize m (n for FULL)
+ * @param lambda λ for core, NaN otherwise
+ * @param budget B
+ * @param betaSum scale of the sum noise
+ * @param betaCount scale of the count noise
+ * @param sumNoiseRadius the law of the sum noise radius, e.g. "Gamma(d, betaSum)"
+ * @param statistics the statistics ε is conditioned on
+ * @param nonPrivateSteps the steps that read data without privacy
+ * @param seeded whether the noise stream was seeded (reproducible, so not a private release's noise)
+ */
+public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler sampler, Geometry geometry, int iterations,
+    int k, int dimension, double expectedSampleSize, double lambda, double budget, double betaSum, double betaCount,
+    String sumNoiseRadius, List<Statistic> statistics, List<String> nonPrivateSteps, boolean seeded) {
+
+  public PrivacyReport {
+    Checks.require(epsilon > 0 && !Double.isNaN(epsilon), "epsilon must be > 0 (may be +Infinity), got " + epsilon);
+    Checks.notNull("guaranteeMethod", guaranteeMethod);
+    Checks.notNull("sampler", sampler);
+    Checks.notNull("geometry", geometry);
+    Checks.positive("iterations (T)", iterations);
+    Checks.positive("k", k);
+    Checks.positive("dimension (d)", dimension);
+    Checks.positive("expectedSampleSize (m)", expectedSampleSize);
+    Checks.require(Double.isNaN(lambda) || (lambda >= 0 && lambda <= 1),
+        "lambda must be in [0, 1] or NaN (not applicable), got " + lambda);
+    Checks.positive("budget (B)", budget);
+    Checks.positive("betaSum", betaSum);
+    Checks.positive("betaCount", betaCount);
+    Checks.notNull("sumNoiseRadius", sumNoiseRadius);
+    statistics = List.copyOf(Checks.notNull("statistics", statistics));
+    nonPrivateSteps = List.copyOf(Checks.notNull("nonPrivateSteps", nonPrivateSteps));
+  }
+
+  /** The statistics taken from the data without privacy. */
+  public List<Statistic> dataDerivedStatistics() {
+    return statistics.stream().filter(s -> s.source() == Statistic.Source.DATA_DERIVED).toList();
+  }
+
+  /** True when ε covers everything: no data-derived statistic and no non-private step. */
+  public boolean isStrict() {
+    return dataDerivedStatistics().isEmpty() && nonPrivateSteps.isEmpty();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Collects the fields; {@link #build()} validates them. */
+  public static final class Builder {
+    private double epsilon = Double.NaN;
+    private String guaranteeMethod;
+    private Sampler sampler;
+    private Geometry geometry;
+    private int iterations;
+    private int k;
+    private int dimension;
+    private double expectedSampleSize = Double.NaN;
+    private double lambda = Double.NaN;
+    private double budget = Double.NaN;
+    private double betaSum = Double.NaN;
+    private double betaCount = Double.NaN;
+    private String sumNoiseRadius;
+    private final List<Statistic> statistics = new ArrayList<>();
+    private final List<String> nonPrivateSteps = new ArrayList<>();
+    private boolean seeded;
+
+    private Builder() {}
+
+    public Builder epsilon(double epsilon, String method) {
+      this.epsilon = epsilon;
+      this.guaranteeMethod = method;
+      return this;
+    }
+
+    public Builder sampler(Sampler sampler) {
+      this.sampler = sampler;
+      return this;
+    }
+
+    public Builder geometry(Geometry geometry) {
+      this.geometry = geometry;
+      return this;
+    }
+
+    public Builder iterations(int iterations) {
+      this.iterations = iterations;
+      return this;
+    }
+
+    public Builder k(int k) {
+      this.k = k;
+      return this;
+    }
+
+    public Builder dimension(int dimension) {
+      this.dimension = dimension;
+      return this;
+    }
+
+    public Builder expectedSampleSize(double m) {
+      this.expectedSampleSize = m;
+      return this;
+    }
+
+    public Builder lambda(double lambda) {
+      this.lambda = lambda;
+      return this;
+    }
+
+    /** B and the β's, taken from calibrated scales. */
+    public Builder noise(NoiseScales scales, String sumNoiseRadius) {
+      this.budget = scales.budget();
+      this.betaSum = scales.betaSum();
+      this.betaCount = scales.betaCount();
+      this.sumNoiseRadius = sumNoiseRadius;
+      return this;
+    }
+
+    public Builder statistic(String name, double value, Statistic.Source source, String description) {
+      statistics.add(new Statistic(name, value, source, description));
+      return this;
+    }
+
+    public Builder nonPrivateStep(String step) {
+      nonPrivateSteps.add(Checks.notNull("step", step));
+      return this;
+    }
+
+    public Builder seeded(boolean seeded) {
+      this.seeded = seeded;
+      return this;
+    }
+
+    public PrivacyReport build() {
+      return new PrivacyReport(epsilon, guaranteeMethod, sampler, geometry, iterations, k, dimension,
+          expectedSampleSize, lambda, budget, betaSum, betaCount, sumNoiseRadius, statistics, nonPrivateSteps,
+          seeded);
+    }
+  }
+}

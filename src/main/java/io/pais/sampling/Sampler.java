@@ -1,0 +1,30 @@
+package io.pais.sampling;
+
+import java.util.Locale;
+
+/** The sampling strategies of SPEC §5, plus FULL (no sampling). */
+public enum Sampler {
+  /** q = m/n. */
+  UNIF,
+  /** Coreset-inspired q(z) = λ m/n + (1 − λ) m z²/(n x̃). */
+  CORE,
+  /** Privacy-constrained: the largest weight whose amplified profile equals ε*. */
+  OPT,
+  /** No sampling: DP-Lloyd on every point with weight 1. */
+  FULL;
+
+  /** The lower-case name used on the command line and in reports. */
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Parses "unif", "core", "opt" or "full" (any case). */
+  public static Sampler parse(String name) {
+    for (Sampler s : values()) {
+      if (s.name().equalsIgnoreCase(name)) {
+        return s;
+      }
+    }
+    throw new IllegalArgumentException("sampler must be one of unif, core, opt, full, got '" + name + "'");
+  }
+}
