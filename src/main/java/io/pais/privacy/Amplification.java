@@ -20,13 +20,62 @@ public final class Amplification {
     if (a == 0) {
       return 0;
     }
-    if (a < 700) {
-      double direct = q * Math.expm1(a);
-      if (direct < 1e300) {
-        return Math.log1p(direct);
-      }
+    double direct = directTerm(q, a);
+    if (direct < 1e300) {
+      return direct >= 1 ? Math.log(1 + direct) : Math.log1p(direct);
     }
-    return LogSpace.log1pExp(Math.log(q) + a + Math.log(-Math.expm1(-a)));
+    // log(q(e^a − 1)) = log q + a + log(1 − e^{−a}); past a = 40 the last term is below 1e-17 and drops out
+    double logInner = Math.log(q) + a + (a > 40 ? 0 : Math.log(-Math.expm1(-a)));
+    return logInner > 40 ? logInner : LogSpace.log1pExp(logInner);
+  }
+
+  /**
+   * q·(e^a − 1) where it is finite and a &lt; 700, else +∞. exp(a) − 1 loses under one ulp against expm1 once
+   * a ≥ 0.7 (e^a/(e^a − 1) ≤ 2), and log(1 + x) under one ulp of ψ against log1p once x ≥ 1 (ψ ≥ log 2); both
+   * are JIT intrinsics, the others are not.
+   */
+  private static double directTerm(double q, double a) {
+    if (a >= 700) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return q * (a >= 0.7 ? Math.exp(a) - 1 : Math.expm1(a));
+  }
+
+  /**
+   * An exact test of ψ(q, a) ≤ ε as {@link #psi} evaluates it, at the cost of one exponential: Math.log is
+   * semi-monotonic (its specification says so), so log(1 + x) ≤ ε holds exactly when 1 + x ≤ Y, the largest
+   * double whose log is ≤ ε. Other branches of ψ are evaluated in full.
+   */
+  public static final class Cap implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+    private final double epsilon;
+    private final double largestArgument;
+
+    public Cap(double epsilon) {
+      this.epsilon = io.pais.math.Checks.positive("epsilon", epsilon);
+      double y = Math.exp(epsilon);
+      if (Double.isFinite(y)) {
+        while (Math.log(y) > epsilon) {
+          y = Math.nextDown(y);
+        }
+        while (Math.log(Math.nextUp(y)) <= epsilon) {
+          y = Math.nextUp(y);
+        }
+      }
+      this.largestArgument = y;
+    }
+
+    /** Whether ψ(q, a) ≤ ε, with exactly the outcome of {@code psi(q, a) <= epsilon}. */
+    public boolean holds(double q, double a) {
+      if (a == 0) {
+        return true;
+      }
+      double direct = directTerm(q, a);
+      if (direct >= 1 && direct < 1e300 && Double.isFinite(largestArgument)) {
+        return 1 + direct <= largestArgument;
+      }
+      return psi(q, a) <= epsilon;
+    }
   }
 
   /** ψ for a weight w = 1/q under a linear profile ε(w, x) = α·w. */

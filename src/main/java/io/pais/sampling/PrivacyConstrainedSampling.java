@@ -23,7 +23,7 @@ public final class PrivacyConstrainedSampling implements SamplingFunction {
   private final double targetEpsilon;
   private final double logC;
   private final double invC;
-  private final double c;
+  private final Amplification.Cap cap;
 
   /**
    * @param profile the DP-Lloyd profile at the chosen noise scales
@@ -41,7 +41,7 @@ public final class PrivacyConstrainedSampling implements SamplingFunction {
             + " even with weight 1; lower B (more noise) or raise epsilon*");
     this.logC = LogSpace.logExpm1(targetEpsilon);
     this.invC = Math.exp(-logC);
-    this.c = Math.expm1(targetEpsilon);
+    this.cap = new Amplification.Cap(targetEpsilon);
   }
 
   @Override
@@ -69,36 +69,37 @@ public final class PrivacyConstrainedSampling implements SamplingFunction {
     if (alpha == targetEpsilon) {
       return 1;
     }
-    Checks.require(alpha > 0 && alpha < targetEpsilon,
-        "alpha must be in (0, targetEpsilon = " + targetEpsilon + "], got " + alpha);
-    double logK = Math.log(alpha) - logC;
-    double t;
-    if (Double.isFinite(c) && logK > -700) {
-      double k = Math.exp(logK);
-      t = -LambertW.lowerBranch(-k * Math.exp(-k));
-    } else {
-      t = LambertW.rootOfTMinusLogT(Math.exp(logK) - logK);
+    if (!(alpha > 0 && alpha < targetEpsilon)) {
+      throw new IllegalArgumentException("alpha must be in (0, targetEpsilon = " + targetEpsilon + "], got " + alpha);
     }
+    // W₋₁ at −k·e^{−k} in log coordinates: t = −W₋₁(−k·e^{−k}) solves t − log t = k − log k, so neither
+    // e^{ε*} nor k·e^{−k} has to be representable.
+    double logK = Math.log(alpha) - logC;
+    double k = invC > Double.MIN_NORMAL ? alpha * invC : Math.exp(logK);
+    double t = LambertW.rootOfTMinusLogT(k - logK);
     double w = Math.max(1, t / alpha - invC);
-    return polish(w, alpha);
+    // w = (t − k)/α cancels digits, and t is ill-conditioned in K, only near the branch point k → 1, which
+    // small ε* alone reach (k ≤ ε*/(e^{ε*} − 1)); below k = 1/2 both cost under an ulp or two
+    if (k > 0.5) {
+      w = polish(w, alpha);
+    }
+    return cap(w, alpha);
   }
 
-  /** One Newton step on ψ(w) − ε*, then step down until ψ(w) ≤ ε* as evaluated. */
+  /** One Newton step on ψ(w) − ε*. */
   private double polish(double w, double alpha) {
     double h = Amplification.psiOfWeight(w, alpha) - targetEpsilon;
     double aw = alpha * w;
     double em = -Math.expm1(-aw);
     double slope = (aw - em) / (w * (w * Math.exp(-aw) + em));
-    if (slope > 0 && h != 0) {
-      double next = w - h / slope;
-      if (next >= 1 && Double.isFinite(next)) {
-        w = next;
-        h = Amplification.psiOfWeight(w, alpha) - targetEpsilon;
-      }
-    }
-    for (int i = 0; h > 0 && w > 1; i++) {
+    double next = w - h / slope;
+    return slope > 0 && next >= 1 && Double.isFinite(next) ? next : w;
+  }
+
+  /** Steps w down until ψ(w) ≤ ε* as evaluated: the weight never overshoots the target. */
+  private double cap(double w, double alpha) {
+    for (int i = 0; w > 1 && !cap.holds(1 / w, alpha * w); i++) {
       w = i < 16 ? Math.nextDown(w) : Math.max(1, w * (1 - 1e-15 * (1L << Math.min(i - 16, 40))));
-      h = Amplification.psiOfWeight(w, alpha) - targetEpsilon;
     }
     return w;
   }

@@ -65,6 +65,25 @@ class AmplificationTest {
   }
 
   @Test
+  void capAgreesExactlyWithEvaluatedPsi() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+    for (double eps : new double[] {1e-6, 0.01, 0.5, 1, 3, 100, 709, 1000, 1e4}) {
+      Amplification.Cap cap = new Amplification.Cap(eps);
+      for (int i = 0; i < 20_000; i++) {
+        double q = Math.exp(-random.nextDouble() * 20);
+        // a spread around the value where ψ crosses eps, so both outcomes and the boundary occur
+        double a = Math.exp(Math.log(eps + 1e-300) + (random.nextDouble() - 0.5) * 8) / q;
+        if (i % 4 == 0) {
+          // near-ties: the a at which ψ(q, a) is within a few ulps of eps
+          a = Math.log1p(Math.expm1(eps) / q) * (1 + (random.nextInt(9) - 4) * 1e-16);
+        }
+        boolean expected = Amplification.psi(q, a) <= eps;
+        assertEquals(expected, cap.holds(q, a), "eps=" + eps + " q=" + q + " a=" + a);
+      }
+    }
+  }
+
+  @Test
   void limits() {
     assertEquals(0.0, Amplification.psi(0.3, 0.0));
     // q = 1 is no sampling: ψ = a
