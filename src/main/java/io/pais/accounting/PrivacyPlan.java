@@ -1,0 +1,100 @@
+package io.pais.accounting;
+
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.math.Checks;
+import io.pais.privacy.Geometry;
+import io.pais.privacy.NoiseScales;
+import io.pais.sampling.CoreSampling;
+import io.pais.sampling.NormSummary;
+import io.pais.sampling.Sampler;
+import io.pais.sampling.SamplingFunction;
+import io.pais.sampling.UniformSampling;
+import java.util.function.Supplier;
+
+/**
+ * The privacy side of one run, decided on the driver before any noise is drawn: the noise knob B solved for
+ * the target ε, the calibrated scales, the sampling function (none for FULL), and the ε guarantee with how it
+ * was computed. Spark-free; the engine only executes it.
+ *
+ * @param sampler the sampler
+ * @param budget B
+ * @param scales the calibrated noise scales
+ * @param samplingFunction q(‖x‖), or null for FULL (every point, weight 1)
+ * @param epsilon the guarantee
+ * @param guaranteeMethod how the guarantee was computed
+ * @param expectedSampleSize m (n for FULL)
+ */
+public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, SamplingFunction samplingFunction,
+    double epsilon, String guaranteeMethod, double expectedSampleSize) {
+
+  /** What the plan is computed from. */
+  public record Request(Sampler sampler, Geometry geometry, double epsilon, double sampleSize, double lambda,
+      int iterations, int dimension, long populationSize, double radius, double meanNormStatistic,
+      CoreSupremum coreSupremum) {
+
+    public Request {
+      Checks.notNull("sampler", sampler);
+      Checks.notNull("geometry", geometry);
+      Checks.positive("epsilon", epsilon);
+      Checks.positive("iterations (T)", iterations);
+      Checks.positive("dimension (d)", dimension);
+      Checks.positive("populationSize (n)", populationSize);
+      Checks.positive("radius (r)", radius);
+      Checks.notNull("coreSupremum", coreSupremum);
+      if (sampler != Sampler.FULL) {
+        Checks.positive("sampleSize (m)", sampleSize);
+        Checks.require(sampleSize <= populationSize,
+            "sampleSize (m) must be <= the number of points n = " + populationSize + ", got " + sampleSize);
+      }
+      if (sampler == Sampler.CORE) {
+        Checks.inClosedRange("lambda", lambda, 0, 1);
+        Checks.positive("xTilde", meanNormStatistic);
+      }
+    }
+  }
+
+  /**
+   * Solves B for the request and computes the guarantee.
+   *
+   * @param norms the norm summary, read only for OPT (its B search reads every norm without privacy)
+   */
+  public static PrivacyPlan solve(Request request, Supplier<NormSummary> norms) {
+    BudgetSolver solver = new BudgetSolver(request.iterations(), request.radius(), request.dimension());
+    double eps = request.epsilon();
+    double n = request.populationSize();
+    switch (request.sampler()) {
+      case FULL -> {
+        double b = solver.full(eps);
+        NoiseScales scales = solver.scales(b);
+        return new PrivacyPlan(Sampler.FULL, b, scales, null, SamplerGuarantees.full(scales),
+            "closed form: T(1/beta_count + r/beta_sum)", n);
+      }
+      case UNIF -> {
+        UniformSampling unif = new UniformSampling(request.sampleSize(), n);
+        double b = solver.uniform(eps, unif.rate());
+        NoiseScales scales = solver.scales(b);
+        return new PrivacyPlan(Sampler.UNIF, b, scales, unif, SamplerGuarantees.uniform(scales, unif),
+            "closed form: log1p(p expm1(eps_full/p)), p = m/n", request.sampleSize());
+      }
+      case CORE -> {
+        CoreSampling core = new CoreSampling(request.sampleSize(), n, request.lambda(), request.meanNormStatistic(),
+            request.radius(), request.geometry());
+        double b = solver.core(eps, core, request.coreSupremum());
+        NoiseScales scales = solver.scales(b);
+        String method = request.coreSupremum() == CoreSupremum.EXACT
+            ? (request.geometry() == Geometry.L1 ? "exact: maximum at an endpoint of [0, r] (l1)"
+                : "exact supremum over [0, r]: dense grid plus golden-section refinement")
+            : "reference-code grid of 100 points on [0, r] (reproduction only; may under-state epsilon)";
+        return new PrivacyPlan(Sampler.CORE, b, scales, core, SamplerGuarantees.core(scales, core,
+            request.coreSupremum()), method, request.sampleSize());
+      }
+      case OPT -> {
+        double b = solver.opt(eps, request.sampleSize(), norms.get());
+        NoiseScales scales = solver.scales(b);
+        return new PrivacyPlan(Sampler.OPT, b, scales, solver.optSampler(eps, b), eps,
+            "by construction: every weight solves psi = epsilon* on [0, r]", request.sampleSize());
+      }
+      default -> throw new IllegalStateException("unknown sampler " + request.sampler());
+    }
+  }
+}

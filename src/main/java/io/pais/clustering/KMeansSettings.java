@@ -1,0 +1,64 @@
+package io.pais.clustering;
+
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.math.Checks;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.Sampler;
+import java.io.Serializable;
+
+/**
+ * Every setting of one private k-means run. Validated on construction; each message names the setting, the
+ * rule and the value.
+ *
+ * @param k clusters
+ * @param iterations T
+ * @param epsilon the target ε (the guarantee); +∞ only for the non-private reference
+ * @param sampler unif, core, opt or full
+ * @param sampleSize expected sample size m; a value in (0, 1) is a fraction of n
+ * @param lambda core's λ
+ * @param geometry l2 or l1
+ * @param preprocessing paper or public
+ * @param normBound r for public preprocessing (NaN for paper)
+ * @param center the centre for public preprocessing (null = origin)
+ * @param initialisation random-ball or sample-points
+ * @param seed a seed for reproducible runs (null = secure randomness)
+ * @param guards the post-processing guards
+ * @param minNoisyCount the guard threshold on noisy counts
+ * @param coreSupremum exact supremum or the reference code's grid of 100
+ */
+public record KMeansSettings(int k, int iterations, double epsilon, Sampler sampler, double sampleSize, double lambda,
+    Geometry geometry, Preprocessing preprocessing, double normBound, double[] center, Initialisation initialisation,
+    Long seed, boolean guards, double minNoisyCount, CoreSupremum coreSupremum) implements Serializable {
+
+  public KMeansSettings {
+    Checks.positive("k", k);
+    Checks.positive("iterations", iterations);
+    Checks.require(epsilon > 0 && !Double.isNaN(epsilon), "epsilon must be > 0, got " + epsilon);
+    Checks.notNull("sampler", sampler);
+    if (sampler != Sampler.FULL) {
+      Checks.positive("sampleSize", sampleSize);
+    }
+    Checks.inClosedRange("lambda", lambda, 0, 1);
+    Checks.notNull("geometry", geometry);
+    Checks.notNull("preprocessing", preprocessing);
+    if (preprocessing == Preprocessing.PUBLIC) {
+      Checks.positive("normBound", normBound);
+    } else {
+      Checks.require(center == null, "center is only used with public preprocessing");
+    }
+    Checks.notNull("initialisation", initialisation);
+    Checks.finite("minNoisyCount", minNoisyCount);
+    Checks.notNull("coreSupremum", coreSupremum);
+    center = center == null ? null : center.clone();
+  }
+
+  /** The expected sample size for n points: m itself, or the fraction m·n when m &lt; 1. */
+  public double expectedSampleSize(long n) {
+    return sampleSize < 1 ? sampleSize * n : sampleSize;
+  }
+
+  /** Whether this is the noiseless reference (ε = ∞). */
+  public boolean isNonPrivateReference() {
+    return Double.isInfinite(epsilon);
+  }
+}

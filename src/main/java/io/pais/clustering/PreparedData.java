@@ -1,0 +1,27 @@
+package io.pais.clustering;
+
+import org.apache.spark.api.java.JavaRDD;
+
+/**
+ * Preprocessed points with ‖x‖ ≤ r in the run's geometry, and the statistics taken along the way.
+ *
+ * @param points the points (persisted)
+ * @param dimension d
+ * @param count n after preprocessing
+ * @param radius r
+ * @param meanNormStatistic x̃: mean squared ℓ2 norm (ℓ2) or mean ℓ1 norm (ℓ1)
+ * @param offset the centre subtracted from every point (the second centring's mean in paper mode)
+ * @param percentile the 97.5th percentile of centred ℓ2 norms (paper mode), NaN otherwise
+ */
+public record PreparedData(JavaRDD<double[]> points, int dimension, long count, double radius,
+    double meanNormStatistic, double[] offset, double percentile) {
+
+  /** ℓ2 norm of the subtracted centre. */
+  public double centreNorm() {
+    double s = 0;
+    for (double v : offset) {
+      s += v * v;
+    }
+    return Math.sqrt(s);
+  }
+}

@@ -1,0 +1,239 @@
+package io.pais.clustering;
+
+import io.pais.accounting.PrivacyPlan;
+import io.pais.io.InputException;
+import io.pais.io.Points;
+import io.pais.noise.LaplaceNoise;
+import io.pais.noise.NoiseRandomness;
+import io.pais.noise.SumNoise;
+import io.pais.privacy.Geometry;
+import io.pais.privacy.PrivacyReport;
+import io.pais.privacy.Statistic.Source;
+import io.pais.sampling.NormHistogram;
+import io.pais.sampling.Sampler;
+import java.security.SecureRandom;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * The one recipe behind the CLI job and the ML Estimator: preprocess, plan the privacy (B for the target ε),
+ * sample in map tasks, initialise, run weighted DP-Lloyd, and report. Logs get stage names, iteration numbers
+ * and timings, never data, weights or exact counts.
+ */
+public final class PrivateKMeansEngine {
+  private static final int NORM_HISTOGRAM_BINS = 1 << 12;
+
+  private final KMeansSettings settings;
+  private final Consumer<String> log;
+  private final Map<String, Double> stageSeconds = new LinkedHashMap<>();
+  private final NoiseRandomness randomness;
+  private final long coinSeed;
+
+  public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log) {
+    this.settings = settings;
+    this.log = log;
+    if (settings.seed() == null) {
+      this.randomness = NoiseRandomness.secure();
+      this.coinSeed = new SecureRandom().nextLong();
+    } else {
+      this.randomness = NoiseRandomness.seeded(settings.seed());
+      this.coinSeed = settings.seed() * 0x9E3779B97F4A7C15L + 0x2545F4914F6CDD1DL;
+    }
+  }
+
+  /** Runs everything and returns centres, report and timings. */
+  public ClusteringResult fit(Points points, boolean evaluate) {
+    PreparedRun run = prepare(points);
+    double[] centres = iterate(run, noiseFor(run));
+    double cost = Double.NaN;
+    if (evaluate) {
+      long start = System.nanoTime();
+      cost = cost(run.data(), centres, settings.k());
+      stage("evaluate (non-private)", start);
+    }
+    run.sample().unpersist(false);
+    run.data().points().unpersist(false);
+    return new ClusteringResult(toInputCoordinates(centres, run), report(run), stageSeconds(), cost);
+  }
+
+  /** Preprocessing, privacy plan, sampling and initialisation. */
+  public PreparedRun prepare(Points points) {
+    long start = System.nanoTime();
+    int d = points.dimension();
+    PreparedData data = settings.preprocessing() == Preprocessing.PAPER
+        ? Preprocessor.paper(points.rdd(), d, settings.geometry())
+        : Preprocessor.publicBounds(points.rdd(), d, settings.geometry(), settings.normBound(), settings.center());
+    stage("read and preprocess", start);
+
+    start = System.nanoTime();
+    double m = settings.sampler() == Sampler.FULL ? data.count() : settings.expectedSampleSize(data.count());
+    PrivacyPlan.Request request = new PrivacyPlan.Request(settings.sampler(), settings.geometry(), settings.epsilon(),
+        m, settings.lambda(), settings.iterations(), d, data.count(), data.radius(), data.meanNormStatistic(),
+        settings.coreSupremum());
+    PrivacyPlan plan = PrivacyPlan.solve(request, () -> normHistogram(data));
+    stage("privacy plan", start);
+    log.accept(String.format(java.util.Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g B=%.6g",
+        plan.sampler().id(), plan.epsilon(), plan.budget()));
+
+    start = System.nanoTime();
+    JavaRDD<SampleBlock> sample = PoissonSampler.sample(data.points(), d, plan.samplingFunction(),
+        settings.geometry(), coinSeed).persist(StorageLevel.MEMORY_AND_DISK());
+    sample.count(); // materialise the cached sample (counts blocks, not points)
+    stage("weights and sampling", start);
+
+    double[] initial = settings.initialisation() == Initialisation.RANDOM_BALL
+        ? randomBall(settings.k(), d, data.radius(), settings.geometry(), randomness.provider())
+        : samplePoints(sample, settings.k(), d, randomness.provider().nextLong());
+    return new PreparedRun(data, plan, sample, initial);
+  }
+
+  /** The private noise of a prepared run. */
+  public LloydNoise noiseFor(PreparedRun run) {
+    return LloydNoise.of(new LaplaceNoise(run.plan().scales().betaCount()), sumNoise(run), randomness);
+  }
+
+  private SumNoise sumNoise(PreparedRun run) {
+    return SumNoise.of(settings.geometry(), run.data().dimension(), run.plan().scales().betaSum());
+  }
+
+  /** T iterations of weighted DP-Lloyd with {@code noise}; returns centres in preprocessed coordinates. */
+  public double[] iterate(PreparedRun run, LloydNoise noise) {
+    long start = System.nanoTime();
+    WeightedLloyd lloyd = new WeightedLloyd(settings.k(), settings.iterations(), run.data().radius(),
+        settings.geometry(), settings.guards(), settings.minNoisyCount());
+    double[] centres = lloyd.run(run.sample(), run.data().dimension(), run.initialCentres(), noise,
+        t -> log.accept(String.format(java.util.Locale.ROOT, "DP-Lloyd iteration %d/%d, %.1f s", t,
+            settings.iterations(), (System.nanoTime() - start) / 1e9)));
+    stage("DP-Lloyd", start);
+    return centres;
+  }
+
+  /** The privacy report of a prepared run. */
+  public PrivacyReport report(PreparedRun run) {
+    PreparedData data = run.data();
+    PrivacyPlan plan = run.plan();
+    boolean paper = settings.preprocessing() == Preprocessing.PAPER;
+    PrivacyReport.Builder b = PrivacyReport.builder()
+        .epsilon(plan.epsilon(), plan.guaranteeMethod())
+        .sampler(plan.sampler())
+        .geometry(settings.geometry())
+        .iterations(settings.iterations())
+        .k(settings.k())
+        .dimension(data.dimension())
+        .expectedSampleSize(plan.expectedSampleSize())
+        .lambda(plan.sampler() == Sampler.CORE ? settings.lambda() : Double.NaN)
+        .noise(plan.scales(), settings.geometry() == Geometry.L2 ? "Gamma(d, betaSum) radius, uniform direction"
+            : "i.i.d. Laplace(betaSum) coordinates")
+        .seeded(randomness.isSeeded())
+        .statistic("n", data.count(), Source.DATA_DERIVED, "number of points after preprocessing")
+        .statistic("r", data.radius(), paper ? Source.DATA_DERIVED : Source.PUBLIC,
+            paper ? "largest norm after re-centring" : "norm bound supplied by the user")
+        .statistic("xTilde", data.meanNormStatistic(), Source.DATA_DERIVED,
+            settings.geometry() == Geometry.L2 ? "mean squared l2 norm (used by core)" : "mean l1 norm (used by core)")
+        .statistic("centerNorm", data.centreNorm(), paper ? Source.DATA_DERIVED : Source.PUBLIC,
+            paper ? "l2 norm of the data mean subtracted in the second centring" : "l2 norm of the supplied centre");
+    if (paper) {
+      b.statistic("percentile97.5", data.percentile(), Source.DATA_DERIVED,
+          "97.5th percentile of centred l2 norms (points at or above it were dropped)");
+      b.nonPrivateStep("paper preprocessing: centring, the 97.5th-percentile filter, re-centring and r are "
+          + "computed from the data without privacy");
+    }
+    switch (plan.sampler()) {
+      case UNIF -> b.nonPrivateStep("unif: q = m/n uses n from the data");
+      case CORE -> b.nonPrivateStep("core: q uses n and xTilde from the data");
+      case OPT -> b.nonPrivateStep("opt: the search for B read every norm (it changes only the sample size, "
+          + "not epsilon)");
+      case FULL -> { }
+      default -> throw new IllegalStateException();
+    }
+    if (settings.initialisation() == Initialisation.SAMPLE_POINTS) {
+      b.nonPrivateStep("initial centres are k random points of the sample (raw data, not covered by epsilon)");
+    }
+    return b.build();
+  }
+
+  /** Seconds per stage so far. */
+  public Map<String, Double> stageSeconds() {
+    return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(stageSeconds));
+  }
+
+  /** The k-means cost (1/n) Σ min_j ‖x − c_j‖² on the preprocessed data: an evaluation, NOT private. */
+  public static double cost(PreparedData data, double[] centres, int k) {
+    int d = data.dimension();
+    double total = data.points().treeAggregate(0.0, (acc, x) -> {
+      double best = Double.POSITIVE_INFINITY;
+      for (int j = 0; j < k; j++) {
+        double s = 0;
+        for (int t = 0; t < d; t++) {
+          double v = x[t] - centres[j * d + t];
+          s += v * v;
+        }
+        best = Math.min(best, s);
+      }
+      return acc + best;
+    }, Double::sum);
+    return total / data.count();
+  }
+
+  /** k points uniform in the ball of radius r of the geometry: reads no data. */
+  static double[] randomBall(int k, int d, double radius, Geometry geometry, UniformRandomProvider rng) {
+    double[] out = new double[k * d];
+    SumNoise direction = SumNoise.of(geometry, d, 1.0);
+    for (int j = 0; j < k; j++) {
+      double[] g = direction.sample(rng);
+      double norm = geometry.norm(g);
+      double scale = radius * Math.pow(rng.nextDouble(), 1.0 / d) / norm;
+      for (int t = 0; t < d; t++) {
+        out[j * d + t] = g[t] * scale;
+      }
+    }
+    return out;
+  }
+
+  /** k distinct random points of the sample, as the paper does (not private). */
+  static double[] samplePoints(JavaRDD<SampleBlock> sample, int k, int d, long seed) {
+    List<double[]> picked = sample.flatMap(block -> {
+      List<double[]> rows = new java.util.ArrayList<>(block.rows());
+      for (int i = 0; i < block.rows(); i++) {
+        rows.add(java.util.Arrays.copyOfRange(block.values(), i * d, (i + 1) * d));
+      }
+      return rows.iterator();
+    }).takeSample(false, k, seed);
+    if (picked.size() < k) {
+      throw new InputException("sample-points initialisation needs k = " + k
+          + " sampled points; raise --sample-size or use --init random-ball");
+    }
+    double[] out = new double[k * d];
+    for (int j = 0; j < k; j++) {
+      System.arraycopy(picked.get(j), 0, out, j * d, d);
+    }
+    return out;
+  }
+
+  private NormHistogram normHistogram(PreparedData data) {
+    double r = data.radius();
+    Geometry g = settings.geometry();
+    return data.points().treeAggregate(new NormHistogram(r, NORM_HISTOGRAM_BINS), (h, x) -> h.add(g.norm(x)),
+        NormHistogram::merge);
+  }
+
+  private double[][] toInputCoordinates(double[] centres, PreparedRun run) {
+    int d = run.data().dimension();
+    double[][] out = new double[settings.k()][d];
+    for (int j = 0; j < settings.k(); j++) {
+      for (int t = 0; t < d; t++) {
+        out[j][t] = centres[j * d + t] + run.data().offset()[t];
+      }
+    }
+    return out;
+  }
+
+  private void stage(String name, long startNanos) {
+    stageSeconds.merge(name, (System.nanoTime() - startNanos) / 1e9, Double::sum);
+  }
+}

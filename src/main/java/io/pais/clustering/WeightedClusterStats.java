@@ -1,0 +1,94 @@
+package io.pais.clustering;
+
+import dev.ludovic.netlib.blas.BLAS;
+import java.io.Serializable;
+
+/**
+ * Per-cluster weighted sums and weighted counts, k × (d + 1), accumulated over sample blocks in map tasks and
+ * merged with treeAggregate. Assignment is by squared Euclidean distance, ties to the lowest index (SPEC §2);
+ * distances of a block to all centres come from one matrix product.
+ */
+public final class WeightedClusterStats implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final int k;
+  private final int dimension;
+  private final double[] sums;
+  private final double[] counts;
+
+  public WeightedClusterStats(int k, int dimension) {
+    this.k = k;
+    this.dimension = dimension;
+    this.sums = new double[k * dimension];
+    this.counts = new double[k];
+  }
+
+  /** Adds every row of {@code block} to its nearest centre. Returns this. */
+  public WeightedClusterStats add(SampleBlock block, double[] centres, double[] centreSquaredNorms) {
+    int b = block.rows();
+    if (b == 0) {
+      return this;
+    }
+    double[] x = block.values();
+    double[] w = block.weights();
+    // G (k × b, column-major) = C · Xᵀ, with C and X row-major (so column-major Cᵀ and Xᵀ)
+    double[] g = new double[k * b];
+    BLAS.getInstance().dgemm("T", "N", k, b, dimension, 1.0, centres, dimension, x, dimension, 0.0, g, k);
+    for (int i = 0; i < b; i++) {
+      int best = 0;
+      double bestValue = Double.POSITIVE_INFINITY;
+      int base = i * k;
+      for (int j = 0; j < k; j++) {
+        // ‖x − c‖² = ‖x‖² − 2 x·c + ‖c‖²; ‖x‖² is the same for every j
+        double v = centreSquaredNorms[j] - 2 * g[base + j];
+        if (v < bestValue) {
+          bestValue = v;
+          best = j;
+        }
+      }
+      double wi = w[i];
+      counts[best] += wi;
+      int row = i * dimension;
+      int out = best * dimension;
+      for (int t = 0; t < dimension; t++) {
+        sums[out + t] += wi * x[row + t];
+      }
+    }
+    return this;
+  }
+
+  /** Adds {@code other} into this. Returns this. */
+  public WeightedClusterStats merge(WeightedClusterStats other) {
+    for (int i = 0; i < sums.length; i++) {
+      sums[i] += other.sums[i];
+    }
+    for (int j = 0; j < k; j++) {
+      counts[j] += other.counts[j];
+    }
+    return this;
+  }
+
+  /** Weighted count W_j (exact: stays on the driver, never logged or released). */
+  double count(int j) {
+    return counts[j];
+  }
+
+  /** Weighted sum of cluster j, coordinate t. */
+  double sum(int j, int t) {
+    return sums[j * dimension + t];
+  }
+
+  /** ‖c_j‖² for row-major centres. */
+  static double[] squaredNorms(double[] centres, int k, int dimension) {
+    double[] out = new double[k];
+    for (int j = 0; j < k; j++) {
+      double s = 0;
+      for (int t = 0; t < dimension; t++) {
+        double v = centres[j * dimension + t];
+        s += v * v;
+      }
+      out[j] = s;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,36 @@
+package io.pais.io;
+
+/**
+ * Bad input: the message names the file and, where known, the line or byte offset and the column, never a
+ * value from the data.
+ */
+public final class InputException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  public InputException(String message) {
+    super(message);
+  }
+
+  /** The first InputException in a cause chain (Spark wraps task failures), or null. */
+  public static InputException find(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof InputException e) {
+        return e;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    // Spark may carry a task's failure only as text in the driver-side exception
+    for (Throwable t = error; t != null && t.getCause() != t; t = t.getCause()) {
+      String message = t.getMessage();
+      String marker = InputException.class.getName() + ": ";
+      if (message != null && message.contains(marker)) {
+        String rest = message.substring(message.indexOf(marker) + marker.length());
+        int end = rest.indexOf('\n');
+        return new InputException(end < 0 ? rest : rest.substring(0, end));
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,120 @@
+package io.pais.io;
+
+import java.io.Serializable;
+
+/**
+ * Parses one text line into a dense point. Implementations are serializable and run in map tasks; their
+ * errors name the column and the rule, never the field's value (the caller adds file and line).
+ */
+interface LineParser extends Serializable {
+
+  /** The point, or null for a line that carries none (a blank line). */
+  double[] parse(String line);
+
+  /** A CSV line: {@code columns} fields separated by {@code delimiter}; the selected ones become the point. */
+  static LineParser csv(String delimiter, int columns, int[] selected) {
+    boolean whitespace = delimiter.equals("whitespace");
+    char sep = whitespace ? ' ' : delimiter.charAt(0);
+    return line -> {
+      String trimmed = whitespace ? line.strip() : line;
+      if (trimmed.isBlank()) {
+        return null;
+      }
+      String[] fields = whitespace ? trimmed.split("\\s+") : split(trimmed, sep, columns);
+      if (fields.length != columns) {
+        throw new IllegalArgumentException("ragged row: " + fields.length + " fields where the first row has "
+            + columns);
+      }
+      double[] x = new double[selected.length];
+      for (int i = 0; i < selected.length; i++) {
+        x[i] = number(fields[selected[i]], selected[i]);
+      }
+      return x;
+    };
+  }
+
+  /** A LibSVM line "label i:v i:v …" with 1-based indices; absent features are 0. */
+  static LineParser libsvm(int dimension) {
+    return line -> {
+      String trimmed = line.strip();
+      if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+        return null;
+      }
+      String[] tokens = trimmed.split("\\s+");
+      double[] x = new double[dimension];
+      int previous = 0;
+      for (int i = 1; i < tokens.length; i++) {
+        int colon = tokens[i].indexOf(':');
+        if (colon <= 0) {
+          throw new IllegalArgumentException("token " + (i + 1) + " is not of the form index:value");
+        }
+        int index;
+        try {
+          index = Integer.parseInt(tokens[i].substring(0, colon));
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException("token " + (i + 1) + " has a non-integer feature index");
+        }
+        if (index < 1 || index <= previous) {
+          throw new IllegalArgumentException("feature indices must be >= 1 and increasing (token " + (i + 1) + ")");
+        }
+        if (index > dimension) {
+          throw new IllegalArgumentException("dimension mismatch: feature index " + index + " exceeds the dimension "
+              + dimension);
+        }
+        previous = index;
+        x[index - 1] = number(tokens[i].substring(colon + 1), index);
+      }
+      return x;
+    };
+  }
+
+  /** The largest feature index of a LibSVM line (0 for none). */
+  static int libsvmMaxIndex(String line) {
+    String trimmed = line.strip();
+    if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+      return 0;
+    }
+    int last = trimmed.lastIndexOf(':');
+    if (last < 0) {
+      return 0;
+    }
+    int start = last;
+    while (start > 0 && !Character.isWhitespace(trimmed.charAt(start - 1))) {
+      start--;
+    }
+    try {
+      return Integer.parseInt(trimmed.substring(start, last));
+    } catch (NumberFormatException e) {
+      return 0; // reported with its line by the parser
+    }
+  }
+
+  private static double number(String field, int column) {
+    double v;
+    try {
+      v = Double.parseDouble(field.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("non-numeric field in column " + column);
+    }
+    if (!Double.isFinite(v)) {
+      throw new IllegalArgumentException("NaN or infinite value in column " + column);
+    }
+    return v;
+  }
+
+  private static String[] split(String line, char sep, int expected) {
+    String[] out = new String[Math.max(expected, 1)];
+    int count = 0;
+    int start = 0;
+    for (int i = 0; i <= line.length(); i++) {
+      if (i == line.length() || line.charAt(i) == sep) {
+        if (count == out.length) {
+          out = java.util.Arrays.copyOf(out, out.length * 2);
+        }
+        out[count++] = line.substring(start, i);
+        start = i + 1;
+      }
+    }
+    return count == out.length ? out : java.util.Arrays.copyOf(out, count);
+  }
+}

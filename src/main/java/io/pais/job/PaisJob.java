@@ -1,0 +1,309 @@
+package io.pais.job;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.clustering.ClusteringResult;
+import io.pais.clustering.Initialisation;
+import io.pais.clustering.KMeansSettings;
+import io.pais.clustering.Preprocessing;
+import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.io.InputException;
+import io.pais.io.InputFormat;
+import io.pais.io.InputSpec;
+import io.pais.io.PointReader;
+import io.pais.io.Points;
+import io.pais.io.ReleaseWriter;
+import io.pais.privacy.Geometry;
+import io.pais.privacy.PrivacyReport;
+import io.pais.sampling.Sampler;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.spark.SparkConf;
+import org.apache.spark.sql.SparkSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The spark-submit job: reads a data set, runs importance-sampled weighted DP-Lloyd and writes the centres with
+ * a privacy report. Defaults come from {@code conf/pais-defaults.properties}; flags override them.
+ */
+@Command(name = "pais", mixinStandardHelpOptions = true, version = "pais 0.1.0", sortOptions = false,
+    description = "Differentially private k-means with Poisson importance sampling and weighted DP-Lloyd.")
+public final class PaisJob implements Callable<Integer> {
+  private static final Logger LOG = LoggerFactory.getLogger(PaisJob.class);
+
+  @Option(names = "--config", paramLabel = "FILE", description = "a properties file of flag defaults")
+  Path config;
+
+  @Option(names = "--input", required = true, split = ",", paramLabel = "PATH",
+      description = "input paths or globs (any Hadoop path; comma-separated files are stacked)")
+  List<String> input;
+
+  @Option(names = "--format", description = "csv, libsvm or parquet (default: ${DEFAULT-VALUE})")
+  String format;
+
+  @Option(names = "--header", negatable = true, arity = "0..1", fallbackValue = "true",
+      description = "CSV files start with a header line (default: ${DEFAULT-VALUE})")
+  boolean header;
+
+  @Option(names = "--delimiter", description = "CSV delimiter: one character or 'whitespace' (default: ${DEFAULT-VALUE})")
+  String delimiter;
+
+  @Option(names = "--features", split = ",", paramLabel = "COL",
+      description = "feature columns by name or 0-based index (default: all not dropped)")
+  List<String> features = new ArrayList<>();
+
+  @Option(names = "--drop", split = ",", paramLabel = "COL", description = "columns to drop (labels, ids)")
+  List<String> drop = new ArrayList<>();
+
+  @Option(names = "--vector-column", paramLabel = "COL", description = "Parquet: a Spark ML vector column")
+  String vectorColumn = "";
+
+  @Option(names = "--dimension", description = "LibSVM: number of features (default: the largest index)")
+  int dimension;
+
+  @Option(names = "--k", description = "number of clusters (default: ${DEFAULT-VALUE})")
+  int k;
+
+  @Option(names = "--iterations", description = "DP-Lloyd iterations T (default: ${DEFAULT-VALUE})")
+  int iterations;
+
+  @Option(names = "--epsilon", description = "target epsilon of the release (default: ${DEFAULT-VALUE})")
+  double epsilon;
+
+  @Option(names = "--sampler", description = "unif, core, opt or full (default: ${DEFAULT-VALUE})")
+  String sampler;
+
+  @Option(names = "--sample-size", paramLabel = "M",
+      description = "expected sample size: a count or a percentage of n, e.g. 5% (default: ${DEFAULT-VALUE})")
+  String sampleSize;
+
+  @Option(names = "--lambda", description = "core: lambda in [0, 1] (default: ${DEFAULT-VALUE})")
+  double lambda;
+
+  @Option(names = "--geometry", description = "l2 or l1 (default: ${DEFAULT-VALUE})")
+  String geometry;
+
+  @Option(names = "--preprocess", description = "paper or public (default: ${DEFAULT-VALUE})")
+  String preprocess;
+
+  @Option(names = "--norm-bound", paramLabel = "R", description = "public preprocessing: the norm bound r")
+  Double normBound;
+
+  @Option(names = "--center", split = ",", paramLabel = "X",
+      description = "public preprocessing: a public centre to subtract")
+  double[] center;
+
+  @Option(names = "--init", description = "random-ball or sample-points (default: ${DEFAULT-VALUE})")
+  String init;
+
+  @Option(names = "--seed", description = "seed for a reproducible run (marked as seeded in the report)")
+  Long seed;
+
+  @Option(names = "--guards", negatable = true, arity = "0..1", fallbackValue = "true",
+      description = "post-processing guards on noisy centres (default: ${DEFAULT-VALUE})")
+  boolean guards;
+
+  @Option(names = "--min-noisy-count", description = "guard threshold on noisy counts (default: ${DEFAULT-VALUE})")
+  double minNoisyCount;
+
+  @Option(names = "--core-supremum", description = "exact or grid100 (default: ${DEFAULT-VALUE})")
+  String coreSupremum;
+
+  @Option(names = "--output", required = true, paramLabel = "DIR", description = "output directory (any Hadoop path)")
+  String output;
+
+  @Option(names = "--overwrite", description = "replace an existing output directory")
+  boolean overwrite;
+
+  @Option(names = "--evaluate", description = "also compute the k-means cost on the full data (NOT private)")
+  boolean evaluate;
+
+  @Option(names = "--master", description = "Spark master (default: Spark's own, local[*] outside spark-submit)")
+  String master;
+
+  private SparkSession spark;
+  private PrintStream out = System.out;
+
+  public static void main(String[] args) {
+    System.exit(run(null, args, System.out, System.err));
+  }
+
+  /**
+   * Parses and runs; returns the exit code (0 success, 1 bad input or failure, 2 bad usage).
+   *
+   * @param session a running session to use (and leave running), or null to create and stop one
+   */
+  public static int run(SparkSession session, String[] args, PrintStream out, PrintStream err) {
+    PaisJob job = new PaisJob();
+    job.spark = session;
+    job.out = out;
+    CommandLine cli = new CommandLine(job);
+    try {
+      cli.setDefaultValueProvider(new ConfDefaults(ConfDefaults.configFile(args)));
+    } catch (IllegalArgumentException e) {
+      err.println("pais: " + e.getMessage());
+      return 2;
+    }
+    cli.setOut(new java.io.PrintWriter(out, true));
+    cli.setErr(new java.io.PrintWriter(err, true));
+    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      InputException input = InputException.find(e);
+      String message = input != null ? input.getMessage() : e.getMessage();
+      err.println("pais: " + (message == null ? e.getClass().getSimpleName() : message));
+      if (input == null && !(e instanceof IllegalArgumentException)) {
+        LOG.error("job failed", e);
+      }
+      return input != null || e instanceof IllegalArgumentException ? 1 : 3;
+    });
+    return cli.execute(args);
+  }
+
+  @Override
+  public Integer call() {
+    KMeansSettings settings = settings();
+    InputSpec spec = new InputSpec(input, InputFormat.parse(format), header, delimiter, features, drop, vectorColumn,
+        dimension);
+    boolean ownSession = spark == null;
+    if (ownSession) {
+      spark = session();
+    }
+    try {
+      long start = System.nanoTime();
+      ReleaseWriter writer = new ReleaseWriter(output, spark.sparkContext().hadoopConfiguration(), overwrite);
+      writer.checkWritable();
+      Points points = PointReader.read(spark, spec);
+      PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, LOG::info);
+      ClusteringResult result = engine.fit(points, evaluate);
+      long writeStart = System.nanoTime();
+      ObjectNode run = runRecord(settings, spec, result);
+      writer.write(result.centres(), result.report(), run);
+      double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
+      summary(result, settings, writeSeconds, (System.nanoTime() - start) / 1e9);
+      return 0;
+    } finally {
+      if (ownSession) {
+        spark.stop();
+      }
+    }
+  }
+
+  private KMeansSettings settings() {
+    Preprocessing pre = Preprocessing.parse(preprocess);
+    if (pre == Preprocessing.PUBLIC && normBound == null) {
+      throw new IllegalArgumentException("--preprocess public needs --norm-bound (a public r)");
+    }
+    if (pre == Preprocessing.PAPER && (normBound != null || center != null)) {
+      throw new IllegalArgumentException("--norm-bound and --center need --preprocess public");
+    }
+    return new KMeansSettings(k, iterations, epsilon, Sampler.parse(sampler), parseSampleSize(sampleSize), lambda,
+        Geometry.parse(geometry), pre, normBound == null ? Double.NaN : normBound, center, Initialisation.parse(init),
+        seed, guards, minNoisyCount, parseSupremum(coreSupremum));
+  }
+
+  /** "5000" → 5000; "5%" → 0.05 (a fraction of n). */
+  static double parseSampleSize(String text) {
+    String t = text.strip();
+    try {
+      if (t.endsWith("%")) {
+        double pct = Double.parseDouble(t.substring(0, t.length() - 1));
+        if (!(pct > 0 && pct < 100)) {
+          throw new IllegalArgumentException("sample-size as a percentage must be in (0, 100), got " + text);
+        }
+        return pct / 100;
+      }
+      double m = Double.parseDouble(t);
+      if (!(m >= 1 && Double.isFinite(m))) {
+        throw new IllegalArgumentException("sample-size must be a count >= 1 or a percentage like 5%, got " + text);
+      }
+      return m;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("sample-size must be a count or a percentage like 5%, got " + text);
+    }
+  }
+
+  private static CoreSupremum parseSupremum(String text) {
+    return switch (text.strip().toLowerCase(Locale.ROOT)) {
+      case "exact" -> CoreSupremum.EXACT;
+      case "grid100" -> CoreSupremum.REFERENCE_GRID_100;
+      default -> throw new IllegalArgumentException("core-supremum must be exact or grid100, got '" + text + "'");
+    };
+  }
+
+  private SparkSession session() {
+    SparkSession.Builder builder = SparkSession.builder().appName("pais");
+    if (master != null) {
+      builder.master(master);
+    } else if (!new SparkConf().contains("spark.master")) {
+      builder.master("local[*]");
+    }
+    return builder.getOrCreate();
+  }
+
+  private ObjectNode runRecord(KMeansSettings settings, InputSpec spec, ClusteringResult result) {
+    ObjectNode run = ReleaseWriter.newObject();
+    run.put("sparkVersion", spark.version());
+    run.put("master", spark.sparkContext().master());
+    run.put("input", String.join(",", spec.paths()));
+    run.put("format", spec.format().id());
+    run.set("stageSeconds", ReleaseWriter.timings(result.stageSeconds()));
+    ObjectNode conf = run.putObject("configuration");
+    conf.put("k", settings.k());
+    conf.put("iterations", settings.iterations());
+    conf.put("epsilon", settings.epsilon());
+    conf.put("sampler", settings.sampler().id());
+    conf.put("sampleSize", sampleSize);
+    conf.put("lambda", settings.lambda());
+    conf.put("geometry", settings.geometry().name().toLowerCase(Locale.ROOT));
+    conf.put("preprocess", settings.preprocessing().id());
+    if (normBound != null) {
+      conf.put("normBound", normBound);
+    }
+    conf.put("init", settings.initialisation().id());
+    conf.put("seeded", settings.seed() != null);
+    conf.put("guards", settings.guards());
+    conf.put("minNoisyCount", settings.minNoisyCount());
+    conf.put("coreSupremum", coreSupremum);
+    if (evaluate) {
+      ObjectNode eval = run.putObject("evaluation");
+      eval.put("cost", result.cost());
+      eval.put("note", "k-means cost on the full preprocessed data divided by n: NOT private, for evaluation only");
+    }
+    return run;
+  }
+
+  private void summary(ClusteringResult result, KMeansSettings settings, double writeSeconds, double total) {
+    PrivacyReport r = result.report();
+    out.printf(Locale.ROOT, "pais: %d centres written to %s%n", settings.k(), output);
+    out.printf(Locale.ROOT, "  guarantee     epsilon = %.6g (%s, %s)%n", r.epsilon(), r.sampler().id(),
+        r.guaranteeMethod());
+    out.printf(Locale.ROOT, "  sampler       %s, expected sample size m = %.1f, geometry %s, T = %d%n",
+        r.sampler().id(), r.expectedSampleSize(), r.geometry().name().toLowerCase(Locale.ROOT), r.iterations());
+    out.printf(Locale.ROOT, "  noise         B = %.6g, betaSum = %.6g, betaCount = %.6g%n", r.budget(), r.betaSum(),
+        r.betaCount());
+    if (!r.isStrict()) {
+      out.printf(Locale.ROOT, "  caveat        %d statistic(s) taken from the data without privacy; see "
+          + "privacy-report.json%n", r.dataDerivedStatistics().size());
+    }
+    if (r.seeded()) {
+      out.println("  seeded        yes: reproducible run, not a private release unless the seed stays secret");
+    }
+    for (Map.Entry<String, Double> e : result.stageSeconds().entrySet()) {
+      out.printf(Locale.ROOT, "  time          %-26s %8.2f s%n", e.getKey(), e.getValue());
+    }
+    out.printf(Locale.ROOT, "  time          %-26s %8.2f s%n", "write output", writeSeconds);
+    out.printf(Locale.ROOT, "  time          %-26s %8.2f s%n", "total", total);
+    if (evaluate) {
+      out.printf(Locale.ROOT, "  cost          %.6g (NOT private: evaluation on the full data)%n", result.cost());
+    }
+    out.printf(Locale.ROOT, "  outputs       %s/{centers.csv,centers.json,privacy-report.json,run.json}%n", output);
+  }
+}
