@@ -21,11 +21,11 @@ public final class Preprocessor {
   private Preprocessor() {}
 
   /** The paper's protocol. r and x̃ are measured in {@code geometry}; the percentile uses ℓ2 as in the paper. */
-  public static PreparedData paper(JavaRDD<double[]> input, int dimension, Geometry geometry) {
+  public static PreparedData paper(JavaRDD<double[]> input, int dimension, Geometry geometry, String source) {
     input.persist(StorageLevel.MEMORY_AND_DISK());
     VectorStats first = stats(input, dimension, Geometry.L2);
     if (first.count == 0) {
-      throw new InputException("no rows in input");
+      throw new InputException("no rows in input " + source);
     }
     double[] mu = first.mean();
     double upper = first.maxNorm + Geometry.L2.norm(mu);
@@ -74,7 +74,7 @@ public final class Preprocessor {
 
   /** Public bounds: subtract {@code centre} (null = none) and project points with ‖x‖ &gt; r onto the ball. */
   public static PreparedData publicBounds(JavaRDD<double[]> input, int dimension, Geometry geometry, double radius,
-      double[] centre) {
+      double[] centre, String source) {
     Checks.positive("normBound (r)", radius);
     if (centre != null) {
       Checks.require(centre.length == dimension, "center must have " + dimension + " coordinates, got "
@@ -96,7 +96,7 @@ public final class Preprocessor {
     }).persist(StorageLevel.MEMORY_AND_DISK());
     VectorStats s = stats(projected, dimension, geometry);
     if (s.count == 0) {
-      throw new InputException("no rows in input");
+      throw new InputException("no rows in input " + source);
     }
     double xTilde = geometry == Geometry.L2 ? s.sumSquaredL2 / s.count : s.sumL1 / s.count;
     return new PreparedData(projected, dimension, s.count, radius, xTilde, c, Double.NaN);

@@ -66,8 +66,9 @@ public final class PrivateKMeansEngine {
     long start = System.nanoTime();
     int d = points.dimension();
     PreparedData data = settings.preprocessing() == Preprocessing.PAPER
-        ? Preprocessor.paper(points.rdd(), d, settings.geometry())
-        : Preprocessor.publicBounds(points.rdd(), d, settings.geometry(), settings.normBound(), settings.center());
+        ? Preprocessor.paper(points.rdd(), d, settings.geometry(), points.source())
+        : Preprocessor.publicBounds(points.rdd(), d, settings.geometry(), settings.normBound(), settings.center(),
+            points.source());
     stage("read and preprocess", start);
 
     start = System.nanoTime();

@@ -83,7 +83,7 @@ public final class PaisJob implements Callable<Integer> {
   String sampler;
 
   @Option(names = "--sample-size", paramLabel = "M",
-      description = "expected sample size: a count or a percentage of n, e.g. 5% (default: ${DEFAULT-VALUE})")
+      description = "expected sample size: a count or a percentage of n, e.g. 5%% (default: ${DEFAULT-VALUE})")
   String sampleSize;
 
   @Option(names = "--lambda", description = "core: lambda in [0, 1] (default: ${DEFAULT-VALUE})")

@@ -1,0 +1,127 @@
+package io.pais.clustering;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.holdenkarau.spark.testing.JavaRDDComparisons;
+import io.pais.accounting.BudgetSolver;
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.io.Points;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.PrivacyConstrainedSampling;
+import io.pais.sampling.Sampler;
+import io.pais.testing.SharedSparkSession;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(SharedSparkSession.class)
+class SamplingAndLloydTest {
+
+  static List<double[]> gaussianPoints(int n, int d, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<double[]> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      double[] x = new double[d];
+      int c = random.nextInt(4);
+      for (int t = 0; t < d; t++) {
+        x[t] = 3 * c + random.nextGaussian();
+      }
+      out.add(x);
+    }
+    return out;
+  }
+
+  static List<String> rows(JavaRDD<SampleBlock> blocks) {
+    return blocks.flatMap(b -> {
+      List<String> out = new ArrayList<>();
+      for (int i = 0; i < b.rows(); i++) {
+        StringBuilder sb = new StringBuilder(Double.toString(b.weights()[i]));
+        for (int t = 0; t < b.dimension(); t++) {
+          sb.append(',').append(b.values()[i * b.dimension() + t]);
+        }
+        out.add(sb.toString());
+      }
+      return out.iterator();
+    }).collect();
+  }
+
+  /**
+   * The realised size of a Poisson sample is a sum of independent Bernoulli(q_i): within 5 standard deviations
+   * of Σq (false-failure rate below 6e-7 by the normal approximation, n = 20,000).
+   */
+  @Test
+  void realisedSampleSizeIsWithinBinomialBoundsOfSumQ(SparkSession spark) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    List<double[]> points = gaussianPoints(20_000, 3, 1);
+    double r = points.stream().mapToDouble(Geometry.L2::norm).max().orElseThrow();
+    BudgetSolver solver = new BudgetSolver(10, r, 3);
+    PrivacyConstrainedSampling opt = solver.optSampler(1.0, 0.3 * solver.optMaximum(1.0));
+    double sumQ = 0;
+    double variance = 0;
+    for (double[] x : points) {
+      double q = opt.probability(Geometry.L2.norm(x));
+      sumQ += q;
+      variance += q * (1 - q);
+    }
+    for (long seed = 1; seed <= 3; seed++) {
+      JavaRDD<SampleBlock> sample = PoissonSampler.sample(jsc.parallelize(points, 4), 3, opt, Geometry.L2, seed);
+      long size = sample.map(SampleBlock::rows).fold(0, Integer::sum);
+      assertTrue(Math.abs(size - sumQ) < 5 * Math.sqrt(variance), "size " + size + " vs sum q " + sumQ);
+      // weights are 1/q of the kept points, so Σw estimates n
+      double sumW = sample.map(b -> java.util.Arrays.stream(b.weights()).sum()).fold(0.0, Double::sum);
+      assertTrue(sumW > 0.8 * points.size() && sumW < 1.2 * points.size(), "sum of weights " + sumW);
+    }
+  }
+
+  @Test
+  void aRecomputedPartitionGivesTheSameSample(SparkSession spark) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    List<double[]> points = gaussianPoints(5_000, 2, 2);
+    io.pais.sampling.UniformSampling unif = new io.pais.sampling.UniformSampling(500, 5_000);
+    // not cached: each action recomputes every partition from scratch, as after an executor loss
+    JavaRDD<SampleBlock> sample = PoissonSampler.sample(jsc.parallelize(points, 3), 2, unif, Geometry.L2, 99);
+    List<String> first = rows(sample);
+    List<String> second = rows(sample);
+    assertEquals(first, second);
+    assertTrue(JavaRDDComparisons.compareRDDWithOrder(jsc.parallelize(first, 2), jsc.parallelize(second, 2))
+        .isEmpty());
+    List<String> otherSeed = rows(PoissonSampler.sample(jsc.parallelize(points, 3), 2, unif, Geometry.L2, 100));
+    assertTrue(!first.equals(otherSeed));
+  }
+
+  @Test
+  void atHugeEpsilonTheCentresMatchNonPrivateWeightedLloydFromTheSameStart(SparkSession spark) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    List<double[]> points = gaussianPoints(8_000, 4, 3);
+    for (Sampler sampler : new Sampler[] {Sampler.FULL, Sampler.OPT}) {
+      KMeansSettings settings = new KMeansSettings(4, 6, 1e6, sampler, 0.25, 0.5, Geometry.L2, Preprocessing.PAPER,
+          Double.NaN, null, Initialisation.SAMPLE_POINTS, 5L, true, 1.0, CoreSupremum.EXACT);
+      PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
+      PreparedRun run = engine.prepare(new Points(jsc.parallelize(points, 4), 4, "test points"));
+      double[] noisy = engine.iterate(run, engine.noiseFor(run));
+      double[] exact = engine.iterate(run, LloydNoise.none());
+      assertArrayEquals(exact, noisy, 1e-6 * run.data().radius(), sampler.id());
+      // and noise at a real epsilon moves them: the comparison can fail
+      KMeansSettings noisySettings = new KMeansSettings(4, 6, 0.5, sampler, 0.25, 0.5, Geometry.L2,
+          Preprocessing.PAPER, Double.NaN, null, Initialisation.SAMPLE_POINTS, 5L, true, 1.0, CoreSupremum.EXACT);
+      PrivateKMeansEngine lowEps = new PrivateKMeansEngine(noisySettings, message -> { });
+      PreparedRun lowRun = lowEps.prepare(new Points(jsc.parallelize(points, 4), 4, "test points"));
+      double[] far = lowEps.iterate(lowRun, lowEps.noiseFor(lowRun));
+      double[] reference = lowEps.iterate(lowRun, LloydNoise.none());
+      double maxDiff = 0;
+      for (int i = 0; i < far.length; i++) {
+        maxDiff = Math.max(maxDiff, Math.abs(far[i] - reference[i]));
+      }
+      assertTrue(maxDiff > 1e-3 * lowRun.data().radius(), "noise at epsilon 0.5 should move centres");
+      run.sample().unpersist();
+      lowRun.sample().unpersist();
+    }
+  }
+}
