@@ -27,6 +27,8 @@ import org.apache.spark.storage.StorageLevel;
  */
 public final class PrivateKMeansEngine {
   private static final int NORM_HISTOGRAM_BINS = 1 << 12;
+  /** Sampled rows per DP-Lloyd task that make a task worth its scheduling overhead. */
+  private static final double ROWS_PER_TASK = 50_000;
 
   private final KMeansSettings settings;
   private final Consumer<String> log;
@@ -82,8 +84,14 @@ public final class PrivateKMeansEngine {
         plan.sampler().id(), plan.epsilon(), plan.budget()));
 
     start = System.nanoTime();
-    JavaRDD<SampleBlock> sample = PoissonSampler.sample(data.points(), d, plan.samplingFunction(),
-        settings.geometry(), coinSeed).persist(StorageLevel.MEMORY_AND_DISK());
+    JavaRDD<SampleBlock> sampled = PoissonSampler.sample(data.points(), d, plan.samplingFunction(),
+        settings.geometry(), coinSeed);
+    // a small sample spread over many partitions pays Spark's per-task overhead every iteration: merge
+    // partitions (no shuffle; the coins were drawn per original partition) to about ROWS_PER_TASK rows each
+    int partitions = (int) Math.min(sampled.getNumPartitions(),
+        Math.max(1, Math.ceil(plan.expectedSampleSize() / ROWS_PER_TASK)));
+    JavaRDD<SampleBlock> sample = (partitions < sampled.getNumPartitions() ? sampled.coalesce(partitions) : sampled)
+        .persist(StorageLevel.MEMORY_AND_DISK());
     sample.count(); // materialise the cached sample (counts blocks, not points)
     stage("weights and sampling", start);
 

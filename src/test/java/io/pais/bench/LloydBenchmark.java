@@ -1,0 +1,179 @@
+package io.pais.bench;
+
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.clustering.ClusteringResult;
+import io.pais.clustering.Initialisation;
+import io.pais.clustering.KMeansSettings;
+import io.pais.clustering.PreparedRun;
+import io.pais.clustering.Preprocessing;
+import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.io.Points;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.Sampler;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ml.clustering.KMeans;
+import org.apache.spark.ml.linalg.VectorUDT;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * Side by side in one JVM, on the same generated data (n points × d dims in 25 Gaussian blobs, k = 25, T = 10,
+ * local[2]): our full-data DP-Lloyd against Spark MLlib's KMeans (random init, maxIter 10, tol 0, solvers row
+ * and block), then an opt run with m = 2 % of n, stage by stage, against the full-data run.
+ * Run: see docs/PERFORMANCE.md. Arguments: n (default 1,000,000), d (default 50).
+ */
+public final class LloydBenchmark {
+  private static final int K = 25;
+  private static final int T = 10;
+  private static final int REPEATS = 3;
+
+  private LloydBenchmark() {}
+
+  public static void main(String[] args) {
+    int n = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
+    int d = args.length > 1 ? Integer.parseInt(args[1]) : 50;
+    int partitions = 8;
+    SparkSession spark = SparkSession.builder().master("local[2]").appName("pais-bench")
+        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    JavaRDD<double[]> points = generate(jsc, n, d, partitions).persist(StorageLevel.MEMORY_ONLY());
+    points.count();
+    System.out.printf(Locale.ROOT, "data: n=%d d=%d k=%d T=%d, %d partitions, master %s, Spark %s%n", n, d, K, T,
+        partitions, spark.sparkContext().master(), spark.version());
+
+    // ours, full data: public preprocessing (r known for the generator) so that only the iterations differ
+    double r = 60;
+    KMeansSettings full = settings(Sampler.FULL, 1.0, r);
+    PrivateKMeansEngine fullEngine = new PrivateKMeansEngine(full, m -> { });
+    PreparedRun fullRun = fullEngine.prepare(new Points(points, d, "generated"));
+    fullEngine.iterate(fullRun, fullEngine.noiseFor(fullRun)); // warm-up
+    double[] ours = new double[REPEATS];
+    for (int i = 0; i < REPEATS; i++) {
+      long start = System.nanoTime();
+      fullEngine.iterate(fullRun, fullEngine.noiseFor(fullRun));
+      ours[i] = (System.nanoTime() - start) / 1e9 / T;
+    }
+    double oursPerIteration = median(ours);
+    fullRun.sample().unpersist(true);
+
+    // MLlib on the same points, cached as a DataFrame of vectors
+    StructType schema = new StructType(new StructField[] {
+        new StructField("features", new VectorUDT(), false, Metadata.empty())});
+    Dataset<Row> frame = spark.createDataFrame(points.map(x -> RowFactory.create(Vectors.dense(x))), schema)
+        .persist(StorageLevel.MEMORY_ONLY());
+    frame.count();
+    double[] mllib = new double[4];
+    String[] solvers = {"row", "block"};
+    for (int s = 0; s < 2; s++) {
+      fitMllib(frame, solvers[s], 2); // warm-up
+      double[] ten = new double[REPEATS];
+      double[] one = new double[REPEATS];
+      for (int i = 0; i < REPEATS; i++) {
+        ten[i] = fitMllib(frame, solvers[s], T);
+        one[i] = fitMllib(frame, solvers[s], 1);
+      }
+      mllib[2 * s] = median(ten) / T;
+      mllib[2 * s + 1] = (median(ten) - median(one)) / (T - 1);
+    }
+    frame.unpersist(true);
+
+    System.out.println();
+    System.out.printf(Locale.ROOT, "seconds per iteration, median of %d runs (lower is better)%n", REPEATS);
+    System.out.printf(Locale.ROOT, "  %-44s %8.3f%n", "pais full-data DP-Lloyd", oursPerIteration);
+    for (int s = 0; s < 2; s++) {
+      System.out.printf(Locale.ROOT, "  %-44s %8.3f   (marginal, (fit(10)-fit(1))/9: %.3f)%n",
+          "MLlib KMeans " + solvers[s] + " (fit(10)/10)", mllib[2 * s], mllib[2 * s + 1]);
+    }
+    double best = Math.min(Math.min(mllib[0], mllib[1]), Math.min(mllib[2], mllib[3]));
+    System.out.printf(Locale.ROOT, "  ratio pais / best MLlib figure: %.2f%n", oursPerIteration / best);
+
+    // the whole pipeline, full data vs opt with m = 2 % of n
+    pipeline(points, d, settings(Sampler.OPT, 0.02, r)); // warm-up
+    Map<String, Double> fullStages = pipeline(points, d, settings(Sampler.FULL, 1.0, r));
+    Map<String, Double> optStages = pipeline(points, d, settings(Sampler.OPT, 0.02, r));
+    double fullTotal = fullStages.values().stream().mapToDouble(Double::doubleValue).sum();
+    System.out.println();
+    System.out.println("pipeline stages (seconds): full data vs opt at m = 2% of n");
+    for (String stage : optStages.keySet()) {
+      double f = fullStages.getOrDefault(stage, 0.0);
+      double o = optStages.get(stage);
+      System.out.printf(Locale.ROOT, "  %-24s full %8.3f   opt %8.3f   opt/full-total %.3f%n", stage, f, o,
+          o / fullTotal);
+    }
+    double optTotal = optStages.values().stream().mapToDouble(Double::doubleValue).sum();
+    double optSampledPart = optStages.getOrDefault("weights and sampling", 0.0) + optStages.get("DP-Lloyd");
+    double fullLloyd = fullStages.get("DP-Lloyd");
+    System.out.printf(Locale.ROOT, "  total: full %.3f s, opt %.3f s, opt/full %.3f (m/n = 0.02)%n", fullTotal, optTotal,
+        optTotal / fullTotal);
+    System.out.printf(Locale.ROOT, "  paper's Figure 5 measure, (weights + sampling + DP-Lloyd) / full DP-Lloyd: %.3f%n",
+        optSampledPart / fullLloyd);
+    spark.stop();
+  }
+
+  private static double median(double[] values) {
+    double[] s = values.clone();
+    java.util.Arrays.sort(s);
+    return s[s.length / 2];
+  }
+
+  private static KMeansSettings settings(Sampler sampler, double sampleSize, double r) {
+    return new KMeansSettings(K, T, 10.0, sampler, sampleSize, 0.5, Geometry.L2, Preprocessing.PUBLIC, r, null,
+        Initialisation.RANDOM_BALL, 1L, true, 1.0, CoreSupremum.EXACT);
+  }
+
+  private static Map<String, Double> pipeline(JavaRDD<double[]> points, int d, KMeansSettings settings) {
+    ClusteringResult result = new PrivateKMeansEngine(settings, m -> { })
+        .fit(new Points(points, d, "generated"), false);
+    return result.stageSeconds();
+  }
+
+  private static double fitMllib(Dataset<Row> frame, String solver, int maxIter) {
+    long start = System.nanoTime();
+    new KMeans().setK(K).setMaxIter(maxIter).setTol(0).setInitMode("random").setSeed(1).setSolver(solver)
+        .fit(frame);
+    return (System.nanoTime() - start) / 1e9;
+  }
+
+  static JavaRDD<double[]> generate(JavaSparkContext jsc, int n, int d, int partitions) {
+    List<Integer> ids = new ArrayList<>();
+    for (int p = 0; p < partitions; p++) {
+      ids.add(p);
+    }
+    return jsc.parallelize(ids, partitions).flatMap(p -> {
+      SplittableRandom centres = new SplittableRandom(12345);
+      double[][] means = new double[K][d];
+      for (double[] m : means) {
+        for (int t = 0; t < d; t++) {
+          m[t] = centres.nextDouble(-5, 5);
+        }
+      }
+      SplittableRandom random = new SplittableRandom(1000L + p);
+      int rows = n / partitions + (p < n % partitions ? 1 : 0);
+      List<double[]> out = new ArrayList<>(rows);
+      for (int i = 0; i < rows; i++) {
+        double[] mean = means[random.nextInt(K)];
+        double[] x = new double[d];
+        for (int t = 0; t < d; t++) {
+          x[t] = mean[t] + random.nextGaussian();
+        }
+        out.add(x);
+      }
+      return out.iterator();
+    });
+  }
+}

@@ -1,0 +1,75 @@
+package io.pais.clustering;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.privacy.Geometry;
+import io.pais.testing.SharedSparkSession;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Paper preprocessing (SPEC §8) against a direct computation on the driver. */
+@ExtendWith(SharedSparkSession.class)
+class PreprocessorTest {
+
+  /** numpy's default percentile: linear interpolation between order statistics. */
+  static double percentile(double[] values, double p) {
+    double[] s = values.clone();
+    Arrays.sort(s);
+    double h = p * (s.length - 1);
+    int lo = (int) Math.floor(h);
+    int hi = Math.min(lo + 1, s.length - 1);
+    return s[lo] + (h - lo) * (s[hi] - s[lo]);
+  }
+
+  static double[] mean(List<double[]> points) {
+    double[] m = new double[points.get(0).length];
+    for (double[] x : points) {
+      for (int t = 0; t < m.length; t++) {
+        m[t] += x[t] / points.size();
+      }
+    }
+    return m;
+  }
+
+  @Test
+  void paperModeMatchesADirectComputation(SparkSession spark) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    List<double[]> points = SamplingAndLloydTest.gaussianPoints(7_001, 3, 9);
+    double[] mu = mean(points);
+    double[] norms = points.stream().mapToDouble(x -> Preprocessor.distance(x, mu)).toArray();
+    double p = percentile(norms, 0.975);
+    List<double[]> kept = points.stream().filter(x -> Preprocessor.distance(x, mu) < p).toList();
+    double[] mu2 = mean(kept);
+    double r = kept.stream().mapToDouble(x -> Preprocessor.distance(x, mu2)).max().orElseThrow();
+    double xTilde = kept.stream().mapToDouble(x -> Math.pow(Preprocessor.distance(x, mu2), 2)).average().orElseThrow();
+
+    PreparedData data = Preprocessor.paper(jsc.parallelize(points, 3), 3, Geometry.L2, "test");
+    assertEquals(p, data.percentile(), 1e-12 * p);
+    assertEquals(kept.size(), data.count());
+    assertEquals(r, data.radius(), 1e-12 * r);
+    assertEquals(xTilde, data.meanNormStatistic(), 1e-10 * xTilde);
+    for (int t = 0; t < 3; t++) {
+      assertEquals(mu2[t], data.offset()[t], 1e-10);
+    }
+    assertTrue(data.points().map(Geometry.L2::norm).collect().stream().allMatch(z -> z <= data.radius()));
+  }
+
+  @Test
+  void publicModeProjectsOntoTheBall(SparkSession spark) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    List<double[]> points = List.of(new double[] {3, 4}, new double[] {0.3, 0.4}, new double[] {-6, 8});
+    for (Geometry g : Geometry.values()) {
+      PreparedData data = Preprocessor.publicBounds(jsc.parallelize(points, 2), 2, g, 2.0, null, "test");
+      List<double[]> out = data.points().collect();
+      assertEquals(2.0, g.norm(out.get(0)), 1e-12);
+      assertEquals(g.norm(points.get(1)), g.norm(out.get(1)), 1e-12);
+      assertEquals(2.0, g.norm(out.get(2)), 1e-12);
+      assertEquals(2.0, data.radius());
+    }
+  }
+}
