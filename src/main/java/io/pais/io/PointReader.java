@@ -125,38 +125,10 @@ public final class PointReader {
       throw new InputException("cannot read Parquet input " + String.join(",", spec.paths()) + ": "
           + firstLineOf(e.getMessage()));
     }
-    Dataset<Row> withFile = frame.withColumn("__pais_file", functions.input_file_name());
     if (!spec.vectorColumn().isEmpty()) {
-      StructField field = fieldOrFail(frame, spec.vectorColumn(), source);
-      if (!(field.dataType() instanceof VectorUDT)) {
-        throw new InputException("column '" + spec.vectorColumn() + "' of " + source + " is not a Spark ML vector");
-      }
-      List<Row> first = frame.select(spec.vectorColumn()).limit(1).collectAsList();
-      if (first.isEmpty() || first.get(0).isNullAt(0)) {
-        throw new InputException("no rows in input " + source);
-      }
-      int d = ((Vector) first.get(0).get(0)).size();
-      String column = spec.vectorColumn();
-      JavaRDD<double[]> rdd = withFile.select(column, "__pais_file").toJavaRDD().map(row -> {
-        Vector v = (Vector) row.get(0);
-        String file = row.getString(1);
-        if (v == null) {
-          throw new InputException(file + ": null vector in column '" + column + "'");
-        }
-        if (v.size() != d) {
-          throw new InputException(file + ": dimension mismatch: a vector of size " + v.size() + " where the first has "
-              + d);
-        }
-        double[] x = v.toArray();
-        for (int i = 0; i < x.length; i++) {
-          if (!Double.isFinite(x[i])) {
-            throw new InputException(file + ": NaN or infinite value at index " + i + " of column '" + column + "'");
-          }
-        }
-        return x;
-      });
-      return new Points(rdd, d, source);
+      return vectors(frame, spec.vectorColumn(), source);
     }
+    Dataset<Row> withFile = frame.withColumn("__pais_file", functions.input_file_name());
     List<String> names = List.of(frame.columns());
     int[] selected = ColumnSelection.select(names, spec.featureColumns(), spec.dropColumns(), source);
     String[] columns = new String[selected.length];
@@ -185,6 +157,42 @@ public final class PointReader {
       return x;
     });
     return new Points(rdd, columns.length, source);
+  }
+
+  /**
+   * Points from a Spark ML vector column of any DataFrame (a Parquet file, or an ML pipeline's input). Errors
+   * name the file where the frame has one, else {@code source}, and never the values.
+   */
+  public static Points vectors(Dataset<Row> frame, String column, String source) {
+    StructField field = fieldOrFail(frame, column, source);
+    if (!(field.dataType() instanceof VectorUDT)) {
+      throw new InputException("column '" + column + "' of " + source + " is not a Spark ML vector");
+    }
+    List<Row> first = frame.select(column).where(functions.col(column).isNotNull()).limit(1).collectAsList();
+    if (first.isEmpty()) {
+      throw new InputException("no rows in input " + source);
+    }
+    int d = ((Vector) first.get(0).get(0)).size();
+    Dataset<Row> withFile = frame.select(functions.col(column), functions.input_file_name().as("__pais_file"));
+    JavaRDD<double[]> rdd = withFile.toJavaRDD().map(row -> {
+      String where = row.getString(1) == null || row.getString(1).isEmpty() ? source : row.getString(1);
+      if (row.isNullAt(0)) {
+        throw new InputException(where + ": null vector in column '" + column + "'");
+      }
+      Vector v = (Vector) row.get(0);
+      if (v.size() != d) {
+        throw new InputException(where + ": dimension mismatch: a vector of size " + v.size() + " where the first has "
+            + d);
+      }
+      double[] x = v.toArray();
+      for (int i = 0; i < x.length; i++) {
+        if (!Double.isFinite(x[i])) {
+          throw new InputException(where + ": NaN or infinite value at index " + i + " of column '" + column + "'");
+        }
+      }
+      return x;
+    });
+    return new Points(rdd, d, source);
   }
 
   private static String[] quote(String[] names) {

@@ -5,11 +5,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.privacy.PrivacyReport;
-import io.pais.privacy.Statistic;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
@@ -60,7 +58,7 @@ public final class ReleaseWriter {
       fs.mkdirs(tmp);
       write(fs, new Path(tmp, "centers.csv"), centresCsv(centres));
       write(fs, new Path(tmp, "centers.json"), JSON.writeValueAsString(centresJson(centres)));
-      write(fs, new Path(tmp, "privacy-report.json"), JSON.writeValueAsString(reportJson(report)));
+      write(fs, new Path(tmp, "privacy-report.json"), JSON.writeValueAsString(PrivacyReportJson.toJson(report)));
       write(fs, new Path(tmp, "run.json"), JSON.writeValueAsString(run));
       if (fs.exists(output)) {
         fs.delete(output, true);
@@ -115,46 +113,6 @@ public final class ReleaseWriter {
     return root;
   }
 
-  /** The report as JSON: the fields of {@link PrivacyReport}, statistics keyed by name. */
-  public static ObjectNode reportJson(PrivacyReport report) {
-    ObjectNode root = JSON.createObjectNode();
-    putNumber(root, "epsilon", report.epsilon());
-    root.put("guarantee", "pure epsilon-DP (add/remove one point) of the released centres, conditioned on the "
-        + "statistics marked data-derived and the steps listed in nonPrivateSteps");
-    root.put("guaranteeMethod", report.guaranteeMethod());
-    root.put("sampler", report.sampler().id());
-    root.put("geometry", report.geometry().name().toLowerCase(Locale.ROOT));
-    root.put("k", report.k());
-    root.put("iterations", report.iterations());
-    root.put("dimension", report.dimension());
-    putNumber(root, "expectedSampleSize", report.expectedSampleSize());
-    if (!Double.isNaN(report.lambda())) {
-      root.put("lambda", report.lambda());
-    }
-    ObjectNode noise = root.putObject("noise");
-    putNumber(noise, "B", report.budget());
-    putNumber(noise, "betaSum", report.betaSum());
-    putNumber(noise, "betaCount", report.betaCount());
-    noise.put("sumNoise", report.sumNoiseRadius());
-    noise.put("countNoise", "Laplace(betaCount)");
-    ObjectNode stats = root.putObject("statistics");
-    for (Statistic s : report.statistics()) {
-      ObjectNode node = stats.putObject(s.name());
-      putNumber(node, "value", s.value());
-      node.put("source", s.source() == Statistic.Source.PUBLIC ? "public" : "data-derived (not private)");
-      node.put("description", s.description());
-    }
-    ArrayNode steps = root.putArray("nonPrivateSteps");
-    report.nonPrivateSteps().forEach(steps::add);
-    root.put("strict", report.isStrict());
-    root.put("seeded", report.seeded());
-    if (report.seeded()) {
-      root.put("seededNote", "noise and sampling came from a seeded generator: reproducible, so not a private "
-          + "release unless the seed is kept secret");
-    }
-    return root;
-  }
-
   /** A JSON object for run.json. */
   public static ObjectNode newObject() {
     return JSON.createObjectNode();
@@ -167,11 +125,4 @@ public final class ReleaseWriter {
     return node;
   }
 
-  private static void putNumber(ObjectNode node, String name, double value) {
-    if (Double.isFinite(value)) {
-      node.put(name, value);
-    } else {
-      node.put(name, Double.toString(value));
-    }
-  }
 }

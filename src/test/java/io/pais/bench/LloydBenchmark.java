@@ -104,11 +104,12 @@ public final class LloydBenchmark {
 
     // the whole pipeline, full data vs opt with m = 2 % of n
     pipeline(points, d, settings(Sampler.OPT, 0.02, r)); // warm-up
-    Map<String, Double> fullStages = pipeline(points, d, settings(Sampler.FULL, 1.0, r));
-    Map<String, Double> optStages = pipeline(points, d, settings(Sampler.OPT, 0.02, r));
+    Map<String, Double> fullStages = medianStages(points, d, settings(Sampler.FULL, 1.0, r));
+    Map<String, Double> optStages = medianStages(points, d, settings(Sampler.OPT, 0.02, r));
     double fullTotal = fullStages.values().stream().mapToDouble(Double::doubleValue).sum();
     System.out.println();
-    System.out.println("pipeline stages (seconds): full data vs opt at m = 2% of n");
+    System.out.printf(Locale.ROOT, "pipeline stages (seconds, median of %d runs): full data vs opt at m = 2%% of n%n",
+        REPEATS);
     for (String stage : optStages.keySet()) {
       double f = fullStages.getOrDefault(stage, 0.0);
       double o = optStages.get(stage);
@@ -134,6 +135,18 @@ public final class LloydBenchmark {
   private static KMeansSettings settings(Sampler sampler, double sampleSize, double r) {
     return new KMeansSettings(K, T, 10.0, sampler, sampleSize, 0.5, Geometry.L2, Preprocessing.PUBLIC, r, null,
         Initialisation.RANDOM_BALL, 1L, true, 1.0, CoreSupremum.EXACT);
+  }
+
+  private static Map<String, Double> medianStages(JavaRDD<double[]> points, int d, KMeansSettings settings) {
+    List<Map<String, Double>> runs = new ArrayList<>();
+    for (int i = 0; i < REPEATS; i++) {
+      runs.add(pipeline(points, d, settings));
+    }
+    Map<String, Double> out = new java.util.LinkedHashMap<>();
+    for (String stage : runs.get(0).keySet()) {
+      out.put(stage, median(runs.stream().mapToDouble(m -> m.get(stage)).toArray()));
+    }
+    return out;
   }
 
   private static Map<String, Double> pipeline(JavaRDD<double[]> points, int d, KMeansSettings settings) {

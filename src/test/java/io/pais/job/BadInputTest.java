@@ -1,11 +1,11 @@
 package io.pais.job;
 
-import static io.pais.job.PaisJobEndToEndTest.runJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pais.testing.JobRunner;
 import io.pais.testing.SharedSparkSession;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,13 +25,13 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(SharedSparkSession.class)
 class BadInputTest {
 
-  private static PaisJobEndToEndTest.Outcome expectFailure(SparkSession spark, Path tmp, Path input,
+  private static JobRunner.Outcome expectFailure(SparkSession spark, Path tmp, Path input,
       String... extra) {
     Path output = tmp.resolve("out");
     List<String> args = new ArrayList<>(List.of("--input", input.toString(), "--k", "2", "--iterations", "2",
         "--sample-size", "50%", "--output", output.toString()));
     args.addAll(List.of(extra));
-    PaisJobEndToEndTest.Outcome o = runJob(spark, args.toArray(String[]::new));
+    JobRunner.Outcome o = JobRunner.run(spark, args.toArray(String[]::new));
     assertNotEquals(0, o.exit(), "should fail: " + o.out());
     assertFalse(Files.exists(output), "no output directory may be left behind");
     try (Stream<Path> left = Files.list(tmp)) {
@@ -108,6 +108,6 @@ class BadInputTest {
     assertTrue(err.contains("sampler") && err.contains("fast"), err);
     err = expectFailure(spark, tmp, in, "--preprocess", "public").err();
     assertTrue(err.contains("--norm-bound"), err);
-    assertEquals(2, runJob(spark, "--no-such-flag").exit());
+    assertEquals(2, JobRunner.run(spark, "--no-such-flag").exit());
   }
 }

@@ -13,11 +13,9 @@ import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
 import io.pais.sampling.CoreSampling;
 import io.pais.sampling.UniformSampling;
+import io.pais.testing.JobRunner;
 import io.pais.testing.SharedSparkSession;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,16 +31,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 @ExtendWith(SharedSparkSession.class)
 class PaisJobEndToEndTest {
   static final ObjectMapper JSON = new ObjectMapper();
-
-  record Outcome(int exit, String out, String err) {}
-
-  static Outcome runJob(SparkSession spark, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit = PaisJob.run(spark, args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
 
   static String blobs() {
     return Path.of("data-samples/blobs.csv").toAbsolutePath().toString();
@@ -60,7 +48,7 @@ class PaisJobEndToEndTest {
   void everySamplerAndGeometryProducesAReleaseMatchingTheMathCore(String sampler, String geometry,
       SparkSession spark, @TempDir Path tmp) throws IOException {
     Path output = tmp.resolve("release");
-    Outcome o = runJob(spark, blobArgs(output, "--sampler", sampler, "--geometry", geometry, "--epsilon", "2",
+    JobRunner.Outcome o = JobRunner.run(spark, blobArgs(output, "--sampler", sampler, "--geometry", geometry, "--epsilon", "2",
         "--sample-size", "2000", "--seed", "7").toArray(String[]::new));
     assertEquals(0, o.exit(), o.err());
     for (String f : List.of("centers.csv", "centers.json", "privacy-report.json", "run.json")) {
@@ -106,30 +94,30 @@ class PaisJobEndToEndTest {
   void seededRunReproducesItsOutputsExactly(SparkSession spark, @TempDir Path tmp) throws IOException {
     Path a = tmp.resolve("a");
     Path b = tmp.resolve("b");
-    assertEquals(0, runJob(spark, blobArgs(a, "--sampler", "opt", "--seed", "11", "--sample-size", "10%")
+    assertEquals(0, JobRunner.run(spark, blobArgs(a, "--sampler", "opt", "--seed", "11", "--sample-size", "10%")
         .toArray(String[]::new)).exit());
-    assertEquals(0, runJob(spark, blobArgs(b, "--sampler", "opt", "--seed", "11", "--sample-size", "10%")
+    assertEquals(0, JobRunner.run(spark, blobArgs(b, "--sampler", "opt", "--seed", "11", "--sample-size", "10%")
         .toArray(String[]::new)).exit());
     assertEquals(Files.readString(a.resolve("centers.csv")), Files.readString(b.resolve("centers.csv")));
     assertEquals(Files.readString(a.resolve("privacy-report.json")), Files.readString(b.resolve("privacy-report.json")));
     Path c = tmp.resolve("c");
-    assertEquals(0, runJob(spark, blobArgs(c, "--sampler", "opt", "--seed", "12", "--sample-size", "10%")
+    assertEquals(0, JobRunner.run(spark, blobArgs(c, "--sampler", "opt", "--seed", "12", "--sample-size", "10%")
         .toArray(String[]::new)).exit());
     assertFalse(Files.readString(a.resolve("centers.csv")).equals(Files.readString(c.resolve("centers.csv"))));
   }
 
   @Test
   void libsvmAndParquetSamplesRun(SparkSession spark, @TempDir Path tmp) throws IOException {
-    Outcome libsvm = runJob(spark, "--input", Path.of("data-samples/ijcnn1-slice.libsvm.bz2").toAbsolutePath()
+    JobRunner.Outcome libsvm = JobRunner.run(spark, "--input", Path.of("data-samples/ijcnn1-slice.libsvm.bz2").toAbsolutePath()
         .toString(), "--format", "libsvm", "--k", "5", "--iterations", "3", "--sampler", "core", "--epsilon", "5",
         "--sample-size", "1000", "--seed", "1", "--output", tmp.resolve("libsvm").toString());
     assertEquals(0, libsvm.exit(), libsvm.err());
     assertEquals(22, JSON.readTree(tmp.resolve("libsvm/privacy-report.json").toFile()).get("dimension").asInt());
-    Outcome parquet = runJob(spark, "--input", Path.of("data-samples/blobs.parquet").toAbsolutePath().toString(),
+    JobRunner.Outcome parquet = JobRunner.run(spark, "--input", Path.of("data-samples/blobs.parquet").toAbsolutePath().toString(),
         "--format", "parquet", "--vector-column", "features", "--k", "6", "--iterations", "3", "--sampler", "unif",
         "--sample-size", "20%", "--seed", "1", "--output", tmp.resolve("parquet").toString());
     assertEquals(0, parquet.exit(), parquet.err());
-    Outcome columns = runJob(spark, "--input", Path.of("data-samples/blobs.parquet").toAbsolutePath().toString(),
+    JobRunner.Outcome columns = JobRunner.run(spark, "--input", Path.of("data-samples/blobs.parquet").toAbsolutePath().toString(),
         "--format", "parquet", "--drop", "id,label,features", "--k", "6", "--output", tmp.resolve("cols").toString());
     assertEquals(1, columns.exit());
     assertTrue(columns.err().contains("no feature columns"), columns.err());
@@ -139,19 +127,19 @@ class PaisJobEndToEndTest {
   void publicPreprocessingMarksRAsPublicAndOverwriteIsRefused(SparkSession spark, @TempDir Path tmp)
       throws IOException {
     Path output = tmp.resolve("pub");
-    Outcome o = runJob(spark, blobArgs(output, "--preprocess", "public", "--norm-bound", "12", "--sampler", "unif",
+    JobRunner.Outcome o = JobRunner.run(spark, blobArgs(output, "--preprocess", "public", "--norm-bound", "12", "--sampler", "unif",
         "--seed", "3").toArray(String[]::new));
     assertEquals(0, o.exit(), o.err());
     JsonNode report = JSON.readTree(output.resolve("privacy-report.json").toFile());
     assertEquals(12.0, report.at("/statistics/r/value").asDouble());
     assertEquals("public", report.at("/statistics/r/source").asText());
     String before = Files.readString(output.resolve("centers.csv"));
-    Outcome again = runJob(spark, blobArgs(output, "--preprocess", "public", "--norm-bound", "12", "--seed", "4")
+    JobRunner.Outcome again = JobRunner.run(spark, blobArgs(output, "--preprocess", "public", "--norm-bound", "12", "--seed", "4")
         .toArray(String[]::new));
     assertEquals(1, again.exit());
     assertTrue(again.err().contains("exists") && again.err().contains("--overwrite"), again.err());
     assertEquals(before, Files.readString(output.resolve("centers.csv")));
-    Outcome replaced = runJob(spark, blobArgs(output, "--preprocess", "public", "--norm-bound", "12", "--seed", "4",
+    JobRunner.Outcome replaced = JobRunner.run(spark, blobArgs(output, "--preprocess", "public", "--norm-bound", "12", "--seed", "4",
         "--overwrite").toArray(String[]::new));
     assertEquals(0, replaced.exit(), replaced.err());
   }

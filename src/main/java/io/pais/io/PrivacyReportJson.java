@@ -1,0 +1,122 @@
+package io.pais.io;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pais.privacy.Geometry;
+import io.pais.privacy.NoiseScales;
+import io.pais.privacy.PrivacyReport;
+import io.pais.privacy.Statistic;
+import io.pais.sampling.Sampler;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Map;
+
+/** The privacy report as JSON (privacy-report.json, and inside a saved model), and back. */
+public final class PrivacyReportJson {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String PUBLIC = "public";
+  private static final String DATA_DERIVED = "data-derived (not private)";
+
+  private PrivacyReportJson() {}
+
+  /** The report's fields, statistics keyed by name. */
+  public static ObjectNode toJson(PrivacyReport report) {
+    ObjectNode root = JSON.createObjectNode();
+    putNumber(root, "epsilon", report.epsilon());
+    root.put("guarantee", "pure epsilon-DP (add/remove one point) of the released centres, conditioned on the "
+        + "statistics marked data-derived and the steps listed in nonPrivateSteps");
+    root.put("guaranteeMethod", report.guaranteeMethod());
+    root.put("sampler", report.sampler().id());
+    root.put("geometry", report.geometry().name().toLowerCase(Locale.ROOT));
+    root.put("k", report.k());
+    root.put("iterations", report.iterations());
+    root.put("dimension", report.dimension());
+    putNumber(root, "expectedSampleSize", report.expectedSampleSize());
+    if (!Double.isNaN(report.lambda())) {
+      root.put("lambda", report.lambda());
+    }
+    ObjectNode noise = root.putObject("noise");
+    putNumber(noise, "B", report.budget());
+    putNumber(noise, "betaSum", report.betaSum());
+    putNumber(noise, "betaCount", report.betaCount());
+    noise.put("sumNoise", report.sumNoiseRadius());
+    noise.put("countNoise", "Laplace(betaCount)");
+    ObjectNode stats = root.putObject("statistics");
+    for (Statistic s : report.statistics()) {
+      ObjectNode node = stats.putObject(s.name());
+      putNumber(node, "value", s.value());
+      node.put("source", s.source() == Statistic.Source.PUBLIC ? PUBLIC : DATA_DERIVED);
+      node.put("description", s.description());
+    }
+    ArrayNode steps = root.putArray("nonPrivateSteps");
+    report.nonPrivateSteps().forEach(steps::add);
+    root.put("strict", report.isStrict());
+    root.put("seeded", report.seeded());
+    if (report.seeded()) {
+      root.put("seededNote", "noise and sampling came from a seeded generator: reproducible, so not a private "
+          + "release unless the seed is kept secret");
+    }
+    return root;
+  }
+
+  /** The JSON text of {@link #toJson}. */
+  public static String toText(PrivacyReport report) {
+    try {
+      return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(toJson(report));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Reads a report written by {@link #toText}. */
+  public static PrivacyReport fromText(String text) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(text);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("not a privacy report: " + e.getMessage());
+    }
+    JsonNode noise = root.get("noise");
+    double radius = root.at("/statistics/r/value").isMissingNode() ? 1 : number(root.at("/statistics/r"), "value");
+    NoiseScales scales = new NoiseScales(root.get("iterations").asInt(), radius, root.get("dimension").asInt(),
+        number(noise, "B"), number(noise, "betaSum"), number(noise, "betaCount"));
+    PrivacyReport.Builder b = PrivacyReport.builder()
+        .epsilon(number(root, "epsilon"), root.get("guaranteeMethod").asText())
+        .sampler(Sampler.parse(root.get("sampler").asText()))
+        .geometry(Geometry.parse(root.get("geometry").asText()))
+        .iterations(root.get("iterations").asInt())
+        .k(root.get("k").asInt())
+        .dimension(root.get("dimension").asInt())
+        .expectedSampleSize(number(root, "expectedSampleSize"))
+        .lambda(root.has("lambda") ? root.get("lambda").asDouble() : Double.NaN)
+        .noise(scales, noise.get("sumNoise").asText())
+        .seeded(root.get("seeded").asBoolean());
+    Iterator<Map.Entry<String, JsonNode>> stats = root.get("statistics").fields();
+    while (stats.hasNext()) {
+      Map.Entry<String, JsonNode> e = stats.next();
+      JsonNode s = e.getValue();
+      b.statistic(e.getKey(), number(s, "value"),
+          PUBLIC.equals(s.get("source").asText()) ? Statistic.Source.PUBLIC : Statistic.Source.DATA_DERIVED,
+          s.get("description").asText());
+    }
+    root.get("nonPrivateSteps").forEach(step -> b.nonPrivateStep(step.asText()));
+    return b.build();
+  }
+
+  private static double number(JsonNode node, String name) {
+    JsonNode v = node.get(name);
+    return v.isNumber() ? v.asDouble() : Double.parseDouble(v.asText());
+  }
+
+  private static void putNumber(ObjectNode node, String name, double value) {
+    if (Double.isFinite(value)) {
+      node.put(name, value);
+    } else {
+      node.put(name, Double.toString(value));
+    }
+  }
+}

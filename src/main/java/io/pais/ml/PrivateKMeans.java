@@ -1,0 +1,179 @@
+package io.pais.ml;
+
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.clustering.ClusteringResult;
+import io.pais.clustering.Initialisation;
+import io.pais.clustering.KMeansSettings;
+import io.pais.clustering.Preprocessing;
+import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.io.PointReader;
+import io.pais.io.Points;
+import org.apache.spark.ml.Estimator;
+import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.DefaultParamsWritable;
+import org.apache.spark.ml.util.Identifiable;
+import org.apache.spark.ml.util.MLReader;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Differentially private k-means as a Spark ML Estimator: importance-sampled weighted DP-Lloyd on the features
+ * column, through the same engine as the {@code pais} job. The fitted {@link PrivateKMeansModel} carries the
+ * privacy report of the release.
+ */
+public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
+    implements PrivateKMeansParams, DefaultParamsWritable {
+  private static final long serialVersionUID = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(PrivateKMeans.class);
+
+  private final String uid;
+  private final PrivateKMeansParamSet params;
+
+  public PrivateKMeans() {
+    this(Identifiable.randomUID("privateKMeans"));
+  }
+
+  public PrivateKMeans(String uid) {
+    this.uid = uid;
+    this.params = new PrivateKMeansParamSet(this);
+    params.setDefaults(this);
+  }
+
+  @Override
+  public String uid() {
+    return uid;
+  }
+
+  @Override
+  public PrivateKMeansParamSet paramSet() {
+    return params;
+  }
+
+  public PrivateKMeans setK(int value) {
+    set(k(), value);
+    return this;
+  }
+
+  public PrivateKMeans setMaxIter(int value) {
+    set(maxIter(), value);
+    return this;
+  }
+
+  public PrivateKMeans setSeed(long value) {
+    set(seed(), value);
+    return this;
+  }
+
+  public PrivateKMeans setFeaturesCol(String value) {
+    set(featuresCol(), value);
+    return this;
+  }
+
+  public PrivateKMeans setPredictionCol(String value) {
+    set(predictionCol(), value);
+    return this;
+  }
+
+  public PrivateKMeans setEpsilon(double value) {
+    set(epsilon(), value);
+    return this;
+  }
+
+  public PrivateKMeans setSampler(String value) {
+    set(sampler(), value);
+    return this;
+  }
+
+  public PrivateKMeans setSampleSize(double value) {
+    set(sampleSize(), value);
+    return this;
+  }
+
+  public PrivateKMeans setLambda(double value) {
+    set(lambda(), value);
+    return this;
+  }
+
+  public PrivateKMeans setGeometry(String value) {
+    set(geometry(), value);
+    return this;
+  }
+
+  public PrivateKMeans setNormBound(double value) {
+    set(normBound(), value);
+    return this;
+  }
+
+  public PrivateKMeans setCenter(double[] value) {
+    set(center(), value);
+    return this;
+  }
+
+  public PrivateKMeans setPreprocessing(String value) {
+    set(preprocessing(), value);
+    return this;
+  }
+
+  public PrivateKMeans setInitMode(String value) {
+    set(initMode(), value);
+    return this;
+  }
+
+  public PrivateKMeans setGuards(boolean value) {
+    set(guards(), value);
+    return this;
+  }
+
+  @Override
+  public PrivateKMeansModel fit(Dataset<?> dataset) {
+    transformSchema(dataset.schema(), true);
+    KMeansSettings settings = settings();
+    Points points = PointReader.vectors(dataset.toDF(), getFeaturesCol(), "column '" + getFeaturesCol() + "'");
+    ClusteringResult result = new PrivateKMeansEngine(settings, LOG::info).fit(points, false);
+    PrivateKMeansModel model = new PrivateKMeansModel(uid, result.centres(), result.report());
+    return copyValues(model, ParamMap.empty()).setParent(this);
+  }
+
+  /** The engine settings, with the checks that relate several params. */
+  KMeansSettings settings() {
+    Preprocessing pre = Preprocessing.parse(getPreprocessing());
+    boolean hasBound = isDefined(normBound());
+    boolean hasCenter = isDefined(center());
+    if (pre == Preprocessing.PUBLIC && !hasBound) {
+      throw new IllegalArgumentException("preprocessing = public needs normBound (a public r)");
+    }
+    if (pre == Preprocessing.PAPER && (hasBound || hasCenter)) {
+      throw new IllegalArgumentException("normBound and center need preprocessing = public, got preprocessing = paper");
+    }
+    double m = getSampleSize();
+    if (m > 1 && m != Math.rint(m)) {
+      throw new IllegalArgumentException("sampleSize must be a whole count >= 1 or a fraction in (0, 1), got " + m);
+    }
+    return new KMeansSettings(getK(), getMaxIter(), getEpsilon(), PrivateKMeansParamSet.samplerOf(getSampler()), m,
+        getLambda(), PrivateKMeansParamSet.geometryOf(getGeometry()), pre,
+        hasBound ? (Double) $(normBound()) : Double.NaN, hasCenter ? $(center()) : null,
+        Initialisation.parse(getInitMode()), getSeedOrNull(), getGuards(), 1.0, CoreSupremum.EXACT);
+  }
+
+  @Override
+  public StructType transformSchema(StructType schema) {
+    return SchemaChecks.withPrediction(schema, getFeaturesCol(), getPredictionCol());
+  }
+
+  @Override
+  public PrivateKMeans copy(ParamMap extra) {
+    return defaultCopy(extra);
+  }
+
+  public static MLReader<PrivateKMeans> read() {
+    return new DefaultParamsReader<>();
+  }
+
+  public static PrivateKMeans load(String path) {
+    return read().load(path);
+  }
+}

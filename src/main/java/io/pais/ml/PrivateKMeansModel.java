@@ -1,0 +1,171 @@
+package io.pais.ml;
+
+import io.pais.privacy.PrivacyReport;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.ml.Model;
+import org.apache.spark.ml.clustering.KMeansModel;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.util.MLReader;
+import org.apache.spark.ml.util.MLWritable;
+import org.apache.spark.ml.util.MLWriter;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The fitted private k-means model: the released centres and the privacy report that goes with them.
+ * {@code transform} adds the index of the nearest centre (squared Euclidean distance, ties to the lowest index).
+ * There is no training summary: training predictions and exact cluster sizes are not private.
+ */
+public final class PrivateKMeansModel extends Model<PrivateKMeansModel> implements PrivateKMeansParams, MLWritable {
+  private static final long serialVersionUID = 1L;
+
+  private final String uid;
+  private final PrivateKMeansParamSet params;
+  private final double[][] centres;
+  private final PrivacyReport report;
+
+  PrivateKMeansModel(String uid, double[][] centres, PrivacyReport report) {
+    this.uid = uid;
+    this.params = new PrivateKMeansParamSet(this);
+    params.setDefaults(this);
+    this.centres = copy(centres);
+    this.report = report;
+  }
+
+  @Override
+  public String uid() {
+    return uid;
+  }
+
+  @Override
+  public PrivateKMeansParamSet paramSet() {
+    return params;
+  }
+
+  public PrivateKMeansModel setFeaturesCol(String value) {
+    set(featuresCol(), value);
+    return this;
+  }
+
+  public PrivateKMeansModel setPredictionCol(String value) {
+    set(predictionCol(), value);
+    return this;
+  }
+
+  /** The released centres. */
+  public Vector[] clusterCenters() {
+    Vector[] out = new Vector[centres.length];
+    for (int j = 0; j < centres.length; j++) {
+      out[j] = Vectors.dense(centres[j].clone());
+    }
+    return out;
+  }
+
+  /** The privacy report of the release (the same as the job's privacy-report.json). */
+  public PrivacyReport privacyReport() {
+    return report;
+  }
+
+  /** The number of centres. */
+  public int numClusters() {
+    return centres.length;
+  }
+
+  double[][] centres() {
+    return copy(centres);
+  }
+
+  @Override
+  public Dataset<Row> transform(Dataset<?> dataset) {
+    transformSchema(dataset.schema(), true);
+    double[][] c = copy(centres);
+    UserDefinedFunction nearest = functions.udf((UDF1<Vector, Integer>) v -> nearest(c, v), DataTypes.IntegerType)
+        .asNonNullable();
+    return dataset.withColumn(getPredictionCol(), nearest.apply(functions.col(getFeaturesCol())));
+  }
+
+  static int nearest(double[][] centres, Vector v) {
+    if (v.size() != centres[0].length) {
+      throw new IllegalArgumentException("feature vector of size " + v.size() + " where the model has dimension "
+          + centres[0].length);
+    }
+    int best = 0;
+    double bestDistance = Double.POSITIVE_INFINITY;
+    for (int j = 0; j < centres.length; j++) {
+      double s = 0;
+      for (int t = 0; t < centres[j].length; t++) {
+        double diff = v.apply(t) - centres[j][t];
+        s += diff * diff;
+      }
+      if (s < bestDistance) {
+        bestDistance = s;
+        best = j;
+      }
+    }
+    return best;
+  }
+
+  @Override
+  public StructType transformSchema(StructType schema) {
+    return SchemaChecks.withPrediction(schema, getFeaturesCol(), getPredictionCol());
+  }
+
+  @Override
+  public PrivateKMeansModel copy(ParamMap extra) {
+    PrivateKMeansModel copied = new PrivateKMeansModel(uid, centres, report);
+    return copyValues(copied, extra).setParent(parent());
+  }
+
+  /**
+   * The centres as a stock Spark MLlib {@link KMeansModel} (same uid, k, featuresCol and predictionCol), for
+   * users who need a plain MLlib model downstream. The privacy report does not travel with it.
+   */
+  public KMeansModel toMLlibModel() {
+    org.apache.spark.mllib.linalg.Vector[] vectors = new org.apache.spark.mllib.linalg.Vector[centres.length];
+    for (int j = 0; j < centres.length; j++) {
+      vectors[j] = org.apache.spark.mllib.linalg.Vectors.dense(centres[j].clone());
+    }
+    KMeansModel model = new KMeansModel(uid, new org.apache.spark.mllib.clustering.KMeansModel(vectors));
+    model.set(model.k(), centres.length);
+    model.setFeaturesCol(getFeaturesCol());
+    model.setPredictionCol(getPredictionCol());
+    return model;
+  }
+
+  /** Saves the centres in Spark MLlib's KMeansModel format, readable by {@code KMeansModel.load(path)}. */
+  public void exportAsMLlib(String path, boolean overwrite) throws IOException {
+    MLWriter writer = toMLlibModel().write();
+    (overwrite ? writer.overwrite() : writer).save(path);
+  }
+
+  @Override
+  public MLWriter write() {
+    return new PrivateKMeansModelPersistence.Writer(this);
+  }
+
+  /** Found by reflection when a saved PipelineModel holding this stage is loaded. */
+  public static MLReader<PrivateKMeansModel> read() {
+    return new PrivateKMeansModelPersistence.Reader();
+  }
+
+  public static PrivateKMeansModel load(String path) {
+    return read().load(path);
+  }
+
+  private static double[][] copy(double[][] m) {
+    List<double[]> rows = new ArrayList<>();
+    for (double[] r : m) {
+      rows.add(r.clone());
+    }
+    return rows.toArray(new double[0][]);
+  }
+}

@@ -1,0 +1,155 @@
+package io.pais.ml;
+
+import io.pais.clustering.Initialisation;
+import io.pais.clustering.Preprocessing;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.Sampler;
+import java.io.Serializable;
+import java.util.Arrays;
+import java.util.Locale;
+import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.DoubleArrayParam;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.LongParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.ParamValidators;
+import org.apache.spark.ml.param.Params;
+import scala.Function1;
+import scala.runtime.AbstractFunction1;
+
+/**
+ * Every param of {@link PrivateKMeans} and {@link PrivateKMeansModel}, declared once in Java with its validator
+ * and its default side by side. Both stages own one instance (created with themselves as parent) and expose it
+ * through {@link PrivateKMeansParams}. Names follow MLlib's KMeans where the meaning is the same.
+ */
+public final class PrivateKMeansParamSet implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  final IntParam k;
+  final IntParam maxIter;
+  final LongParam seed;
+  final Param<String> featuresCol;
+  final Param<String> predictionCol;
+  final DoubleParam epsilon;
+  final Param<String> sampler;
+  final DoubleParam sampleSize;
+  final DoubleParam lambda;
+  final Param<String> geometry;
+  final DoubleParam normBound;
+  final DoubleArrayParam center;
+  final Param<String> preprocessing;
+  final Param<String> initMode;
+  final BooleanParam guards;
+
+  PrivateKMeansParamSet(Params owner) {
+    String parent = owner.uid();
+    k = new IntParam(parent, "k", "number of clusters (> 1)", ParamValidators.gt(1));
+    maxIter = new IntParam(parent, "maxIter", "number of DP-Lloyd iterations T (> 0)", ParamValidators.gt(0));
+    seed = new LongParam(parent, "seed", "seed for a reproducible run (marked as seeded in the privacy report); "
+        + "leave unset for secure randomness");
+    featuresCol = new Param<>(parent, "featuresCol", "features column name (a Spark ML vector)",
+        nonEmpty("featuresCol"));
+    predictionCol = new Param<>(parent, "predictionCol", "prediction column name", nonEmpty("predictionCol"));
+    epsilon = new DoubleParam(parent, "epsilon", "target epsilon of the release (finite, > 0)",
+        finiteAbove("epsilon", 0));
+    sampler = new Param<>(parent, "sampler", "unif, core, opt or full", oneOf("sampler", "unif", "core", "opt", "full"));
+    sampleSize = new DoubleParam(parent, "sampleSize",
+        "expected sample size m: a count >= 1, or a fraction of n in (0, 1)", finiteAbove("sampleSize", 0));
+    lambda = new DoubleParam(parent, "lambda", "core: mixing weight in [0, 1]", inRange("lambda", 0, 1));
+    geometry = new Param<>(parent, "geometry", "l2 or l1", oneOf("geometry", "l2", "l1"));
+    normBound = new DoubleParam(parent, "normBound", "public preprocessing: the norm bound r (finite, > 0)",
+        finiteAbove("normBound", 0));
+    center = new DoubleArrayParam(owner, "center", "public preprocessing: a public centre to subtract",
+        finiteArray("center"));
+    preprocessing = new Param<>(parent, "preprocessing", "paper or public", oneOf("preprocessing", "paper", "public"));
+    initMode = new Param<>(parent, "initMode", "random-ball (private) or sample-points (not private)",
+        oneOf("initMode", "random-ball", "sample-points"));
+    guards = new BooleanParam(parent, "guards", "post-processing guards on noisy centres");
+  }
+
+  /** The defaults, next to the declarations above. */
+  void setDefaults(Params owner) {
+    owner.setDefault(k, 2);
+    owner.setDefault(maxIter, 10);
+    owner.setDefault(featuresCol, "features");
+    owner.setDefault(predictionCol, "prediction");
+    owner.setDefault(epsilon, 3.0);
+    owner.setDefault(sampler, Sampler.OPT.id());
+    owner.setDefault(sampleSize, 0.05);
+    owner.setDefault(lambda, 0.5);
+    owner.setDefault(geometry, "l2");
+    owner.setDefault(preprocessing, Preprocessing.PAPER.id());
+    owner.setDefault(initMode, Initialisation.RANDOM_BALL.id());
+    owner.setDefault(guards, true);
+  }
+
+  static Sampler samplerOf(String id) {
+    return Sampler.parse(id);
+  }
+
+  static Geometry geometryOf(String id) {
+    return Geometry.parse(id);
+  }
+
+  // Validators throw with the param, the rule and the value; Spark's own only answer true/false, and its
+  // message does not say which rule failed.
+
+  /** A serializable test of a param value. */
+  private interface Check<T> extends java.util.function.Predicate<T>, Serializable {}
+
+  /** A serializable message for a rejected value. */
+  private interface Message<T> extends java.util.function.Function<T, String>, Serializable {}
+
+  private static <T> Function1<T, Object> validator(Check<T> ok, Message<T> message) {
+    return new ExplainingValidator<>(ok, message);
+  }
+
+  private static Function1<String, Object> nonEmpty(String name) {
+    return validator(v -> v != null && !v.isBlank(), v -> name + " must be a non-empty column name, got '" + v + "'");
+  }
+
+  private static Function1<String, Object> oneOf(String name, String... allowed) {
+    return validator(v -> v != null && Arrays.asList(allowed).contains(v.toLowerCase(Locale.ROOT)),
+        v -> name + " must be one of " + String.join(", ", allowed) + ", got '" + v + "'");
+  }
+
+  private static Function1<Object, Object> finiteAbove(String name, double lo) {
+    return validator(v -> {
+      double d = ((Number) v).doubleValue();
+      return Double.isFinite(d) && d > lo;
+    }, v -> name + " must be finite and > " + lo + ", got " + v);
+  }
+
+  private static Function1<Object, Object> inRange(String name, double lo, double hi) {
+    return validator(v -> {
+      double d = ((Number) v).doubleValue();
+      return Double.isFinite(d) && d >= lo && d <= hi;
+    }, v -> name + " must be in [" + lo + ", " + hi + "], got " + v);
+  }
+
+  private static Function1<double[], Object> finiteArray(String name) {
+    return validator(v -> v != null && v.length > 0 && Arrays.stream(v).allMatch(Double::isFinite),
+        v -> name + " must be a non-empty array of finite numbers");
+  }
+
+  /** A validator that explains itself: Spark calls it, and on failure we throw our own message. */
+  private static final class ExplainingValidator<T> extends AbstractFunction1<T, Object> implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private final Check<T> ok;
+    private final Message<T> message;
+
+    ExplainingValidator(Check<T> ok, Message<T> message) {
+      this.ok = ok;
+      this.message = message;
+    }
+
+    @Override
+    public Object apply(T value) {
+      if (!ok.test(value)) {
+        throw new IllegalArgumentException(message.apply(value));
+      }
+      return Boolean.TRUE;
+    }
+  }
+}

@@ -1,0 +1,133 @@
+package io.pais.ml;
+
+import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.DoubleArrayParam;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.LongParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.Params;
+
+/**
+ * The params shared by {@link PrivateKMeans} and {@link PrivateKMeansModel}: accessors and getters over the one
+ * {@link PrivateKMeansParamSet} each stage owns. (An Estimator and a Model cannot share a Java superclass, so the
+ * shared part is this interface; the Param fields themselves are declared once, in the param set.)
+ */
+public interface PrivateKMeansParams extends Params {
+
+  /** The stage's params. */
+  PrivateKMeansParamSet paramSet();
+
+  default IntParam k() {
+    return paramSet().k;
+  }
+
+  default int getK() {
+    return (Integer) $(k());
+  }
+
+  default IntParam maxIter() {
+    return paramSet().maxIter;
+  }
+
+  default int getMaxIter() {
+    return (Integer) $(maxIter());
+  }
+
+  default LongParam seed() {
+    return paramSet().seed;
+  }
+
+  /** The seed, or null when unset (secure randomness). */
+  default Long getSeedOrNull() {
+    return isDefined(seed()) ? (Long) $(seed()) : null;
+  }
+
+  default Param<String> featuresCol() {
+    return paramSet().featuresCol;
+  }
+
+  default String getFeaturesCol() {
+    return $(featuresCol());
+  }
+
+  default Param<String> predictionCol() {
+    return paramSet().predictionCol;
+  }
+
+  default String getPredictionCol() {
+    return $(predictionCol());
+  }
+
+  default DoubleParam epsilon() {
+    return paramSet().epsilon;
+  }
+
+  default double getEpsilon() {
+    return (Double) $(epsilon());
+  }
+
+  default Param<String> sampler() {
+    return paramSet().sampler;
+  }
+
+  default String getSampler() {
+    return $(sampler());
+  }
+
+  default DoubleParam sampleSize() {
+    return paramSet().sampleSize;
+  }
+
+  default double getSampleSize() {
+    return (Double) $(sampleSize());
+  }
+
+  default DoubleParam lambda() {
+    return paramSet().lambda;
+  }
+
+  default double getLambda() {
+    return (Double) $(lambda());
+  }
+
+  default Param<String> geometry() {
+    return paramSet().geometry;
+  }
+
+  default String getGeometry() {
+    return $(geometry());
+  }
+
+  default DoubleParam normBound() {
+    return paramSet().normBound;
+  }
+
+  default DoubleArrayParam center() {
+    return paramSet().center;
+  }
+
+  default Param<String> preprocessing() {
+    return paramSet().preprocessing;
+  }
+
+  default String getPreprocessing() {
+    return $(preprocessing());
+  }
+
+  default Param<String> initMode() {
+    return paramSet().initMode;
+  }
+
+  default String getInitMode() {
+    return $(initMode());
+  }
+
+  default BooleanParam guards() {
+    return paramSet().guards;
+  }
+
+  default boolean getGuards() {
+    return (Boolean) $(guards());
+  }
+}

@@ -1,0 +1,40 @@
+package io.pais.ml;
+
+import java.io.IOException;
+import org.apache.spark.ml.Pipeline;
+import org.apache.spark.ml.PipelineModel;
+import org.apache.spark.ml.PipelineStage;
+import org.apache.spark.ml.feature.StandardScaler;
+import org.apache.spark.ml.feature.VectorAssembler;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/** The README's pipeline example, compiled by the build and run by {@code ReadmeExampleTest}. */
+final class PipelineExample {
+  private PipelineExample() {}
+
+  static Dataset<Row> run(SparkSession spark, String csv, String modelDir) throws IOException {
+    // README-EXAMPLE-BEGIN
+    Dataset<Row> data = spark.read().option("header", "true").option("inferSchema", "true").csv(csv);
+
+    VectorAssembler assembler = new VectorAssembler()
+        .setInputCols(new String[] {"x1", "x2", "x3", "x4", "x5"}).setOutputCol("raw");
+    StandardScaler scaler = new StandardScaler().setInputCol("raw").setOutputCol("features");
+    PrivateKMeans kmeans = new PrivateKMeans()
+        .setK(6).setMaxIter(10)
+        .setEpsilon(3.0).setSampler("opt").setSampleSize(0.2);   // expected sample: 20 % of the rows
+
+    Pipeline pipeline = new Pipeline().setStages(new PipelineStage[] {assembler, scaler, kmeans});
+    PipelineModel fitted = pipeline.fit(data);
+    Dataset<Row> clustered = fitted.transform(data);               // adds the "prediction" column
+
+    PrivateKMeansModel model = (PrivateKMeansModel) fitted.stages()[2];
+    System.out.println("epsilon = " + model.privacyReport().epsilon());
+
+    fitted.write().overwrite().save(modelDir);
+    PipelineModel reloaded = PipelineModel.load(modelDir);
+    // README-EXAMPLE-END
+    return reloaded.transform(data).select("prediction").union(clustered.select("prediction"));
+  }
+}

@@ -1,0 +1,188 @@
+package io.pais.ml;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.privacy.PrivacyReport;
+import io.pais.testing.JobRunner;
+import io.pais.testing.SharedSparkSession;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.spark.ml.Pipeline;
+import org.apache.spark.ml.PipelineModel;
+import org.apache.spark.ml.PipelineStage;
+import org.apache.spark.ml.clustering.KMeansModel;
+import org.apache.spark.ml.feature.StandardScaler;
+import org.apache.spark.ml.feature.VectorAssembler;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+@ExtendWith(SharedSparkSession.class)
+class PrivateKMeansTest {
+  static final String BLOBS_CSV = Path.of("data-samples/blobs.csv").toAbsolutePath().toString();
+  static final String BLOBS_PARQUET = Path.of("data-samples/blobs.parquet").toAbsolutePath().toString();
+
+  static Dataset<Row> blobs(SparkSession spark) {
+    return spark.read().option("header", "true").option("inferSchema", "true").csv(BLOBS_CSV);
+  }
+
+  static Pipeline pipeline(PrivateKMeans kmeans) {
+    VectorAssembler assembler = new VectorAssembler()
+        .setInputCols(new String[] {"x1", "x2", "x3", "x4", "x5"}).setOutputCol("raw");
+    StandardScaler scaler = new StandardScaler().setInputCol("raw").setOutputCol("features");
+    return new Pipeline().setStages(new PipelineStage[] {assembler, scaler, kmeans});
+  }
+
+  static List<Integer> predictions(Dataset<Row> frame) {
+    return frame.select("prediction").collectAsList().stream().map(r -> r.getInt(0)).collect(Collectors.toList());
+  }
+
+  @Test
+  void defaults() {
+    PrivateKMeans kmeans = new PrivateKMeans();
+    assertEquals(2, kmeans.getK());
+    assertEquals(10, kmeans.getMaxIter());
+    assertEquals("features", kmeans.getFeaturesCol());
+    assertEquals("prediction", kmeans.getPredictionCol());
+    assertEquals(3.0, kmeans.getEpsilon());
+    assertEquals("opt", kmeans.getSampler());
+    assertEquals(0.05, kmeans.getSampleSize());
+    assertEquals(0.5, kmeans.getLambda());
+    assertEquals("l2", kmeans.getGeometry());
+    assertEquals("paper", kmeans.getPreprocessing());
+    assertEquals("random-ball", kmeans.getInitMode());
+    assertTrue(kmeans.getGuards());
+    assertEquals(null, kmeans.getSeedOrNull());
+    assertFalse(kmeans.isDefined(kmeans.normBound()));
+    assertFalse(kmeans.isDefined(kmeans.center()));
+    assertTrue(kmeans.explainParams().contains("epsilon"));
+  }
+
+  @Test
+  void everyParamValidatesNamingTheRuleAndValue() {
+    PrivateKMeans kmeans = new PrivateKMeans();
+    assertMessage(() -> kmeans.setK(1), "k");
+    assertMessage(() -> kmeans.setMaxIter(0), "maxIter");
+    assertMessage(() -> kmeans.setEpsilon(Double.NaN), "epsilon must be finite and > 0.0, got NaN");
+    assertMessage(() -> kmeans.setEpsilon(Double.POSITIVE_INFINITY), "epsilon must be finite and > 0.0, got Infinity");
+    assertMessage(() -> kmeans.setEpsilon(-1), "epsilon must be finite and > 0.0, got -1.0");
+    assertMessage(() -> kmeans.setSampler("fast"), "sampler must be one of unif, core, opt, full, got 'fast'");
+    assertMessage(() -> kmeans.setSampleSize(0), "sampleSize must be finite and > 0.0, got 0.0");
+    assertMessage(() -> kmeans.setLambda(1.5), "lambda must be in [0.0, 1.0], got 1.5");
+    assertMessage(() -> kmeans.setGeometry("l3"), "geometry must be one of l2, l1, got 'l3'");
+    assertMessage(() -> kmeans.setNormBound(Double.NaN), "normBound must be finite and > 0.0, got NaN");
+    assertMessage(() -> kmeans.setCenter(new double[] {1, Double.NaN}), "center must be a non-empty array");
+    assertMessage(() -> kmeans.setPreprocessing("none"), "preprocessing must be one of paper, public, got 'none'");
+    assertMessage(() -> kmeans.setInitMode("k-means||"), "initMode must be one of random-ball, sample-points");
+    assertMessage(() -> kmeans.setFeaturesCol(" "), "featuresCol must be a non-empty column name");
+    assertMessage(() -> kmeans.setPredictionCol(""), "predictionCol must be a non-empty column name");
+    // cross-param checks at fit
+    assertMessage(() -> new PrivateKMeans().setPreprocessing("public").settings(), "needs normBound");
+    assertMessage(() -> new PrivateKMeans().setNormBound(3).settings(), "need preprocessing = public");
+    assertMessage(() -> new PrivateKMeans().setSampleSize(10.5).settings(), "whole count");
+  }
+
+  private static void assertMessage(Runnable call, String expected) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call::run);
+    assertTrue(e.getMessage().contains(expected), "message '" + e.getMessage() + "' should contain '" + expected + "'");
+  }
+
+  @Test
+  void pipelineFitTransformSaveLoadGivesIdenticalPredictions(SparkSession spark, @TempDir Path tmp) throws IOException {
+    Dataset<Row> data = blobs(spark);
+    PipelineModel fitted = pipeline(new PrivateKMeans().setK(6).setSampleSize(0.3).setSeed(5)).fit(data);
+    Dataset<Row> out = fitted.transform(data);
+    List<Integer> before = predictions(out);
+    assertEquals(data.count(), before.size());
+    assertTrue(before.stream().allMatch(p -> p >= 0 && p < 6));
+    PrivateKMeansModel model = (PrivateKMeansModel) fitted.stages()[2];
+    PrivacyReport report = model.privacyReport();
+    assertEquals(3.0, report.epsilon(), 1e-12);
+    assertEquals(6, model.clusterCenters().length);
+
+    String dir = tmp.resolve("pipeline").toString();
+    fitted.write().overwrite().save(dir);
+    PipelineModel loaded = PipelineModel.load(dir);
+    assertEquals(before, predictions(loaded.transform(data)));
+    PrivateKMeansModel reloaded = (PrivateKMeansModel) loaded.stages()[2];
+    assertEquals(report, reloaded.privacyReport());
+    assertEquals(model.uid(), reloaded.uid());
+    assertEquals(model.getSeedOrNull(), reloaded.getSeedOrNull());
+    for (int j = 0; j < 6; j++) {
+      assertArrayEquals(model.clusterCenters()[j].toArray(), reloaded.clusterCenters()[j].toArray());
+    }
+    // the estimator persists too
+    PrivateKMeans estimator = new PrivateKMeans().setK(4).setEpsilon(1.5).setSampler("core");
+    estimator.write().overwrite().save(tmp.resolve("estimator").toString());
+    PrivateKMeans back = PrivateKMeans.load(tmp.resolve("estimator").toString());
+    assertEquals(4, back.getK());
+    assertEquals(1.5, back.getEpsilon());
+    assertEquals("core", back.getSampler());
+  }
+
+  @Test
+  void exportIsReadByStockMLlibKMeansModelWithIdenticalCentres(SparkSession spark, @TempDir Path tmp)
+      throws IOException {
+    Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
+    PrivateKMeansModel model = new PrivateKMeans().setK(6).setSeed(3).setSampleSize(0.25).fit(features);
+    String dir = tmp.resolve("mllib").toString();
+    model.exportAsMLlib(dir, false);
+    KMeansModel stock = KMeansModel.load(dir);
+    Vector[] ours = model.clusterCenters();
+    Vector[] theirs = stock.clusterCenters();
+    assertEquals(ours.length, theirs.length);
+    for (int j = 0; j < ours.length; j++) {
+      assertArrayEquals(ours[j].toArray(), theirs[j].toArray());
+    }
+    assertEquals(6, stock.getK());
+    // and MLlib predicts the same nearest centres
+    List<Integer> mine = predictions(model.transform(features));
+    List<Integer> stockPredictions = predictions(stock.transform(features));
+    assertEquals(mine, stockPredictions);
+  }
+
+  @Test
+  void seededFitReproducesItsCentres(SparkSession spark) {
+    Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
+    PrivateKMeans kmeans = new PrivateKMeans().setK(6).setSeed(21).setSampler("core").setSampleSize(2000);
+    Vector[] a = kmeans.fit(features).clusterCenters();
+    Vector[] b = kmeans.fit(features).clusterCenters();
+    for (int j = 0; j < a.length; j++) {
+      assertArrayEquals(a[j].toArray(), b[j].toArray());
+    }
+  }
+
+  @Test
+  void estimatorAndCliJobGiveTheSameCentres(SparkSession spark, @TempDir Path tmp) throws IOException {
+    Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
+    PrivateKMeansModel model = new PrivateKMeans().setK(6).setMaxIter(7).setEpsilon(2.0).setSampler("opt")
+        .setSampleSize(0.2).setSeed(17).fit(features);
+    Path out = tmp.resolve("job");
+    JobRunner.Outcome o = JobRunner.run(spark, "--input", BLOBS_PARQUET, "--format",
+        "parquet", "--vector-column", "features", "--k", "6", "--iterations", "7", "--epsilon", "2", "--sampler",
+        "opt", "--sample-size", "20%", "--seed", "17", "--output", out.toString());
+    assertEquals(0, o.exit(), o.err());
+    List<String> lines = Files.readAllLines(out.resolve("centers.csv"));
+    Vector[] centres = model.clusterCenters();
+    assertEquals(centres.length + 1, lines.size());
+    for (int j = 0; j < centres.length; j++) {
+      String[] fields = lines.get(j + 1).split(",");
+      double[] job = new double[fields.length - 1];
+      for (int t = 1; t < fields.length; t++) {
+        job[t - 1] = Double.parseDouble(fields[t]);
+      }
+      assertArrayEquals(centres[j].toArray(), job);
+    }
+  }
+}
