@@ -11,13 +11,7 @@ public enum Initialisation {
   SAMPLE_POINTS;
 
   public static Initialisation parse(String name) {
-    Checks.notNull("init", name);
-    for (Initialisation i : values()) {
-      if (i.id().equalsIgnoreCase(name) || i.name().equalsIgnoreCase(name)) {
-        return i;
-      }
-    }
-    throw new IllegalArgumentException("init must be one of random-ball, sample-points, got '" + name + "'");
+    return Checks.oneOf("init", name, values(), Initialisation::id);
   }
 
   public String id() {

@@ -14,13 +14,7 @@ public enum Preprocessing {
   PUBLIC;
 
   public static Preprocessing parse(String name) {
-    Checks.notNull("preprocess", name);
-    for (Preprocessing p : values()) {
-      if (p.name().equalsIgnoreCase(name)) {
-        return p;
-      }
-    }
-    throw new IllegalArgumentException("preprocess must be one of paper, public, got '" + name + "'");
+    return Checks.oneOf("preprocess", name, values(), Preprocessing::id);
   }
 
   public String id() {

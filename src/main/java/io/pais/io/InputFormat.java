@@ -1,5 +1,6 @@
 package io.pais.io;
 
+import io.pais.math.Checks;
 import java.util.Locale;
 
 /** The input formats the job reads. */
@@ -8,12 +9,7 @@ public enum InputFormat {
 
   /** Parses "csv", "libsvm" or "parquet" (any case). */
   public static InputFormat parse(String name) {
-    for (InputFormat f : values()) {
-      if (f.name().equalsIgnoreCase(name)) {
-        return f;
-      }
-    }
-    throw new IllegalArgumentException("format must be one of csv, libsvm, parquet, got '" + name + "'");
+    return Checks.oneOf("format", name, values(), InputFormat::id);
   }
 
   public String id() {

@@ -78,6 +78,24 @@ public final class Checks {
     }
   }
 
+  /**
+   * The constant of {@code values} whose id (or enum name) matches {@code text}, ignoring case; otherwise an
+   * error listing the accepted ids.
+   */
+  public static <E extends Enum<E>> E oneOf(String name, String text, E[] values,
+      java.util.function.Function<E, String> id) {
+    for (E e : values) {
+      if (text != null && (id.apply(e).equalsIgnoreCase(text.strip()) || e.name().equalsIgnoreCase(text.strip()))) {
+        return e;
+      }
+    }
+    StringBuilder ids = new StringBuilder();
+    for (E e : values) {
+      ids.append(ids.length() == 0 ? "" : ", ").append(id.apply(e));
+    }
+    throw new IllegalArgumentException(name + " must be one of " + ids + ", got '" + text + "'");
+  }
+
   private static IllegalArgumentException fail(String name, String rule, double value) {
     return new IllegalArgumentException(name + " " + rule + ", got " + value);
   }

@@ -1,5 +1,6 @@
 package io.pais.privacy;
 
+import io.pais.math.Checks;
 /**
  * The norm that bounds a point's privacy cost and shapes the sum noise (SPEC §1): ℓ2 (default, TMLR version)
  * or ℓ1 (the earlier version's variant).
@@ -40,13 +41,8 @@ public enum Geometry {
   /** The ℓp norm of {@code x}. */
   public abstract double norm(double[] x);
 
-  /** Parses "l2"/"L2"/"l1"/"L1". */
+  /** Parses "l2" or "l1" (any case). */
   public static Geometry parse(String name) {
-    for (Geometry g : values()) {
-      if (g.name().equalsIgnoreCase(name)) {
-        return g;
-      }
-    }
-    throw new IllegalArgumentException("geometry must be one of l2, l1, got '" + name + "'");
+    return Checks.oneOf("geometry", name, values(), g -> g.name().toLowerCase(java.util.Locale.ROOT));
   }
 }

@@ -1,5 +1,6 @@
 package io.pais.sampling;
 
+import io.pais.math.Checks;
 import java.util.Locale;
 
 /** The sampling strategies of SPEC §5, plus FULL (no sampling). */
@@ -20,11 +21,6 @@ public enum Sampler {
 
   /** Parses "unif", "core", "opt" or "full" (any case). */
   public static Sampler parse(String name) {
-    for (Sampler s : values()) {
-      if (s.name().equalsIgnoreCase(name)) {
-        return s;
-      }
-    }
-    throw new IllegalArgumentException("sampler must be one of unif, core, opt, full, got '" + name + "'");
+    return Checks.oneOf("sampler", name, values(), Sampler::id);
   }
 }
