@@ -31,11 +31,39 @@ public final class PoissonSampler {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(points.context());
     Broadcast<SamplingFunction> q = sampling == null ? null : jsc.broadcast(sampling);
     return points.mapPartitionsWithIndex((partition, rows) -> blocks(partition, rows, dimension,
-        q == null ? null : q.value(), geometry, seed), true);
+        q == null ? null : probabilities(q.value(), geometry), seed), true);
+  }
+
+  /**
+   * The same sampling over points held in memory (as one partition, index 0): the experiment runner's path.
+   * With {@code sampling} null every point is kept with weight 1.
+   */
+  public static List<SampleBlock> sampleInMemory(List<double[]> points, int dimension, SamplingFunction sampling,
+      Geometry geometry, long seed) {
+    return sampleInMemory(points, dimension, sampling == null ? null : probabilities(sampling, geometry), seed);
+  }
+
+  /**
+   * The same with per-row probabilities given directly (the experiment runner times the weights apart this
+   * way): {@code q} maps (point, position) to the keep probability.
+   */
+  public static List<SampleBlock> sampleInMemory(List<double[]> points, int dimension, RowProbability q, long seed) {
+    List<SampleBlock> out = new ArrayList<>();
+    blocks(0, points.iterator(), dimension, q, seed).forEachRemaining(out::add);
+    return out;
+  }
+
+  /** The keep probability of the row at {@code position}. */
+  public interface RowProbability extends java.io.Serializable {
+    double of(double[] x, long position);
+  }
+
+  private static RowProbability probabilities(SamplingFunction sampling, Geometry geometry) {
+    return (x, position) -> sampling.probability(geometry.norm(x));
   }
 
   private static Iterator<SampleBlock> blocks(int partition, Iterator<double[]> rows, int dimension,
-      SamplingFunction q, Geometry geometry, long seed) {
+      RowProbability q, long seed) {
     List<SampleBlock> out = new ArrayList<>();
     SampleBlock.Builder builder = new SampleBlock.Builder(dimension, BLOCK_ROWS);
     long position = 0;
@@ -44,7 +72,7 @@ public final class PoissonSampler {
       if (q == null) {
         builder.add(x, 1.0);
       } else {
-        double p = q.probability(geometry.norm(x));
+        double p = q.of(x, position);
         if (RecordCoin.uniform(seed, partition, position) < p) {
           builder.add(x, 1 / p);
         }

@@ -96,7 +96,7 @@ public final class PrivateKMeansEngine {
     stage("weights and sampling", start);
 
     double[] initial = settings.initialisation() == Initialisation.RANDOM_BALL
-        ? randomBall(settings.k(), d, data.radius(), settings.geometry(), randomness.provider())
+        ? InitialCentres.randomBall(settings.k(), d, data.radius(), settings.geometry(), randomness.provider())
         : samplePoints(sample, settings.k(), d, randomness.provider().nextLong());
     return new PreparedRun(data, plan, sample, initial);
   }
@@ -187,21 +187,6 @@ public final class PrivateKMeansEngine {
       return acc + best;
     }, Double::sum);
     return total / data.count();
-  }
-
-  /** k points uniform in the ball of radius r of the geometry: reads no data. */
-  static double[] randomBall(int k, int d, double radius, Geometry geometry, UniformRandomProvider rng) {
-    double[] out = new double[k * d];
-    SumNoise direction = SumNoise.of(geometry, d, 1.0);
-    for (int j = 0; j < k; j++) {
-      double[] g = direction.sample(rng);
-      double norm = geometry.norm(g);
-      double scale = radius * Math.pow(rng.nextDouble(), 1.0 / d) / norm;
-      for (int t = 0; t < d; t++) {
-        out[j * d + t] = g[t] * scale;
-      }
-    }
-    return out;
   }
 
   /** k distinct random points of the sample, as the paper does (not private). */

@@ -1,12 +1,10 @@
 package io.pais.clustering;
 
-import dev.ludovic.netlib.blas.BLAS;
 import java.io.Serializable;
 
 /**
  * Per-cluster weighted sums and weighted counts, k × (d + 1), accumulated over sample blocks in map tasks and
- * merged with treeAggregate. Assignment is by squared Euclidean distance, ties to the lowest index (SPEC §2);
- * distances of a block to all centres come from one matrix product.
+ * merged with treeAggregate (or over in-memory blocks in experiments); assignment through {@link NearestCentre}.
  */
 public final class WeightedClusterStats implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -25,27 +23,9 @@ public final class WeightedClusterStats implements Serializable {
 
   /** Adds every row of {@code block} to its nearest centre. Returns this. */
   public WeightedClusterStats add(SampleBlock block, double[] centres, double[] centreSquaredNorms) {
-    int b = block.rows();
-    if (b == 0) {
-      return this;
-    }
     double[] x = block.values();
     double[] w = block.weights();
-    // G (k × b, column-major) = C · Xᵀ, with C and X row-major (so column-major Cᵀ and Xᵀ)
-    double[] g = new double[k * b];
-    BLAS.getInstance().dgemm("T", "N", k, b, dimension, 1.0, centres, dimension, x, dimension, 0.0, g, k);
-    for (int i = 0; i < b; i++) {
-      int best = 0;
-      double bestValue = Double.POSITIVE_INFINITY;
-      int base = i * k;
-      for (int j = 0; j < k; j++) {
-        // ‖x − c‖² = ‖x‖² − 2 x·c + ‖c‖²; ‖x‖² is the same for every j
-        double v = centreSquaredNorms[j] - 2 * g[base + j];
-        if (v < bestValue) {
-          bestValue = v;
-          best = j;
-        }
-      }
+    NearestCentre.forEachRow(block, centres, centreSquaredNorms, k, (i, best, ignored) -> {
       double wi = w[i];
       counts[best] += wi;
       int row = i * dimension;
@@ -53,7 +33,7 @@ public final class WeightedClusterStats implements Serializable {
       for (int t = 0; t < dimension; t++) {
         sums[out + t] += wi * x[row + t];
       }
-    }
+    });
     return this;
   }
 

@@ -56,6 +56,25 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     return centres;
   }
 
+  /**
+   * The same iterations over blocks held in memory: the experiment runner's path, where thousands of small
+   * runs would otherwise pay Spark's job overhead every iteration.
+   */
+  public double[] runInMemory(java.util.List<SampleBlock> sample, int dimension, double[] initial, LloydNoise noise) {
+    Checks.require(initial.length == k * dimension, "initial centres must be k x d = " + k * dimension
+        + " values, got " + initial.length);
+    double[] centres = initial.clone();
+    for (int t = 1; t <= iterations; t++) {
+      double[] norms = WeightedClusterStats.squaredNorms(centres, k, dimension);
+      WeightedClusterStats stats = new WeightedClusterStats(k, dimension);
+      for (SampleBlock block : sample) {
+        stats.add(block, centres, norms);
+      }
+      centres = update(stats, centres, dimension, noise);
+    }
+    return centres;
+  }
+
   /** One driver-side update: noise for every cluster, then the guards. */
   double[] update(WeightedClusterStats stats, double[] previous, int dimension, LloydNoise noise) {
     double[] next = new double[k * dimension];

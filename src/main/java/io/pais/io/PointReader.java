@@ -89,20 +89,26 @@ public final class PointReader {
 
   private static Points readCsv(SparkSession spark, InputSpec spec, List<Path> files, Configuration conf,
       String source) {
-    String first = firstLine(files.get(0), conf);
-    if (first == null) {
-      throw new InputException("no rows in input: " + files.get(0) + " is empty");
+    int leading = (spec.header() ? 1 : 0) + spec.skipLines();
+    List<String> top = firstLines(files.get(0), conf, leading + 1);
+    if (top.size() <= leading) {
+      throw new InputException("no rows in input: " + files.get(0) + " has no data line");
     }
-    String[] firstFields = spec.delimiter().equals("whitespace") ? first.strip().split("\\s+")
-        : first.split(java.util.regex.Pattern.quote(spec.delimiter()), -1);
-    int columns = firstFields.length;
+    String[] dataFields = fields(top.get(leading), spec.delimiter());
+    int columns = dataFields.length;
     List<String> names = new ArrayList<>();
+    String[] headerFields = spec.header() ? fields(top.get(0), spec.delimiter()) : null;
     for (int i = 0; i < columns; i++) {
-      names.add(spec.header() ? firstFields[i].strip() : Integer.toString(i));
+      names.add(headerFields != null && headerFields.length == columns ? headerFields[i].strip() : Integer.toString(i));
     }
     int[] selected = ColumnSelection.select(names, spec.featureColumns(), spec.dropColumns(), files.get(0).toString());
     LineParser parser = LineParser.csv(spec.delimiter(), columns, selected);
-    return new Points(parseText(spark, files, parser, spec.header()), selected.length, source);
+    return new Points(parseText(spark, files, parser, leading), selected.length, source);
+  }
+
+  private static String[] fields(String line, String delimiter) {
+    return delimiter.equals("whitespace") ? line.strip().split("\\s+")
+        : line.split(java.util.regex.Pattern.quote(delimiter), -1);
   }
 
   private static Points readLibsvm(SparkSession spark, InputSpec spec, List<Path> files, String source) {
@@ -114,7 +120,7 @@ public final class PointReader {
         throw new InputException("no rows in input " + String.join(",", spec.paths()) + " (no LibSVM features found)");
       }
     }
-    return new Points(parseText(spark, files, LineParser.libsvm(dimension), false), dimension, source);
+    return new Points(parseText(spark, files, LineParser.libsvm(dimension), 0), dimension, source);
   }
 
   private static Points readParquet(SparkSession spark, InputSpec spec, String source) {
@@ -228,14 +234,14 @@ public final class PointReader {
 
   /** Parses every line in map tasks, naming file and line (or byte offset) in any error. */
   private static JavaRDD<double[]> parseText(SparkSession spark, List<Path> files, LineParser parser,
-      boolean skipHeader) {
+      int leadingLines) {
     return textLines(spark, files).mapPartitionsWithInputSplit(
-        (InputSplit split, Iterator<Tuple2<LongWritable, Text>> lines) -> parseSplit(split, lines, parser, skipHeader),
+        (InputSplit split, Iterator<Tuple2<LongWritable, Text>> lines) -> parseSplit(split, lines, parser, leadingLines),
         false);
   }
 
   private static Iterator<double[]> parseSplit(InputSplit split, Iterator<Tuple2<LongWritable, Text>> lines,
-      LineParser parser, boolean skipHeader) {
+      LineParser parser, int leadingLines) {
     FileSplit fileSplit = (FileSplit) split;
     String file = fileSplit.getPath().toString();
     boolean fromStart = fileSplit.getStart() == 0;
@@ -247,7 +253,7 @@ public final class PointReader {
         while (next == null && lines.hasNext()) {
           Tuple2<LongWritable, Text> record = lines.next();
           lineNumber++;
-          if (skipHeader && fromStart && lineNumber == 1) {
+          if (fromStart && lineNumber <= leadingLines) {
             continue;
           }
           try {
@@ -278,17 +284,21 @@ public final class PointReader {
     };
   }
 
-  private static String firstLine(Path file, Configuration conf) {
+  /** Up to {@code count} lines from the top of a (possibly compressed) file. */
+  private static List<String> firstLines(Path file, Configuration conf, int count) {
     try {
       FileSystem fs = file.getFileSystem(conf);
       CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(file);
       InputStream raw = fs.open(file);
       InputStream in = codec == null ? raw : codec.createInputStream(raw);
+      List<String> out = new ArrayList<>();
+      // BufferedReader splits on LF, CRLF and a lone CR (old Mac files), as Hadoop's line reader does
       try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-        String line = reader.readLine();
-        // old Mac files end lines with CR alone; BufferedReader already splits on it
-        return line;
+        for (String line = reader.readLine(); line != null && out.size() < count; line = reader.readLine()) {
+          out.add(line);
+        }
       }
+      return out;
     } catch (IOException e) {
       throw new InputException("cannot read " + file + ": " + e.getMessage());
     }

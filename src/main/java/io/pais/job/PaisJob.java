@@ -54,6 +54,9 @@ public final class PaisJob implements Callable<Integer> {
       description = "CSV files start with a header line (default: ${DEFAULT-VALUE})")
   boolean header;
 
+  @Option(names = "--skip-lines", description = "CSV: lines to skip at the top of each file, after any header")
+  int skipLines;
+
   @Option(names = "--delimiter", description = "CSV delimiter: one character or 'whitespace' (default: ${DEFAULT-VALUE})")
   String delimiter;
 
@@ -170,7 +173,7 @@ public final class PaisJob implements Callable<Integer> {
   @Override
   public Integer call() {
     KMeansSettings settings = settings();
-    InputSpec spec = new InputSpec(input, InputFormat.parse(format), header, delimiter, features, drop, vectorColumn,
+    InputSpec spec = new InputSpec(input, InputFormat.parse(format), header, skipLines, delimiter, features, drop, vectorColumn,
         dimension);
     boolean ownSession = spark == null;
     if (ownSession) {

@@ -1,0 +1,31 @@
+package io.pais.clustering;
+
+import java.util.List;
+
+/** The k-means cost Σ w·min_j ‖x − c_j‖² of blocks (weights 1 for the full data): evaluation only, not private. */
+public final class KMeansCost {
+  private KMeansCost() {}
+
+  /** (1/n) Σ_x min_j ‖x − c_j‖² over the rows of {@code blocks}, centres k × d row-major. */
+  public static double meanCost(List<SampleBlock> blocks, double[] centres, int k) {
+    if (blocks.isEmpty()) {
+      return Double.NaN;
+    }
+    int d = blocks.get(0).dimension();
+    double[] norms = WeightedClusterStats.squaredNorms(centres, k, d);
+    double[] total = new double[1];
+    long rows = 0;
+    for (SampleBlock block : blocks) {
+      double[] x = block.values();
+      NearestCentre.forEachRow(block, centres, norms, k, (i, best, partial) -> {
+        double sq = 0;
+        for (int t = i * d; t < (i + 1) * d; t++) {
+          sq += x[t] * x[t];
+        }
+        total[0] += Math.max(0, sq + partial);
+      });
+      rows += block.rows();
+    }
+    return total[0] / rows;
+  }
+}

@@ -1,0 +1,42 @@
+package io.pais.experiments;
+
+import io.pais.clustering.PoissonSampler;
+import io.pais.clustering.PreparedData;
+import io.pais.clustering.Preprocessor;
+import io.pais.clustering.SampleBlock;
+import io.pais.io.Points;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.NormHistogram;
+import java.util.List;
+
+/**
+ * A data set after the paper's preprocessing (SPEC §8), held in driver memory for the thousands of small runs of
+ * a sweep: the points, the same points as weight-1 blocks (for the cost and the full-data sampler), a norm
+ * histogram for the opt B search, and the statistics of the table.
+ */
+final class PreparedSet {
+  final String name;
+  final List<double[]> points;
+  final List<SampleBlock> all;
+  final NormHistogram norms;
+  final int dimension;
+  final long rawCount;
+  final long count;
+  final double radius;
+  final double xTilde;
+
+  PreparedSet(String name, Points raw) {
+    this.name = name;
+    PreparedData data = Preprocessor.paper(raw.rdd(), raw.dimension(), Geometry.L2, raw.source());
+    this.points = data.points().collect();
+    data.points().unpersist(false);
+    this.dimension = raw.dimension();
+    this.rawCount = raw.rdd().count();
+    this.count = points.size();
+    this.radius = data.radius();
+    this.xTilde = data.meanNormStatistic();
+    this.all = PoissonSampler.sampleInMemory(points, dimension, null, Geometry.L2, 0);
+    this.norms = new NormHistogram(radius, 1 << 12);
+    points.forEach(x -> norms.add(Geometry.L2.norm(x)));
+  }
+}
