@@ -74,6 +74,9 @@ public final class ExperimentRunner implements Callable<Integer> {
   @Option(names = "--output", required = true, description = "output folder")
   Path output;
 
+  @Option(names = "--keep-session", hidden = true, description = "reuse a running SparkSession and leave it running")
+  boolean keepSession;
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new ExperimentRunner()).execute(args));
   }
@@ -89,9 +92,10 @@ public final class ExperimentRunner implements Callable<Integer> {
         samplers.stream().map(Sampler::parse).toList(), lambda,
         protocols.stream().map(p -> Protocol.valueOf(p.toUpperCase(Locale.ROOT))).toList(), referenceNoise);
     Files.createDirectories(output);
-    SparkSession spark = SparkSession.builder().master("local[" + threads + "]").appName("pais-experiments")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+    SparkSession spark = keepSession ? SparkSession.active()
+        : SparkSession.builder().master("local[" + threads + "]").appName("pais-experiments")
+            .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+            .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
     List<String> statistics = new ArrayList<>(List.of("dataset,description,nRaw,n,d,r,xTilde"));
     try {
       for (String name : dataSets) {
@@ -118,7 +122,9 @@ public final class ExperimentRunner implements Callable<Integer> {
       }
       writeLines(output.resolve("datasets.csv"), statistics.get(0), statistics.subList(1, statistics.size()));
     } finally {
-      spark.stop();
+      if (!keepSession) {
+        spark.stop();
+      }
     }
     return 0;
   }

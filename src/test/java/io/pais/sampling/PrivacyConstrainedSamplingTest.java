@@ -145,8 +145,7 @@ class PrivacyConstrainedSamplingTest {
   }
 
   private static double weight(double alpha, double epsStar) {
-    return alpha == epsStar ? 1 : new PrivacyConstrainedSampling(new LloydProfile(1, 1e300, 1), epsStar, 0)
-        .weightForAlpha(alpha);
+    return new OptimalWeight(epsStar).weight(alpha);
   }
 
   private static double[] parseList(String line) {

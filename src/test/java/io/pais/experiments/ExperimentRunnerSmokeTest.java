@@ -1,0 +1,58 @@
+package io.pais.experiments;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.testing.SharedSparkSession;
+import io.pais.testing.TestVectors;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * CI's smoke version of the study: one small real set (HTRU2, 17,898 × 8), two repetitions, a small grid, on the
+ * shared session.
+ */
+@ExtendWith(SharedSparkSession.class)
+class ExperimentRunnerSmokeTest {
+
+  private static long size(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  @Test
+  void smokeSweepWritesRunsSummaryAndCharts(@TempDir Path tmp) throws IOException {
+    Path out = tmp.resolve("results");
+    int exit = new CommandLine(new ExperimentRunner()).execute("--data-dir",
+        TestVectors.sharedDir().resolve("datasets").toString(), "--dataset", "htru2", "--repetitions", "2",
+        "--epsilons", "1,3,100", "--sample-sizes", "0.05", "--timing-repetitions", "1", "--output", out.toString(),
+        "--keep-session");
+    assertEquals(0, exit);
+    Path dir = out.resolve("htru2");
+    List<String> runs = Files.readAllLines(dir.resolve("runs.csv"));
+    // per protocol: 3 samplers × (3 ε + ∞) + full × (3 ε + ∞) = 16 configs; paper adds 4 × 3 reference-noise
+    assertEquals(1 + 2 * (2 * 16) + 2 * 12, runs.size());
+    assertTrue(runs.stream().skip(1).allMatch(r -> !r.contains("NaN,") || r.contains(",NaN,")), "costs are numbers");
+    List<String> summary = Files.readAllLines(dir.resolve("summary.csv"));
+    assertEquals(1 + 2 * 16 + 12, summary.size());
+    for (String chart : List.of("fig3-cost-vs-eps-paper-m", "fig3-cost-vs-eps-product-m",
+        "fig4-cost-vs-m-product-eps3.png", "fig4-cost-vs-m-paper-eps100.png", "fig5-time-breakdown.png",
+        "reference-noise-comparison.png")) {
+      try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+        assertTrue(files.filter(f -> f.getFileName().toString().startsWith(chart)).anyMatch(f -> size(f) > 1000),
+            chart);
+      }
+    }
+    List<String> stats = Files.readAllLines(out.resolve("datasets.csv"));
+    assertTrue(stats.get(1).startsWith("htru2,"), stats.get(1));
+  }
+}
