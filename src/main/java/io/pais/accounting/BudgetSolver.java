@@ -66,10 +66,11 @@ public record BudgetSolver(int iterations, double radius, int dimension) {
 
   /**
    * The largest B at which every norm in [0, r] is feasible for opt at ε* (weight 1 at ‖x‖ = r):
-   * (ε* / ε_full(1))², stepped down until α(r) ≤ ε* holds in floating point.
+   * (ε* / ε_full(1))², less a relative 1e-13 so that α(r) ≤ ε* also holds, after rounding, at every B below it
+   * (α(r) as computed is not monotone in B to the last ulp).
    */
   public double optMaximum(double targetEpsilon) {
-    double b = full(targetEpsilon);
+    double b = full(targetEpsilon) * (1 - 1e-13);
     while (scales(b).fullDataEpsilon() > targetEpsilon) {
       b = Math.nextDown(b);
     }

@@ -123,6 +123,7 @@ public final class RootFinder {
       hi = Math.min(hi + step, maxLog);
       hHi = h.applyAsDouble(hi);
     }
-    return Math.exp(brent(h, lo, hi, 1e-15 * Math.max(1, Math.abs(hi))));
+    // exp(log x) can land an ulp above x: never return more than the largest admissible x
+    return Math.min(maxX, Math.exp(brent(h, lo, hi, 1e-15 * Math.max(1, Math.abs(hi)))));
   }
 }
