@@ -42,14 +42,16 @@ public final class Amplification {
   }
 
   /**
-   * An exact test of ψ(q, a) ≤ ε as {@link #psi} evaluates it, at the cost of one exponential: Math.log is
-   * semi-monotonic (its specification says so), so log(1 + x) ≤ ε holds exactly when 1 + x ≤ Y, the largest
-   * double whose log is ≤ ε. Other branches of ψ are evaluated in full.
+   * An exact test of ψ(q, a) ≤ ε as {@link #psi} evaluates it, at the cost of one exponential: Math.log and
+   * Math.log1p are semi-monotonic (their specification says so), so log(1 + x) ≤ ε holds exactly when 1 + x ≤ Y,
+   * the largest double whose log is ≤ ε, and log1p(x) ≤ ε when x ≤ X, the largest double whose log1p is ≤ ε. The
+   * log-space branch of ψ is evaluated in full.
    */
   public static final class Cap implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
     private final double epsilon;
     private final double largestArgument;
+    private final double largestLog1pArgument;
 
     public Cap(double epsilon) {
       this.epsilon = io.pais.math.Checks.positive("epsilon", epsilon);
@@ -63,6 +65,17 @@ public final class Amplification {
         }
       }
       this.largestArgument = y;
+      // likewise for log1p (also semi-monotonic), used while q(e^a − 1) < 1
+      double x = Math.expm1(epsilon);
+      if (Double.isFinite(x)) {
+        while (Math.log1p(x) > epsilon) {
+          x = Math.nextDown(x);
+        }
+        while (Math.log1p(Math.nextUp(x)) <= epsilon) {
+          x = Math.nextUp(x);
+        }
+      }
+      this.largestLog1pArgument = x;
     }
 
     /** Whether ψ(q, a) ≤ ε, with exactly the outcome of {@code psi(q, a) <= epsilon}. */
@@ -71,7 +84,10 @@ public final class Amplification {
         return true;
       }
       double direct = directTerm(q, a);
-      if (direct >= 1 && direct < 1e300 && Double.isFinite(largestArgument)) {
+      if (direct < 1) {
+        return direct <= largestLog1pArgument;
+      }
+      if (direct < 1e300 && Double.isFinite(largestArgument)) {
         return 1 + direct <= largestArgument;
       }
       return psi(q, a) <= epsilon;

@@ -47,7 +47,7 @@ public final class OptimalWeight implements Serializable {
     // W₋₁ at −k·e^{−k} in log coordinates: t = −W₋₁(−k·e^{−k}) solves t − log t = k − log k, so neither
     // e^{ε*} nor k·e^{−k} has to be representable.
     double logK = Math.log(alpha) - logC;
-    double k = invC > Double.MIN_NORMAL ? alpha * invC : Math.exp(logK);
+    double k = invC > Double.MIN_NORMAL ? alpha * invC : logK < -745 ? 0 : Math.exp(logK);
     double t = LambertW.rootOfTMinusLogT(k - logK);
     double w = Math.max(1, t / alpha - invC);
     // w = (t − k)/α cancels digits, and t is ill-conditioned in K, only near the branch point k → 1, which
