@@ -1,7 +1,7 @@
 package io.pais.experiments;
 
 import java.util.ArrayList;
-import java.util.Arrays;
+import io.pais.math.Quantiles;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -42,13 +42,7 @@ final class Summary {
     return out;
   }
 
-  /** numpy's default (linear) quantile. */
   static double quantile(double[] values, double p) {
-    double[] s = values.clone();
-    Arrays.sort(s);
-    double h = p * (s.length - 1);
-    int lo = (int) Math.floor(h);
-    int hi = Math.min(lo + 1, s.length - 1);
-    return s[lo] + (h - lo) * (s[hi] - s[lo]);
+    return Quantiles.linear(values, p);
   }
 }

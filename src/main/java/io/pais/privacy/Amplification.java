@@ -55,27 +55,23 @@ public final class Amplification {
 
     public Cap(double epsilon) {
       this.epsilon = io.pais.math.Checks.positive("epsilon", epsilon);
-      double y = Math.exp(epsilon);
-      if (Double.isFinite(y)) {
-        while (Math.log(y) > epsilon) {
-          y = Math.nextDown(y);
-        }
-        while (Math.log(Math.nextUp(y)) <= epsilon) {
-          y = Math.nextUp(y);
-        }
-      }
-      this.largestArgument = y;
-      // likewise for log1p (also semi-monotonic), used while q(e^a − 1) < 1
-      double x = Math.expm1(epsilon);
+      this.largestArgument = largestAtMost(Math::log, Math.exp(epsilon), epsilon);
+      // and the largest x whose log1p is <= epsilon, for the branch where q(e^a - 1) < 1
+      this.largestLog1pArgument = largestAtMost(Math::log1p, Math.expm1(epsilon), epsilon);
+    }
+
+    /** The largest double x near {@code start} with f(x) ≤ ε, for a semi-monotonic f (start if not finite). */
+    private static double largestAtMost(java.util.function.DoubleUnaryOperator f, double start, double epsilon) {
+      double x = start;
       if (Double.isFinite(x)) {
-        while (Math.log1p(x) > epsilon) {
+        while (f.applyAsDouble(x) > epsilon) {
           x = Math.nextDown(x);
         }
-        while (Math.log1p(Math.nextUp(x)) <= epsilon) {
+        while (f.applyAsDouble(Math.nextUp(x)) <= epsilon) {
           x = Math.nextUp(x);
         }
       }
-      this.largestLog1pArgument = x;
+      return x;
     }
 
     /** Whether ψ(q, a) ≤ ε, with exactly the outcome of {@code psi(q, a) <= epsilon}. */

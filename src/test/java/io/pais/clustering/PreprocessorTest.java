@@ -3,9 +3,9 @@ package io.pais.clustering;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pais.math.Quantiles;
 import io.pais.privacy.Geometry;
 import io.pais.testing.SharedSparkSession;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
@@ -15,16 +15,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** Paper preprocessing (SPEC §8) against a direct computation on the driver. */
 @ExtendWith(SharedSparkSession.class)
 class PreprocessorTest {
-
-  /** numpy's default percentile: linear interpolation between order statistics. */
-  static double percentile(double[] values, double p) {
-    double[] s = values.clone();
-    Arrays.sort(s);
-    double h = p * (s.length - 1);
-    int lo = (int) Math.floor(h);
-    int hi = Math.min(lo + 1, s.length - 1);
-    return s[lo] + (h - lo) * (s[hi] - s[lo]);
-  }
 
   static double[] mean(List<double[]> points) {
     double[] m = new double[points.get(0).length];
@@ -42,7 +32,7 @@ class PreprocessorTest {
     List<double[]> points = SamplingAndLloydTest.gaussianPoints(7_001, 3, 9);
     double[] mu = mean(points);
     double[] norms = points.stream().mapToDouble(x -> Preprocessor.distance(x, mu)).toArray();
-    double p = percentile(norms, 0.975);
+    double p = Quantiles.linear(norms, 0.975);
     List<double[]> kept = points.stream().filter(x -> Preprocessor.distance(x, mu) < p).toList();
     double[] mu2 = mean(kept);
     double r = kept.stream().mapToDouble(x -> Preprocessor.distance(x, mu2)).max().orElseThrow();
