@@ -129,7 +129,7 @@ public final class ExperimentRunner implements Callable<Integer> {
     return 0;
   }
 
-  /** Single-threaded runs at the middle m and the ε closest to 3, with the weights timed apart. */
+  /** Single-threaded runs at the middle m and the ε closest to 3 (the sweep's own timings share two cores). */
   private List<RunResult> timing(Sweep sweep, PreparedSet set, SweepSettings settings) {
     List<Double> ms = settings.sampleSizes(set.count);
     double m = ms.get(ms.size() / 2);
@@ -139,9 +139,9 @@ public final class ExperimentRunner implements Callable<Integer> {
     for (Sampler sampler : settings.samplers()) {
       double size = sampler == Sampler.FULL ? set.count : m;
       Sweep.Config config = new Sweep.Config(Protocol.PRODUCT, NoiseMode.GAMMA, sampler, size, eps);
-      sweep.runOnce(config, 0, true); // warm-up
+      sweep.runOnce(config, 0); // warm-up
       for (int rep = 0; rep < timingRepetitions; rep++) {
-        RunResult r = sweep.runOnce(config, rep, true);
+        RunResult r = sweep.runOnce(config, rep);
         if (r != null) {
           out.add(r);
         }
