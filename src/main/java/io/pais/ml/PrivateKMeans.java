@@ -8,6 +8,8 @@ import io.pais.clustering.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.io.PointReader;
 import io.pais.io.Points;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.Sampler;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.DefaultParamsReader;
@@ -153,8 +155,8 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     if (m > 1 && m != Math.rint(m)) {
       throw new IllegalArgumentException("sampleSize must be a whole count >= 1 or a fraction in (0, 1), got " + m);
     }
-    return new KMeansSettings(getK(), getMaxIter(), getEpsilon(), PrivateKMeansParamSet.samplerOf(getSampler()), m,
-        getLambda(), PrivateKMeansParamSet.geometryOf(getGeometry()), pre,
+    return new KMeansSettings(getK(), getMaxIter(), getEpsilon(), Sampler.parse(getSampler()), m,
+        getLambda(), Geometry.parse(getGeometry()), pre,
         hasBound ? (Double) $(normBound()) : Double.NaN, hasCenter ? $(center()) : null,
         Initialisation.parse(getInitMode()), getSeedOrNull(), getGuards(), 1.0, CoreSupremum.EXACT);
   }

@@ -2,7 +2,6 @@ package io.pais.ml;
 
 import io.pais.clustering.Initialisation;
 import io.pais.clustering.Preprocessing;
-import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;
 import java.io.Serializable;
 import java.util.Arrays;
@@ -82,14 +81,6 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(preprocessing, Preprocessing.PAPER.id());
     owner.setDefault(initMode, Initialisation.RANDOM_BALL.id());
     owner.setDefault(guards, true);
-  }
-
-  static Sampler samplerOf(String id) {
-    return Sampler.parse(id);
-  }
-
-  static Geometry geometryOf(String id) {
-    return Geometry.parse(id);
   }
 
   // Validators throw with the param, the rule and the value; Spark's own only answer true/false, and its

@@ -1,6 +1,5 @@
 package io.pais.noise;
 
-import io.pais.math.Checks;
 import java.security.SecureRandom;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
@@ -29,11 +28,6 @@ public final class NoiseRandomness {
   /** A reproducible, non-secure stream (xoroshiro128++) for tests and seeded runs. */
   public static NoiseRandomness seeded(long seed) {
     return new NoiseRandomness(RandomSource.XO_RO_SHI_RO_128_PP.create(seed), true);
-  }
-
-  /** Wraps a given provider; {@code seeded} says whether its stream is reproducible. */
-  public static NoiseRandomness of(UniformRandomProvider provider, boolean seeded) {
-    return new NoiseRandomness(Checks.notNull("provider", provider), seeded);
   }
 
   /** The generator. */
