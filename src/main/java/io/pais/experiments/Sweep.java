@@ -170,8 +170,18 @@ final class Sweep {
         samplingSeconds, lloydSeconds);
   }
 
-  private long noiseSeed(Config c, int rep) {
-    return 31L * (31L * rep + c.hashCode()) + 0x5DEECE66DL;
+  /**
+   * The noise seed of a run, from the repetition and the configuration only (enum ordinals and the bits of m and
+   * ε, never identity hash codes), so a sweep reproduces across JVMs.
+   */
+  static long noiseSeed(Config c, int rep) {
+    long h = rep;
+    h = 31 * h + c.protocol().ordinal();
+    h = 31 * h + c.noise().ordinal();
+    h = 31 * h + c.sampler().ordinal();
+    h = 31 * h + Double.doubleToLongBits(c.sampleSize());
+    h = 31 * h + Double.doubleToLongBits(c.epsilon());
+    return h ^ 0x5DEECE66DL;
   }
 
   /** The plan of (sampler, m, ε), solved once and shared by every repetition and protocol; null if infeasible. */
