@@ -1,0 +1,53 @@
+package io.pais.clustering;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.io.Points;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.Sampler;
+import io.pais.testing.SharedSparkSession;
+import org.apache.commons.math3.distribution.GammaDistribution;
+import org.apache.commons.math3.distribution.LaplaceDistribution;
+import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The noise the engine adds is calibrated by its privacy plan: counts get Laplace(β_count) and sums an ℓ2 vector
+ * with Gamma(d, β_sum) radius. KS tests at a 1e-3 false-failure rate (seeded); the same tests reject the two
+ * scales swapped, so a mix-up in the engine would fail here.
+ */
+@ExtendWith(SharedSparkSession.class)
+class EngineNoiseScaleTest {
+
+  @Test
+  void countAndSumNoiseUseThePlansScales(SparkSession spark) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    int d = 20; // beta_count / beta_sum = cbrt(4 d rho^2) = 1.59: far enough apart to tell
+    KMeansSettings settings = new KMeansSettings(3, 5, 2.0, Sampler.UNIF, 0.5, 0.5, Geometry.L2,
+        Preprocessing.PAPER, Double.NaN, null, Initialisation.RANDOM_BALL, 9L, true, 1.0, CoreSupremum.EXACT);
+    PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
+    PreparedRun run = engine.prepare(new Points(jsc.parallelize(SamplingAndLloydTest.gaussianPoints(2000, d, 4), 2),
+        d, "test"));
+    double betaCount = run.plan().scales().betaCount();
+    double betaSum = run.plan().scales().betaSum();
+    assertTrue(Math.abs(betaCount / betaSum - 1) > 0.2, "the two scales must differ for the test to have power");
+    LloydNoise noise = engine.noiseFor(run);
+    int n = 5000;
+    double[] counts = new double[n];
+    double[] radii = new double[n];
+    for (int i = 0; i < n; i++) {
+      counts[i] = noise.countNoise();
+      radii[i] = Geometry.L2.norm(noise.sumNoise(d));
+    }
+    KolmogorovSmirnovTest ks = new KolmogorovSmirnovTest();
+    assertTrue(ks.kolmogorovSmirnovTest(new LaplaceDistribution(0, betaCount), counts) > 1e-3);
+    assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaSum), radii) > 1e-3);
+    assertTrue(ks.kolmogorovSmirnovTest(new LaplaceDistribution(0, betaSum), counts) < 1e-3);
+    assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaCount), radii) < 1e-3);
+    run.sample().unpersist();
+  }
+}
