@@ -174,20 +174,15 @@ public final class PrivateKMeansEngine {
   /** The k-means cost (1/n) Σ min_j ‖x − c_j‖² on the preprocessed data: an evaluation, NOT private. */
   public static double cost(PreparedData data, double[] centres, int k) {
     int d = data.dimension();
-    double total = data.points().treeAggregate(0.0, (acc, x) -> {
-      double best = Double.POSITIVE_INFINITY;
-      for (int j = 0; j < k; j++) {
-        double s = 0;
-        for (int t = 0; t < d; t++) {
-          double v = x[t] - centres[j * d + t];
-          s += v * v;
-        }
-        best = Math.min(best, s);
-      }
-      return acc + best;
-    }, Double::sum);
+    double total = data.points().mapPartitions(rows -> {
+      List<double[]> partition = new java.util.ArrayList<>();
+      rows.forEachRemaining(partition::add);
+      List<SampleBlock> blocks = PoissonSampler.sampleInMemory(partition, d, (PoissonSampler.RowProbability) null, 0);
+      return List.of(KMeansCost.totalCost(blocks, centres, k)).iterator();
+    }).fold(0.0, Double::sum);
     return total / data.count();
   }
+
 
   /** k distinct random points of the sample, as the paper does (not private). */
   static double[] samplePoints(JavaRDD<SampleBlock> sample, int k, int d, long seed) {

@@ -81,6 +81,28 @@ class SamplingAndLloydTest {
   }
 
   @Test
+  void costEqualsTheDirectFormula(SparkSession spark) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    List<double[]> points = gaussianPoints(3_000, 3, 6);
+    PreparedData data = new PreparedData(jsc.parallelize(points, 3), 3, points.size(), 100, 1, new double[3],
+        Double.NaN);
+    double[] centres = {0, 0, 0, 3, 3, 3, 6, 6, 6.5};
+    double direct = 0;
+    for (double[] x : points) {
+      double best = Double.POSITIVE_INFINITY;
+      for (int j = 0; j < 3; j++) {
+        double s = 0;
+        for (int t = 0; t < 3; t++) {
+          s += (x[t] - centres[3 * j + t]) * (x[t] - centres[3 * j + t]);
+        }
+        best = Math.min(best, s);
+      }
+      direct += best;
+    }
+    assertEquals(direct / points.size(), PrivateKMeansEngine.cost(data, centres, 3), 1e-9 * direct / points.size());
+  }
+
+  @Test
   void aRecomputedPartitionGivesTheSameSample(SparkSession spark) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     List<double[]> points = gaussianPoints(5_000, 2, 2);
