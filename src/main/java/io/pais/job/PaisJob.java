@@ -124,7 +124,7 @@ public final class PaisJob implements Callable<Integer> {
   @Option(names = "--output", required = true, paramLabel = "DIR", description = "output directory (any Hadoop path)")
   String output;
 
-  @Option(names = "--overwrite", description = "replace an existing output directory")
+  @Option(names = "--overwrite", description = "replace an earlier release (a directory holding run.json); never an input, a file or another directory")
   boolean overwrite;
 
   @Option(names = "--evaluate", description = "also compute the k-means cost on the full data (NOT private)")
@@ -181,7 +181,7 @@ public final class PaisJob implements Callable<Integer> {
     }
     try {
       long start = System.nanoTime();
-      ReleaseWriter writer = new ReleaseWriter(output, spark.sparkContext().hadoopConfiguration(), overwrite);
+      ReleaseWriter writer = new ReleaseWriter(output, input, spark.sparkContext().hadoopConfiguration(), overwrite);
       writer.checkWritable();
       Points points = PointReader.read(spark, spec);
       PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, LOG::info);

@@ -1,0 +1,136 @@
+package io.pais.io;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Decides, before any work, whether a release may be written to an output path: never onto, into or above an
+ * input (compared after qualifying both and resolving symbolic links), and with overwrite only onto a directory
+ * that is recognisably an earlier release (it holds {@value #RELEASE_MARKER}). The job must never delete or
+ * replace anything it did not write.
+ */
+final class OutputGuard {
+  /** The file every release holds; a directory without it is not ours to replace. */
+  static final String RELEASE_MARKER = "run.json";
+
+  private OutputGuard() {}
+
+  /**
+   * Refuses (with an {@link InputException}) an output that equals, contains or lies inside one of
+   * {@code inputs} (paths or globs), or that exists and may not be replaced.
+   */
+  static void check(Path output, List<String> inputs, Configuration conf, boolean overwrite) {
+    try {
+      FileSystem fs = output.getFileSystem(conf);
+      URI out = canonical(fs.makeQualified(output), fs);
+      if (out.getPath().equals("/")) {
+        throw new InputException("output " + output + " is the root of a file system; choose a new directory");
+      }
+      for (String input : inputs) {
+        for (URI in : canonicalInputs(new Path(input), conf)) {
+          if (sameOrAncestor(out, in)) {
+            throw new InputException("output " + output + (out.equals(in) ? " is" : " contains") + " the input "
+                + input + "; choose an output outside every input");
+          }
+          if (sameOrAncestor(in, out)) {
+            throw new InputException("output " + output + " lies inside the input " + input
+                + "; choose an output outside every input");
+          }
+        }
+      }
+      if (!fs.exists(output)) {
+        return;
+      }
+      if (!overwrite) {
+        throw new InputException("output " + output + " exists; pass --overwrite to replace an earlier release");
+      }
+      FileStatus status = fs.getFileStatus(output);
+      if (!status.isDirectory()) {
+        throw new InputException("output " + output + " is a file, not an earlier release; pais replaces only a "
+            + "directory it wrote (one holding " + RELEASE_MARKER + ")");
+      }
+      if (!fs.isFile(new Path(output, RELEASE_MARKER))) {
+        throw new InputException("output " + output + " is a directory pais did not write (it holds no "
+            + RELEASE_MARKER + "); choose a new directory");
+      }
+    } catch (IOException e) {
+      throw new InputException("cannot check output " + output + " (" + e.getClass().getSimpleName() + ")");
+    }
+  }
+
+  /** Every existing path a (possibly globbed) input names, canonical; the literal path if nothing matches. */
+  private static List<URI> canonicalInputs(Path input, Configuration conf) throws IOException {
+    FileSystem fs = input.getFileSystem(conf);
+    List<URI> out = new ArrayList<>();
+    FileStatus[] matches = fs.globStatus(input);
+    if (matches != null) {
+      for (FileStatus m : matches) {
+        out.add(canonical(fs.makeQualified(m.getPath()), fs));
+      }
+    }
+    out.add(canonical(fs.makeQualified(input), fs));
+    return out;
+  }
+
+  /**
+   * A qualified path with symbolic links resolved: on the local file system through the JDK (for the deepest
+   * existing ancestor; the rest of the path is appended), elsewhere through the file system's own resolution.
+   */
+  static URI canonical(Path qualified, FileSystem fs) throws IOException {
+    URI uri = qualified.toUri();
+    if ("file".equals(uri.getScheme())) {
+      java.nio.file.Path p = java.nio.file.Path.of(uri.getPath()).toAbsolutePath().normalize();
+      List<String> tail = new ArrayList<>();
+      while (p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+        tail.add(0, p.getFileName().toString());
+        p = p.getParent();
+      }
+      java.nio.file.Path real = p == null ? java.nio.file.Path.of("/") : p.toRealPath();
+      for (String name : tail) {
+        real = real.resolve(name);
+      }
+      return normalise(URI.create("file://" + new Path(real.toString()).toUri().getRawPath()));
+    }
+    Path existing = qualified;
+    List<String> tail = new ArrayList<>();
+    while (existing.getParent() != null && !fs.exists(existing)) {
+      tail.add(0, existing.getName());
+      existing = existing.getParent();
+    }
+    Path resolved = fs.exists(existing) ? fs.resolvePath(existing) : existing;
+    for (String name : tail) {
+      resolved = new Path(resolved, name);
+    }
+    return normalise(resolved.toUri());
+  }
+
+  private static URI normalise(URI uri) {
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    String authority = uri.getAuthority() == null ? "" : uri.getAuthority().toLowerCase(Locale.ROOT);
+    String path = uri.getPath() == null || uri.getPath().isEmpty() ? "/" : uri.getPath();
+    if (path.length() > 1 && path.endsWith("/")) {
+      path = path.substring(0, path.length() - 1);
+    }
+    return URI.create(scheme + "://" + authority + new Path(path).toUri().getRawPath());
+  }
+
+  /** Whether {@code a} is {@code b} or one of its ancestors (same scheme and authority, path prefix by name). */
+  static boolean sameOrAncestor(URI a, URI b) {
+    if (!a.getScheme().equals(b.getScheme()) || !String.valueOf(a.getAuthority()).equals(
+        String.valueOf(b.getAuthority()))) {
+      return false;
+    }
+    String pa = a.getPath();
+    String pb = b.getPath();
+    return pa.equals(pb) || pa.equals("/") || pb.startsWith(pa + "/");
+  }
+}
