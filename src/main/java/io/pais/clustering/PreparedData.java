@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.math.Norms;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
@@ -18,10 +19,6 @@ public record PreparedData(JavaRDD<double[]> points, int dimension, long count, 
 
   /** ℓ2 norm of the subtracted centre. */
   public double centreNorm() {
-    double s = 0;
-    for (double v : offset) {
-      s += v * v;
-    }
-    return Math.sqrt(s);
+    return Norms.l2(offset);
   }
 }

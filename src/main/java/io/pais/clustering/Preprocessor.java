@@ -2,6 +2,7 @@ package io.pais.clustering;
 
 import io.pais.io.InputException;
 import io.pais.math.Checks;
+import io.pais.math.Norms;
 import io.pais.privacy.Geometry;
 import java.util.Arrays;
 import java.util.List;
@@ -29,6 +30,7 @@ public final class Preprocessor {
     }
     double[] mu = first.mean();
     double upper = first.maxNorm + Geometry.L2.norm(mu);
+    requireRepresentable(upper, source);
     double binWidth = upper > 0 ? upper / HISTOGRAM_BINS : 1;
     long[] histogram = input.treeAggregate(new long[HISTOGRAM_BINS], (h, x) -> {
       h[bin(distance(x, mu), binWidth)]++;
@@ -62,13 +64,16 @@ public final class Preprocessor {
     JavaRDD<double[]> kept = input.filter(x -> distance(x, mu) < percentile);
     VectorStats keptStats = stats(kept, dimension, Geometry.L2);
     if (keptStats.count == 0) {
-      throw new InputException("no rows left after dropping norms at or above the 97.5th percentile");
+      throw new InputException("paper preprocessing keeps no row of " + source + ": every centred norm is at or "
+          + "above the 97.5th percentile (all equal, as when a few extreme values dominate the mean); use "
+          + "--preprocess public with a --norm-bound");
     }
     double[] mu2 = keptStats.mean();
     JavaRDD<double[]> centred = kept.map(x -> subtract(x, mu2)).persist(StorageLevel.MEMORY_AND_DISK());
     VectorStats last = stats(centred, dimension, geometry);
     input.unpersist(false);
     double xTilde = geometry == Geometry.L2 ? last.sumSquaredL2 / last.count : last.sumL1 / last.count;
+    requireRepresentable(xTilde, source);
     return new PreparedData(centred, dimension, last.count, last.maxNorm, xTilde, mu2, percentile);
   }
 
@@ -102,6 +107,17 @@ public final class Preprocessor {
     return new PreparedData(projected, dimension, s.count, radius, xTilde, c, Double.NaN);
   }
 
+  /**
+   * Norms and sums past the double range (coordinates near 1e154 and above) cannot be calibrated: say so
+   * instead of computing with infinities.
+   */
+  private static void requireRepresentable(double statistic, String source) {
+    if (!Double.isFinite(statistic)) {
+      throw new InputException("the values of " + source + " are too large for double precision (their sums or "
+          + "squared norms overflow); rescale the data");
+    }
+  }
+
   private static VectorStats stats(JavaRDD<double[]> points, int dimension, Geometry geometry) {
     return points.treeAggregate(new VectorStats(dimension, geometry), VectorStats::add, VectorStats::merge);
   }
@@ -122,12 +138,7 @@ public final class Preprocessor {
   }
 
   static double distance(double[] x, double[] mu) {
-    double s = 0;
-    for (int i = 0; i < x.length; i++) {
-      double v = x[i] - mu[i];
-      s += v * v;
-    }
-    return Math.sqrt(s);
+    return Norms.l2Distance(x, mu);
   }
 
   static double[] subtract(double[] x, double[] mu) {

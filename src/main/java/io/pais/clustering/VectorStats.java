@@ -33,7 +33,7 @@ final class VectorStats implements Serializable {
     }
     sumSquaredL2 += sq;
     sumL1 += l1;
-    maxNorm = Math.max(maxNorm, maxNormGeometry == Geometry.L2 ? Math.sqrt(sq) : l1);
+    maxNorm = Math.max(maxNorm, maxNormGeometry.norm(x));
     return this;
   }
 

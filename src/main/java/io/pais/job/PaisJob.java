@@ -151,7 +151,9 @@ public final class PaisJob implements Callable<Integer> {
     job.out = out;
     CommandLine cli = new CommandLine(job);
     try {
-      cli.setDefaultValueProvider(new ConfDefaults(ConfDefaults.configFile(args)));
+      ConfDefaults defaults = new ConfDefaults(ConfDefaults.configFile(args));
+      defaults.requireKnownKeys(cli.getCommandSpec());
+      cli.setDefaultValueProvider(defaults);
     } catch (IllegalArgumentException e) {
       err.println("pais: " + e.getMessage());
       return 2;

@@ -1,6 +1,7 @@
 package io.pais.privacy;
 
 import io.pais.math.Checks;
+import io.pais.math.Norms;
 /**
  * The norm that bounds a point's privacy cost and shapes the sum noise (SPEC §1): ℓ2 (default, TMLR version)
  * or ℓ1 (the earlier version's variant).
@@ -9,11 +10,7 @@ public enum Geometry {
   L2(2) {
     @Override
     public double norm(double[] x) {
-      double s = 0;
-      for (double v : x) {
-        s += v * v;
-      }
-      return Math.sqrt(s);
+      return Norms.l2(x);
     }
   },
   L1(1) {
