@@ -44,7 +44,8 @@ public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, Sa
       if (sampler != Sampler.FULL) {
         Checks.positive("sampleSize (m)", sampleSize);
         Checks.require(sampleSize <= populationSize,
-            "sampleSize (m) must be <= the number of points n = " + populationSize + ", got " + sampleSize);
+            "sampleSize (m) must be at most the number of points n (n may be data-derived, so it is not named), got "
+                + sampleSize);
       }
       if (sampler == Sampler.CORE) {
         Checks.inClosedRange("lambda", lambda, 0, 1);

@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.io.KeyedPoint;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.RecordCoin;
 import io.pais.sampling.SamplingFunction;
@@ -12,12 +13,15 @@ import org.apache.spark.broadcast.Broadcast;
 
 /**
  * The sampling stage: q(x) from the point's norm and the broadcast sampling function, in map tasks; a Poisson
- * filter whose coin per record comes from (seed, partition, position); the kept points with weight 1/q packed
- * into dense blocks. With no sampling function every point is kept with weight 1 (full-data mode).
+ * filter whose coin per record comes from (seed, the record's sampling key), so the sample does not depend on
+ * Spark's partitioning where the keys do not; the kept points with weight 1/q packed into dense blocks. With no
+ * sampling function every point is kept with weight 1 (full-data mode).
  */
 public final class PoissonSampler {
   /** Rows per block: big enough for an efficient matrix product, small enough to stay cache- and GC-friendly. */
   static final int BLOCK_ROWS = 4096;
+  /** At most this many values (16 MB) a block, so a high dimension gets fewer rows per block. */
+  private static final int BLOCK_VALUES = 1 << 21;
 
   private PoissonSampler() {}
 
@@ -26,17 +30,17 @@ public final class PoissonSampler {
    * @param sampling q, or null for full data
    * @param seed the coin seed (secret and random unless the run is seeded)
    */
-  public static JavaRDD<SampleBlock> sample(JavaRDD<double[]> points, int dimension, SamplingFunction sampling,
+  public static JavaRDD<SampleBlock> sample(JavaRDD<KeyedPoint> points, int dimension, SamplingFunction sampling,
       Geometry geometry, long seed) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(points.context());
     Broadcast<SamplingFunction> q = sampling == null ? null : jsc.broadcast(sampling);
-    return points.mapPartitionsWithIndex((partition, rows) -> blocks(partition, rows, dimension,
-        q == null ? null : probabilities(q.value(), geometry), seed), true);
+    return points.mapPartitions(rows -> blocks(rows, dimension, q == null ? null : probabilities(q.value(), geometry),
+        seed), true);
   }
 
   /**
-   * The same sampling over points held in memory (as one partition, index 0): the experiment runner's path.
-   * With {@code sampling} null every point is kept with weight 1.
+   * The same sampling over points held in memory, each keyed by its index in the list: the experiment runner's
+   * path. With {@code sampling} null every point is kept with weight 1.
    */
   public static List<SampleBlock> sampleInMemory(List<double[]> points, int dimension, SamplingFunction sampling,
       Geometry geometry, long seed) {
@@ -49,35 +53,58 @@ public final class PoissonSampler {
    */
   public static List<SampleBlock> sampleInMemory(List<double[]> points, int dimension, RowProbability q, long seed) {
     List<SampleBlock> out = new ArrayList<>();
-    blocks(0, points.iterator(), dimension, q, seed).forEachRemaining(out::add);
+    Iterator<double[]> rows = points.iterator();
+    Iterator<KeyedPoint> keyed = new Iterator<>() {
+      private long index;
+
+      @Override
+      public boolean hasNext() {
+        return rows.hasNext();
+      }
+
+      @Override
+      public KeyedPoint next() {
+        return new KeyedPoint(index++, rows.next());
+      }
+    };
+    blocks(keyed, dimension, q, seed).forEachRemaining(out::add);
     return out;
   }
 
-  /** The keep probability of the row at {@code position}. */
+  /** The keep probability of a row with sampling key {@code key} (in memory: its index). */
   public interface RowProbability extends java.io.Serializable {
-    double of(double[] x, long position);
+    double of(double[] x, long key);
+  }
+
+  /** Whether the sampler keeps {@code point}: the coin {@link #sample} draws for it. */
+  static boolean keeps(KeyedPoint point, SamplingFunction sampling, Geometry geometry, long seed) {
+    return sampling == null || RecordCoin.uniform(seed, point.key()) < sampling.probability(geometry.norm(point.x()));
+  }
+
+  /** Rows per block for points of dimension d. */
+  static int blockRows(int dimension) {
+    return Math.max(1, Math.min(BLOCK_ROWS, BLOCK_VALUES / dimension));
   }
 
   private static RowProbability probabilities(SamplingFunction sampling, Geometry geometry) {
-    return (x, position) -> sampling.probability(geometry.norm(x));
+    return (x, key) -> sampling.probability(geometry.norm(x));
   }
 
-  private static Iterator<SampleBlock> blocks(int partition, Iterator<double[]> rows, int dimension,
-      RowProbability q, long seed) {
+  private static Iterator<SampleBlock> blocks(Iterator<KeyedPoint> rows, int dimension, RowProbability q,
+      long seed) {
     List<SampleBlock> out = new ArrayList<>();
-    SampleBlock.Builder builder = new SampleBlock.Builder(dimension, BLOCK_ROWS);
-    long position = 0;
+    SampleBlock.Builder builder = new SampleBlock.Builder(dimension, blockRows(dimension));
     while (rows.hasNext()) {
-      double[] x = rows.next();
+      KeyedPoint row = rows.next();
+      double[] x = row.x();
       if (q == null) {
         builder.add(x, 1.0);
       } else {
-        double p = q.of(x, position);
-        if (RecordCoin.uniform(seed, partition, position) < p) {
+        double p = q.of(x, row.key());
+        if (RecordCoin.uniform(seed, row.key()) < p) {
           builder.add(x, 1 / p);
         }
       }
-      position++;
       if (builder.isFull()) {
         out.add(builder.build());
       }

@@ -2,6 +2,7 @@ package io.pais.clustering;
 
 import io.pais.accounting.PrivacyPlan;
 import io.pais.io.InputException;
+import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.noise.LaplaceNoise;
 import io.pais.noise.NoiseRandomness;
@@ -10,8 +11,11 @@ import io.pais.privacy.Geometry;
 import io.pais.privacy.PrivacyReport;
 import io.pais.privacy.Statistic.Source;
 import io.pais.sampling.NormHistogram;
+import io.pais.sampling.RecordCoin;
 import io.pais.sampling.Sampler;
+import io.pais.sampling.SamplingFunction;
 import java.security.SecureRandom;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +39,7 @@ public final class PrivateKMeansEngine {
   private final Map<String, Double> stageSeconds = new LinkedHashMap<>();
   private final NoiseRandomness randomness;
   private final long coinSeed;
+  private boolean stableSamplingKeys = true;
 
   public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log) {
     this.settings = settings;
@@ -67,6 +72,7 @@ public final class PrivateKMeansEngine {
   public PreparedRun prepare(Points points) {
     long start = System.nanoTime();
     int d = points.dimension();
+    stableSamplingKeys = points.stableKeys();
     PreparedData data = settings.preprocessing() == Preprocessing.PAPER
         ? Preprocessor.paper(points.rdd(), d, settings.geometry(), points.source())
         : Preprocessor.publicBounds(points.rdd(), d, settings.geometry(), settings.normBound(), settings.center(),
@@ -75,6 +81,10 @@ public final class PrivateKMeansEngine {
 
     start = System.nanoTime();
     double m = settings.sampler() == Sampler.FULL ? data.count() : settings.expectedSampleSize(data.count());
+    if (m > data.count()) {
+      throw new InputException("the sample size is more than the number of points after preprocessing; lower "
+          + "--sample-size or give it as a percentage");
+    }
     PrivacyPlan.Request request = new PrivacyPlan.Request(settings.sampler(), settings.geometry(), settings.epsilon(),
         m, settings.lambda(), settings.iterations(), d, data.count(), data.radius(), data.meanNormStatistic(),
         settings.coreSupremum());
@@ -97,7 +107,7 @@ public final class PrivateKMeansEngine {
 
     double[] initial = settings.initialisation() == Initialisation.RANDOM_BALL
         ? InitialCentres.randomBall(settings.k(), d, data.radius(), settings.geometry(), randomness.provider())
-        : samplePoints(sample, settings.k(), d, randomness.provider().nextLong());
+        : samplePoints(data.points(), plan.samplingFunction(), coinSeed, randomness.provider().nextLong());
     return new PreparedRun(data, plan, sample, initial);
   }
 
@@ -139,6 +149,7 @@ public final class PrivateKMeansEngine {
         .noise(plan.scales(), settings.geometry() == Geometry.L2 ? "Gamma(d, betaSum) radius, uniform direction"
             : "i.i.d. Laplace(betaSum) coordinates")
         .seeded(randomness.isSeeded())
+        .stableSamplingKeys(stableSamplingKeys)
         .statistic("n", data.count(), Source.DATA_DERIVED, "number of points after preprocessing")
         .statistic("r", data.radius(), paper ? Source.DATA_DERIVED : Source.PUBLIC,
             paper ? "largest norm after re-centring" : "norm bound supplied by the user")
@@ -176,7 +187,7 @@ public final class PrivateKMeansEngine {
     int d = data.dimension();
     double total = data.points().mapPartitions(rows -> {
       List<double[]> partition = new java.util.ArrayList<>();
-      rows.forEachRemaining(partition::add);
+      rows.forEachRemaining(p -> partition.add(p.x()));
       List<SampleBlock> blocks = PoissonSampler.sampleInMemory(partition, d, (PoissonSampler.RowProbability) null, 0);
       return List.of(KMeansCost.totalCost(blocks, centres, k)).iterator();
     }).fold(0.0, Double::sum);
@@ -184,30 +195,40 @@ public final class PrivateKMeansEngine {
   }
 
 
-  /** k distinct random points of the sample, as the paper does (not private). */
-  static double[] samplePoints(JavaRDD<SampleBlock> sample, int k, int d, long seed) {
-    List<double[]> picked = sample.flatMap(block -> {
-      List<double[]> rows = new java.util.ArrayList<>(block.rows());
-      for (int i = 0; i < block.rows(); i++) {
-        rows.add(java.util.Arrays.copyOfRange(block.values(), i * d, (i + 1) * d));
-      }
-      return rows.iterator();
-    }).takeSample(false, k, seed);
+  /**
+   * k distinct random points of the sample, as the paper does (not private): the sampled points whose keys
+   * hash lowest under {@code pickSeed}, so the choice does not depend on Spark's partitioning either.
+   */
+  private double[] samplePoints(JavaRDD<KeyedPoint> points, SamplingFunction sampling, long coinSeed, long pickSeed) {
+    int k = settings.k();
+    Geometry geometry = settings.geometry();
+    List<KeyedPoint> picked = points.filter(p -> PoissonSampler.keeps(p, sampling, geometry, coinSeed))
+        .takeOrdered(k, new ByCoin(pickSeed));
     if (picked.size() < k) {
       throw new InputException("sample-points initialisation needs k = " + k
           + " sampled points; raise --sample-size or use --init random-ball");
     }
+    int d = picked.get(0).x().length;
     double[] out = new double[k * d];
     for (int j = 0; j < k; j++) {
-      System.arraycopy(picked.get(j), 0, out, j * d, d);
+      System.arraycopy(picked.get(j).x(), 0, out, j * d, d);
     }
     return out;
+  }
+
+  /** Orders points by a seeded hash of their sampling keys: a random order that partitioning cannot change. */
+  private record ByCoin(long seed) implements Comparator<KeyedPoint>, java.io.Serializable {
+    @Override
+    public int compare(KeyedPoint a, KeyedPoint b) {
+      int byHash = Double.compare(RecordCoin.uniform(seed, a.key()), RecordCoin.uniform(seed, b.key()));
+      return byHash != 0 ? byHash : Long.compare(a.key(), b.key());
+    }
   }
 
   private NormHistogram normHistogram(PreparedData data) {
     double r = data.radius();
     Geometry g = settings.geometry();
-    return data.points().treeAggregate(new NormHistogram(r, NORM_HISTOGRAM_BINS), (h, x) -> h.add(g.norm(x)),
+    return data.points().treeAggregate(new NormHistogram(r, NORM_HISTOGRAM_BINS), (h, p) -> h.add(g.norm(p.x())),
         NormHistogram::merge);
   }
 

@@ -104,6 +104,6 @@ public final class DataSets {
       return values.stream().mapToDouble(Double::doubleValue).toArray();
     });
     int d = points.first().length;
-    return new Points(points, d, "pose " + directory);
+    return Points.keyedByPartition(points, d, "pose " + directory);
   }
 }

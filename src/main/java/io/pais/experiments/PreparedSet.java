@@ -28,7 +28,7 @@ final class PreparedSet {
   PreparedSet(String name, Points raw) {
     this.name = name;
     PreparedData data = Preprocessor.paper(raw.rdd(), raw.dimension(), Geometry.L2, raw.source());
-    this.points = data.points().collect();
+    this.points = data.points().map(io.pais.io.KeyedPoint::x).collect();
     data.points().unpersist(false);
     this.dimension = raw.dimension();
     this.rawCount = raw.rdd().count();

@@ -58,8 +58,8 @@ interface LineParser extends Serializable {
           throw new IllegalArgumentException("feature indices must be >= 1 and increasing (token " + (i + 1) + ")");
         }
         if (index > dimension) {
-          throw new IllegalArgumentException("dimension mismatch: feature index " + index + " exceeds the dimension "
-              + dimension);
+          throw new IllegalArgumentException("dimension mismatch: a feature index (token " + (i + 1)
+              + ") exceeds the dimension " + dimension);
         }
         previous = index;
         x[index - 1] = number(tokens[i].substring(colon + 1), index);
@@ -68,8 +68,8 @@ interface LineParser extends Serializable {
     };
   }
 
-  /** The largest feature index of a LibSVM line (0 for none). */
-  static int libsvmMaxIndex(String line) {
+  /** The largest feature index of a LibSVM line (0 for none); one above {@code limit} is refused. */
+  static int libsvmMaxIndex(String line, int limit) {
     String trimmed = line.strip();
     if (trimmed.isEmpty() || trimmed.startsWith("#")) {
       return 0;
@@ -82,11 +82,17 @@ interface LineParser extends Serializable {
     while (start > 0 && !Character.isWhitespace(trimmed.charAt(start - 1))) {
       start--;
     }
+    long index;
     try {
-      return Integer.parseInt(trimmed.substring(start, last));
+      index = Long.parseLong(trimmed.substring(start, last));
     } catch (NumberFormatException e) {
-      return 0; // reported with its line by the parser
+      index = Long.MAX_VALUE; // not a number, or beyond long: refused below either way
     }
+    if (index > limit) {
+      throw new IllegalArgumentException("a feature index is not an integer in 1.." + limit
+          + " (the largest dimension pais reads)");
+    }
+    return (int) Math.max(index, 0);
   }
 
   private static double number(String field, int column) {

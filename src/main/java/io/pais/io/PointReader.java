@@ -1,16 +1,17 @@
 package io.pais.io;
 
+import io.pais.sampling.SamplingKeys;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -19,12 +20,12 @@ import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.spark.api.java.JavaNewHadoopRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.VectorUDT;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -34,18 +35,26 @@ import org.apache.spark.sql.types.StructField;
 import scala.Tuple2;
 
 /**
- * Reads CSV, LibSVM and Parquet inputs (any Hadoop path, gzip/bzip2 through Hadoop's codecs) into dense points.
- * Text is parsed in map tasks with the file and line of every record known, so bad input stops the job with
- * a message naming the file and the line (or byte offset inside a split of a large uncompressed file) and the
- * column, never the values.
+ * Reads CSV, LibSVM and Parquet inputs (any Hadoop path, gzip/bzip2 through Hadoop's codecs) into dense points
+ * with sampling keys that name each record's place in the input, not Spark's partitioning
+ * ({@link io.pais.sampling.SamplingKeys}). Records are parsed in map tasks with the file and line of every
+ * record known, so bad input stops the job with a message naming the file and the line (or that the record lies
+ * inside a split of a large uncompressed file) and the column, never the values; failures of readers we do not
+ * own are described by kind ({@link ReadFailures}), never by their messages.
  */
 public final class PointReader {
+  /**
+   * The largest dimension read: a dense point of this size is 800 KB. A LibSVM index above it is far more
+   * likely a corrupt line than a feature, and would otherwise size every point by it.
+   */
+  public static final int MAX_DIMENSION = 100_000;
+
   private PointReader() {}
 
-  /** Reads {@code spec}; nothing is computed until the returned RDD is used, except header and path checks. */
+  /** Reads {@code spec}; nothing is computed until the returned RDD is used, except listing and header checks. */
   public static Points read(SparkSession spark, InputSpec spec) {
     Configuration conf = spark.sparkContext().hadoopConfiguration();
-    List<Path> files = resolve(spec.paths(), conf);
+    InputFiles files = InputFiles.list(spec.paths(), conf);
     String source = spec.format().id() + " " + String.join(",", spec.paths());
     return switch (spec.format()) {
       case CSV -> readCsv(spark, spec, files, conf, source);
@@ -54,45 +63,13 @@ public final class PointReader {
     };
   }
 
-  /** Every file behind the paths (globs expanded, directories listed); a missing path is an InputException. */
-  static List<Path> resolve(List<String> paths, Configuration conf) {
-    List<Path> files = new ArrayList<>();
-    for (String p : paths) {
-      Path path = new Path(p);
-      try {
-        FileSystem fs = path.getFileSystem(conf);
-        FileStatus[] matches = fs.globStatus(path);
-        if (matches == null || matches.length == 0) {
-          throw new InputException("input not found: " + p);
-        }
-        for (FileStatus status : matches) {
-          if (status.isDirectory()) {
-            for (FileStatus child : fs.listStatus(status.getPath())) {
-              String name = child.getPath().getName();
-              if (child.isFile() && !name.startsWith("_") && !name.startsWith(".")) {
-                files.add(child.getPath());
-              }
-            }
-          } else {
-            files.add(status.getPath());
-          }
-        }
-      } catch (IOException e) {
-        throw new InputException("cannot read input " + p + ": " + e.getMessage());
-      }
-    }
-    if (files.isEmpty()) {
-      throw new InputException("no files in input " + String.join(",", paths));
-    }
-    return files;
-  }
-
-  private static Points readCsv(SparkSession spark, InputSpec spec, List<Path> files, Configuration conf,
+  private static Points readCsv(SparkSession spark, InputSpec spec, InputFiles files, Configuration conf,
       String source) {
     int leading = (spec.header() ? 1 : 0) + spec.skipLines();
-    List<String> top = firstLines(files.get(0), conf, leading + 1);
+    String first = files.entries().get(0).path();
+    List<String> top = firstLines(new Path(first), conf, leading + 1);
     if (top.size() <= leading) {
-      throw new InputException("no rows in input: " + files.get(0) + " has no data line");
+      throw new InputException("no rows in input: " + first + " has no data line");
     }
     String[] dataFields = fields(top.get(leading), spec.delimiter());
     int columns = dataFields.length;
@@ -101,9 +78,14 @@ public final class PointReader {
     for (int i = 0; i < columns; i++) {
       names.add(headerFields != null && headerFields.length == columns ? headerFields[i].strip() : Integer.toString(i));
     }
-    int[] selected = ColumnSelection.select(names, spec.featureColumns(), spec.dropColumns(), files.get(0).toString());
+    int[] selected = ColumnSelection.select(names, spec.featureColumns(), spec.dropColumns(), first);
     LineParser parser = LineParser.csv(spec.delimiter(), columns, selected);
-    return new Points(parseText(spark, files, parser, leading), selected.length, source);
+    return new Points(parseText(spark, files, leading, (line, key) -> point(parser.parse(line), key)),
+        selected.length, source, true);
+  }
+
+  private static KeyedPoint point(double[] x, long key) {
+    return x == null ? null : new KeyedPoint(key, x);
   }
 
   private static String[] fields(String line, String delimiter) {
@@ -111,77 +93,90 @@ public final class PointReader {
         : line.split(java.util.regex.Pattern.quote(delimiter), -1);
   }
 
-  private static Points readLibsvm(SparkSession spark, InputSpec spec, List<Path> files, String source) {
+  private static Points readLibsvm(SparkSession spark, InputSpec spec, InputFiles files, String source) {
     int dimension = spec.dimension();
+    if (dimension > MAX_DIMENSION) {
+      throw new IllegalArgumentException("dimension must be <= " + MAX_DIMENSION + ", got " + dimension);
+    }
     if (dimension == 0) {
-      dimension = textLines(spark, files).map(t -> LineParser.libsvmMaxIndex(t._2().toString()))
+      dimension = parseText(spark, files, 0, (line, key) -> LineParser.libsvmMaxIndex(line, MAX_DIMENSION))
           .fold(0, Math::max);
       if (dimension == 0) {
         throw new InputException("no rows in input " + String.join(",", spec.paths()) + " (no LibSVM features found)");
       }
     }
-    return new Points(parseText(spark, files, LineParser.libsvm(dimension), 0), dimension, source);
+    LineParser parser = LineParser.libsvm(dimension);
+    return new Points(parseText(spark, files, 0, (line, key) -> point(parser.parse(line), key)), dimension, source,
+        true);
   }
 
   private static Points readParquet(SparkSession spark, InputSpec spec, String source) {
     Dataset<Row> frame;
+    InputFiles files;
     try {
       frame = spark.read().parquet(spec.paths().toArray(new String[0]));
+      files = InputFiles.ofPaths(frame.inputFiles());
     } catch (RuntimeException e) {
       throw new InputException("cannot read Parquet input " + String.join(",", spec.paths()) + ": "
-          + firstLineOf(e.getMessage()));
+          + ReadFailures.describe(e));
     }
     if (!spec.vectorColumn().isEmpty()) {
-      return vectors(frame, spec.vectorColumn(), source);
+      return vectors(frame, spec.vectorColumn(), source, files);
     }
-    Dataset<Row> withFile = frame.withColumn("__pais_file", functions.input_file_name());
     List<String> names = List.of(frame.columns());
     int[] selected = ColumnSelection.select(names, spec.featureColumns(), spec.dropColumns(), source);
-    String[] columns = new String[selected.length];
+    Column[] columns = new Column[selected.length];
+    String[] columnNames = new String[selected.length];
     for (int i = 0; i < selected.length; i++) {
       StructField field = frame.schema().fields()[selected[i]];
       if (!(field.dataType() instanceof NumericType)) {
         throw new InputException("column '" + field.name() + "' of " + source + " is not numeric ("
             + field.dataType().simpleString() + "); drop it or choose feature columns");
       }
-      columns[i] = field.name();
+      columnNames[i] = field.name();
+      columns[i] = functions.col(quote(field.name()));
     }
-    String[] selectCols = java.util.Arrays.copyOf(columns, columns.length + 1);
-    selectCols[columns.length] = "__pais_file";
-    JavaRDD<double[]> rdd = withFile.selectExpr(quote(selectCols)).toJavaRDD().map(row -> {
-      double[] x = new double[columns.length];
-      for (int i = 0; i < columns.length; i++) {
+    return new Points(placedRows(frame, columns, files, source, (row, where) -> {
+      double[] x = new double[columnNames.length];
+      for (int i = 0; i < columnNames.length; i++) {
         if (row.isNullAt(i)) {
-          throw new InputException(row.getString(columns.length) + ": null in column '" + columns[i] + "'");
+          throw new InputException(where + ": null in column '" + columnNames[i] + "'");
         }
         x[i] = ((Number) row.get(i)).doubleValue();
         if (!Double.isFinite(x[i])) {
-          throw new InputException(row.getString(columns.length) + ": NaN or infinite value in column '" + columns[i]
-              + "'");
+          throw new InputException(where + ": NaN or infinite value in column '" + columnNames[i] + "'");
         }
       }
       return x;
-    });
-    return new Points(rdd, columns.length, source);
+    }), columnNames.length, source, true);
   }
 
   /**
-   * Points from a Spark ML vector column of any DataFrame (a Parquet file, or an ML pipeline's input). Errors
-   * name the file where the frame has one, else {@code source}, and never the values.
+   * Points from a Spark ML vector column of any DataFrame (an ML pipeline's input). Such a frame has no stable
+   * place for its rows, so sampling keys fall back to (partition, position). Errors name {@code source} and
+   * never the values.
    */
   public static Points vectors(Dataset<Row> frame, String column, String source) {
+    return vectors(frame, column, source, null);
+  }
+
+  /** The same; with {@code files} (a Parquet input) the keys are (file, row index). */
+  private static Points vectors(Dataset<Row> frame, String column, String source, InputFiles files) {
     StructField field = fieldOrFail(frame, column, source);
     if (!(field.dataType() instanceof VectorUDT)) {
       throw new InputException("column '" + column + "' of " + source + " is not a Spark ML vector");
     }
-    List<Row> first = frame.select(column).where(functions.col(column).isNotNull()).limit(1).collectAsList();
+    List<Row> first;
+    try {
+      first = frame.select(column).where(functions.col(column).isNotNull()).limit(1).collectAsList();
+    } catch (RuntimeException e) {
+      throw failure(e, source);
+    }
     if (first.isEmpty()) {
       throw new InputException("no rows in input " + source);
     }
     int d = ((Vector) first.get(0).get(0)).size();
-    Dataset<Row> withFile = frame.select(functions.col(column), functions.input_file_name().as("__pais_file"));
-    JavaRDD<double[]> rdd = withFile.toJavaRDD().map(row -> {
-      String where = row.getString(1) == null || row.getString(1).isEmpty() ? source : row.getString(1);
+    RowReader toPoint = (row, where) -> {
       if (row.isNullAt(0)) {
         throw new InputException(where + ": null vector in column '" + column + "'");
       }
@@ -197,16 +192,76 @@ public final class PointReader {
         }
       }
       return x;
-    });
-    return new Points(rdd, d, source);
+    };
+    Column[] columns = {functions.col(quote(column))};
+    if (files != null) {
+      return new Points(placedRows(frame, columns, files, source, toPoint), d, source, true);
+    }
+    JavaRDD<double[]> rdd = guarded(frame.select(columns).toJavaRDD(), source, row -> toPoint.read(row, source));
+    return Points.keyedByPartition(rdd, d, source);
   }
 
-  private static String[] quote(String[] names) {
-    String[] out = new String[names.length];
-    for (int i = 0; i < names.length; i++) {
-      out[i] = "`" + names[i].replace("`", "``") + "`";
-    }
-    return out;
+  /** Turns one row (its first columns selected) into a point; {@code where} names the row's file for errors. */
+  private interface RowReader extends Serializable {
+    double[] read(Row row, String where);
+  }
+
+  /** Rows of a file-based frame keyed by (file ordinal, row index) from Spark's hidden file metadata. */
+  private static JavaRDD<KeyedPoint> placedRows(Dataset<Row> frame, Column[] columns, InputFiles files,
+      String source, RowReader reader) {
+    Column[] withPlace = java.util.Arrays.copyOf(columns, columns.length + 2);
+    withPlace[columns.length] = functions.col("_metadata.file_path");
+    withPlace[columns.length + 1] = functions.col("_metadata.row_index");
+    int at = columns.length;
+    return guarded(frame.select(withPlace).toJavaRDD(), source, row -> {
+      String file = row.getString(at);
+      return new KeyedPoint(SamplingKeys.fileRow(files.entry(file).ordinal(), row.getLong(at + 1)),
+          reader.read(row, file));
+    });
+  }
+
+  /**
+   * Maps rows in map tasks so that a failure of the reader upstream (a corrupt file, a schema conflict) surfaces
+   * here, inside the task, and becomes an {@link InputException} that names the source and not the data.
+   */
+  private static <T> JavaRDD<T> guarded(JavaRDD<Row> rows, String source,
+      org.apache.spark.api.java.function.Function<Row, T> map) {
+    return rows.mapPartitions(iterator -> new Iterator<T>() {
+      @Override
+      public boolean hasNext() {
+        try {
+          return iterator.hasNext();
+        } catch (RuntimeException e) {
+          throw failure(e, source);
+        }
+      }
+
+      @Override
+      public T next() {
+        Row row;
+        try {
+          row = iterator.next();
+        } catch (RuntimeException e) {
+          throw failure(e, source);
+        }
+        try {
+          return map.call(row);
+        } catch (InputException e) {
+          throw e;
+        } catch (Exception e) {
+          throw failure(e, source);
+        }
+      }
+    }, true);
+  }
+
+  private static InputException failure(Exception e, String source) {
+    InputException ours = InputException.find(e);
+    return ours != null ? ours : new InputException("cannot read " + source + ": " + ReadFailures.describe(e));
+  }
+
+  private static String quote(String name) {
+    return "`" + name.replace("`", "``") + "`";
   }
 
   private static StructField fieldOrFail(Dataset<Row> frame, String name, String source) {
@@ -218,36 +273,34 @@ public final class PointReader {
     throw new InputException("no column '" + name + "' in " + source);
   }
 
-  private static JavaNewHadoopRDD<LongWritable, Text> textLines(SparkSession spark, List<Path> files) {
+  /** What a text line becomes, given its sampling key; null for a line that carries no record. */
+  private interface LineFunction<T> extends Serializable {
+    T apply(String line, long key);
+  }
+
+  /**
+   * Applies {@code function} to every line in map tasks, skipping {@code leadingLines} at the top of each file,
+   * with the line's sampling key, and naming file and line (or the split) in any error.
+   */
+  private static <T> JavaRDD<T> parseText(SparkSession spark, InputFiles files, int leadingLines,
+      LineFunction<T> function) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Configuration conf = new Configuration(spark.sparkContext().hadoopConfiguration());
-    StringBuilder joined = new StringBuilder();
-    for (Path f : files) {
-      if (joined.length() > 0) {
-        joined.append(',');
-      }
-      joined.append(f.toString().replace(",", "\\,"));
-    }
-    return (JavaNewHadoopRDD<LongWritable, Text>) jsc.newAPIHadoopFile(joined.toString(), TextInputFormat.class,
-        LongWritable.class, Text.class, conf);
+    JavaNewHadoopRDD<LongWritable, Text> lines = (JavaNewHadoopRDD<LongWritable, Text>) jsc.newAPIHadoopFile(
+        files.joined(), GuardedTextInputFormat.class, LongWritable.class, Text.class, conf);
+    return lines.mapPartitionsWithInputSplit(
+        (InputSplit split, Iterator<Tuple2<LongWritable, Text>> records) -> parseSplit((FileSplit) split, records,
+            files, leadingLines, function), false);
   }
 
-  /** Parses every line in map tasks, naming file and line (or byte offset) in any error. */
-  private static JavaRDD<double[]> parseText(SparkSession spark, List<Path> files, LineParser parser,
-      int leadingLines) {
-    return textLines(spark, files).mapPartitionsWithInputSplit(
-        (InputSplit split, Iterator<Tuple2<LongWritable, Text>> lines) -> parseSplit(split, lines, parser, leadingLines),
-        false);
-  }
-
-  private static Iterator<double[]> parseSplit(InputSplit split, Iterator<Tuple2<LongWritable, Text>> lines,
-      LineParser parser, int leadingLines) {
-    FileSplit fileSplit = (FileSplit) split;
-    String file = fileSplit.getPath().toString();
-    boolean fromStart = fileSplit.getStart() == 0;
+  private static <T> Iterator<T> parseSplit(FileSplit split, Iterator<Tuple2<LongWritable, Text>> lines,
+      InputFiles files, int leadingLines, LineFunction<T> function) {
+    String file = split.getPath().toString();
+    InputFiles.Entry entry = files.entry(file);
+    boolean fromStart = split.getStart() == 0;
     return new Iterator<>() {
       private long lineNumber;
-      private double[] next;
+      private T next;
 
       private void advance() {
         while (next == null && lines.hasNext()) {
@@ -256,10 +309,12 @@ public final class PointReader {
           if (fromStart && lineNumber <= leadingLines) {
             continue;
           }
+          long key = entry.compressed() ? SamplingKeys.fileLine(entry.ordinal(), lineNumber)
+              : SamplingKeys.textOffset(entry.base() + record._1().get());
           try {
-            next = parser.parse(record._2().toString());
+            next = function.apply(record._2().toString(), key);
           } catch (IllegalArgumentException e) {
-            String where = fromStart ? "line " + lineNumber : "byte offset " + record._1().get();
+            String where = fromStart ? "line " + lineNumber : "a line inside a split";
             throw new InputException(file + ", " + where + ": " + e.getMessage());
           }
         }
@@ -272,19 +327,19 @@ public final class PointReader {
       }
 
       @Override
-      public double[] next() {
+      public T next() {
         advance();
         if (next == null) {
           throw new NoSuchElementException();
         }
-        double[] out = next;
+        T out = next;
         next = null;
         return out;
       }
     };
   }
 
-  /** Up to {@code count} lines from the top of a (possibly compressed) file. */
+  /** Up to {@code count} lines from the top of a (possibly compressed) file, a leading byte-order mark removed. */
   private static List<String> firstLines(Path file, Configuration conf, int count) {
     try {
       FileSystem fs = file.getFileSystem(conf);
@@ -295,20 +350,12 @@ public final class PointReader {
       // BufferedReader splits on LF, CRLF and a lone CR (old Mac files), as Hadoop's line reader does
       try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
         for (String line = reader.readLine(); line != null && out.size() < count; line = reader.readLine()) {
-          out.add(line);
+          out.add(out.isEmpty() && line.startsWith("\uFEFF") ? line.substring(1) : line);
         }
       }
       return out;
-    } catch (IOException e) {
-      throw new InputException("cannot read " + file + ": " + e.getMessage());
+    } catch (IOException | RuntimeException e) {
+      throw new InputException("cannot read " + file + ": " + ReadFailures.describe(e));
     }
-  }
-
-  private static String firstLineOf(String message) {
-    if (message == null) {
-      return "unknown error";
-    }
-    int end = message.indexOf('\n');
-    return end < 0 ? message : message.substring(0, end);
   }
 }

@@ -20,6 +20,10 @@ public final class PrivacyReportJson {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String PUBLIC = "public";
   private static final String DATA_DERIVED = "data-derived (not private)";
+  private static final String STABLE_KEYS = "each record's place in the input (file order and byte offset, line or "
+      + "row): a seeded release does not depend on how Spark splits the input";
+  private static final String PARTITION_KEYS = "Spark partition and position (the source has no stable row "
+      + "order): a seeded release depends on how Spark partitions the input";
 
   private PrivacyReportJson() {}
 
@@ -60,6 +64,7 @@ public final class PrivacyReportJson {
       root.put("seededNote", "noise and sampling came from a seeded generator: reproducible, so not a private "
           + "release unless the seed is kept secret");
     }
+    root.put("samplingKeys", report.stableSamplingKeys() ? STABLE_KEYS : PARTITION_KEYS);
     return root;
   }
 
@@ -94,7 +99,8 @@ public final class PrivacyReportJson {
         .expectedSampleSize(number(root, "expectedSampleSize"))
         .lambda(root.has("lambda") ? root.get("lambda").asDouble() : Double.NaN)
         .noise(scales, noise.get("sumNoise").asText())
-        .seeded(root.get("seeded").asBoolean());
+        .seeded(root.get("seeded").asBoolean())
+        .stableSamplingKeys(!PARTITION_KEYS.equals(root.path("samplingKeys").asText(STABLE_KEYS)));
     Iterator<Map.Entry<String, JsonNode>> stats = root.get("statistics").fields();
     while (stats.hasNext()) {
       Map.Entry<String, JsonNode> e = stats.next();

@@ -7,7 +7,7 @@ import io.pais.clustering.Initialisation;
 import io.pais.clustering.KMeansSettings;
 import io.pais.clustering.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
-import io.pais.io.InputException;
+import io.pais.io.FailFast;
 import io.pais.io.InputFormat;
 import io.pais.io.InputSpec;
 import io.pais.io.PointReader;
@@ -39,6 +39,8 @@ import picocli.CommandLine.Option;
     description = "Differentially private k-means with Poisson importance sampling and weighted DP-Lloyd.")
 public final class PaisJob implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(PaisJob.class);
+  /** Full traces of failures: to the log file only (conf/log4j2.properties), the terminal gets one line. */
+  private static final Logger TRACE = LoggerFactory.getLogger("pais.trace");
 
   @Option(names = "--config", paramLabel = "FILE", description = "a properties file of flag defaults")
   Path config;
@@ -130,6 +132,9 @@ public final class PaisJob implements Callable<Integer> {
   @Option(names = "--evaluate", description = "also compute the k-means cost on the full data (NOT private)")
   boolean evaluate;
 
+  @Option(names = "--verbose", description = "on failure, also print the full trace (it always goes to the log)")
+  boolean verbose;
+
   @Option(names = "--master", description = "Spark master (default: Spark's own, local[*] outside spark-submit)")
   String master;
 
@@ -160,14 +165,17 @@ public final class PaisJob implements Callable<Integer> {
     }
     cli.setOut(new java.io.PrintWriter(out, true));
     cli.setErr(new java.io.PrintWriter(err, true));
+    cli.setParameterExceptionHandler((e, arguments) -> {
+      err.println("pais: " + e.getMessage() + " (pais --help lists the flags)");
+      return 2;
+    });
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      InputException input = InputException.find(e);
-      String message = input != null ? input.getMessage() : e.getMessage();
-      err.println("pais: " + (message == null ? e.getClass().getSimpleName() : message));
-      if (input == null && !(e instanceof IllegalArgumentException)) {
-        LOG.error("job failed", e);
+      err.println("pais: " + FailureReport.oneLine(e));
+      TRACE.error("pais job failed", e);
+      if (job.verbose) {
+        e.printStackTrace(err);
       }
-      return input != null || e instanceof IllegalArgumentException ? 1 : 3;
+      return FailureReport.exitCode(e);
     });
     return cli.execute(args);
   }
@@ -181,7 +189,7 @@ public final class PaisJob implements Callable<Integer> {
     if (ownSession) {
       spark = session();
     }
-    try {
+    try (FailFast failFast = FailFast.watch(spark.sparkContext())) {
       long start = System.nanoTime();
       ReleaseWriter writer = new ReleaseWriter(output, input, spark.sparkContext().hadoopConfiguration(), overwrite);
       writer.checkWritable();

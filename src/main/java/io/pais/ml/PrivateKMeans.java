@@ -6,6 +6,7 @@ import io.pais.clustering.Initialisation;
 import io.pais.clustering.KMeansSettings;
 import io.pais.clustering.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.io.FailFast;
 import io.pais.io.PointReader;
 import io.pais.io.Points;
 import io.pais.privacy.Geometry;
@@ -135,7 +136,10 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     transformSchema(dataset.schema(), true);
     KMeansSettings settings = settings();
     Points points = PointReader.vectors(dataset.toDF(), getFeaturesCol(), "column '" + getFeaturesCol() + "'");
-    ClusteringResult result = new PrivateKMeansEngine(settings, LOG::info).fit(points, false);
+    ClusteringResult result;
+    try (FailFast failFast = FailFast.watch(dataset.sparkSession().sparkContext())) {
+      result = new PrivateKMeansEngine(settings, LOG::info).fit(points, false);
+    }
     PrivateKMeansModel model = new PrivateKMeansModel(uid, result.centres(), result.report());
     return copyValues(model, ParamMap.empty()).setParent(this);
   }

@@ -27,10 +27,13 @@ import java.util.List;
  * @param statistics the statistics ε is conditioned on
  * @param nonPrivateSteps the steps that read data without privacy
  * @param seeded whether the noise stream was seeded (reproducible, so not a private release's noise)
+ * @param stableSamplingKeys whether the Poisson coins were keyed by each record's place in the input (a seeded
+ *     release then does not depend on Spark's partitioning) rather than by Spark partition and position
  */
 public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler sampler, Geometry geometry, int iterations,
     int k, int dimension, double expectedSampleSize, double lambda, double budget, double betaSum, double betaCount,
-    String sumNoiseRadius, List<Statistic> statistics, List<String> nonPrivateSteps, boolean seeded) {
+    String sumNoiseRadius, List<Statistic> statistics, List<String> nonPrivateSteps, boolean seeded,
+    boolean stableSamplingKeys) {
 
   public PrivacyReport {
     Checks.require(epsilon > 0 && !Double.isNaN(epsilon), "epsilon must be > 0 (may be +Infinity), got " + epsilon);
@@ -83,6 +86,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     private final List<Statistic> statistics = new ArrayList<>();
     private final List<String> nonPrivateSteps = new ArrayList<>();
     private boolean seeded;
+    private boolean stableSamplingKeys = true;
 
     private Builder() {}
 
@@ -151,10 +155,15 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
       return this;
     }
 
+    public Builder stableSamplingKeys(boolean stable) {
+      this.stableSamplingKeys = stable;
+      return this;
+    }
+
     public PrivacyReport build() {
       return new PrivacyReport(epsilon, guaranteeMethod, sampler, geometry, iterations, k, dimension,
           expectedSampleSize, lambda, budget, betaSum, betaCount, sumNoiseRadius, statistics, nonPrivateSteps,
-          seeded);
+          seeded, stableSamplingKeys);
     }
   }
 }

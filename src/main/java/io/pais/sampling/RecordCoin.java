@@ -1,19 +1,21 @@
 package io.pais.sampling;
 
 /**
- * The Poisson coin of one record, derived from (seed, partition, position in partition) by a counter-based
- * mix (SplitMix64's finaliser applied twice), so a partition that Spark recomputes after an executor loss gets
- * exactly the same sample (SPEC §11). Spark-free so it is testable on its own.
+ * The Poisson coin of one record, derived from (seed, the record's sampling key) by a counter-based mix
+ * (SplitMix64's finaliser), so a partition that Spark recomputes after an executor loss gets exactly the same
+ * sample (SPEC §11), and, since the key names the record's place in the input ({@link SamplingKeys}), so does
+ * the same input split another way. Spark-free so it is testable on its own.
  */
 public final class RecordCoin {
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+  /** The seed's first mix constant (kept from the per-partition scheme, so in-memory samples are unchanged). */
+  private static final long SEED_SALT = mix(0x632BE59BD9B4E019L);
 
   private RecordCoin() {}
 
-  /** A uniform double in [0, 1) for the record at {@code position} of {@code partition}. */
-  public static double uniform(long seed, int partition, long position) {
-    long h = mix(seed ^ mix(partition * GOLDEN + 0x632BE59BD9B4E019L));
-    h = mix(h + position * GOLDEN);
+  /** A uniform double in [0, 1) for the record with sampling key {@code key}. */
+  public static double uniform(long seed, long key) {
+    long h = mix(mix(seed ^ SEED_SALT) + key * GOLDEN);
     return (h >>> 11) * 0x1.0p-53;
   }
 

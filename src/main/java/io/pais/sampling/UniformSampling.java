@@ -16,7 +16,7 @@ public final class UniformSampling implements SamplingFunction {
     Checks.positive("populationSize (n)", populationSize);
     Checks.positive("sampleSize (m)", sampleSize);
     Checks.require(sampleSize <= populationSize,
-        "sampleSize (m) must be <= populationSize (n) = " + populationSize + ", got " + sampleSize);
+        "sampleSize (m) must be at most populationSize (n; not named: it may be data-derived), got " + sampleSize);
     this.q = sampleSize / populationSize;
   }
 

@@ -60,7 +60,7 @@ public final class LloydBenchmark {
     double r = 60;
     KMeansSettings full = settings(Sampler.FULL, 1.0, r);
     PrivateKMeansEngine fullEngine = new PrivateKMeansEngine(full, m -> { });
-    PreparedRun fullRun = fullEngine.prepare(new Points(points, d, "generated"));
+    PreparedRun fullRun = fullEngine.prepare(Points.keyedByPartition(points, d, "generated"));
     fullEngine.iterate(fullRun, fullEngine.noiseFor(fullRun)); // warm-up
     double[] ours = new double[REPEATS];
     for (int i = 0; i < REPEATS; i++) {
@@ -151,7 +151,7 @@ public final class LloydBenchmark {
 
   private static Map<String, Double> pipeline(JavaRDD<double[]> points, int d, KMeansSettings settings) {
     ClusteringResult result = new PrivateKMeansEngine(settings, m -> { })
-        .fit(new Points(points, d, "generated"), false);
+        .fit(Points.keyedByPartition(points, d, "generated"), false);
     return result.stageSeconds();
   }
 

@@ -30,7 +30,7 @@ class EngineNoiseScaleTest {
     KMeansSettings settings = new KMeansSettings(3, 5, 2.0, Sampler.UNIF, 0.5, 0.5, Geometry.L2,
         Preprocessing.PAPER, Double.NaN, null, Initialisation.RANDOM_BALL, 9L, true, 1.0, CoreSupremum.EXACT);
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
-    PreparedRun run = engine.prepare(new Points(jsc.parallelize(SamplingAndLloydTest.gaussianPoints(2000, d, 4), 2),
+    PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(SamplingAndLloydTest.gaussianPoints(2000, d, 4), 2),
         d, "test"));
     double betaCount = run.plan().scales().betaCount();
     double betaSum = run.plan().scales().betaSum();

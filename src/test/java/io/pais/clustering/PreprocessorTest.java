@@ -3,6 +3,7 @@ package io.pais.clustering;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pais.io.KeyedPoint;
 import io.pais.math.Quantiles;
 import io.pais.privacy.Geometry;
 import io.pais.testing.SharedSparkSession;
@@ -38,7 +39,7 @@ class PreprocessorTest {
     double r = kept.stream().mapToDouble(x -> Preprocessor.distance(x, mu2)).max().orElseThrow();
     double xTilde = kept.stream().mapToDouble(x -> Math.pow(Preprocessor.distance(x, mu2), 2)).average().orElseThrow();
 
-    PreparedData data = Preprocessor.paper(jsc.parallelize(points, 3), 3, Geometry.L2, "test");
+    PreparedData data = Preprocessor.paper(SamplingAndLloydTest.keyed(jsc.parallelize(points, 3)), 3, Geometry.L2, "test");
     assertEquals(p, data.percentile(), 1e-12 * p);
     assertEquals(kept.size(), data.count());
     assertEquals(r, data.radius(), 1e-12 * r);
@@ -46,7 +47,7 @@ class PreprocessorTest {
     for (int t = 0; t < 3; t++) {
       assertEquals(mu2[t], data.offset()[t], 1e-10);
     }
-    assertTrue(data.points().map(Geometry.L2::norm).collect().stream().allMatch(z -> z <= data.radius()));
+    assertTrue(data.points().map(q -> Geometry.L2.norm(q.x())).collect().stream().allMatch(z -> z <= data.radius()));
   }
 
   @Test
@@ -54,8 +55,8 @@ class PreprocessorTest {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     List<double[]> points = List.of(new double[] {3, 4}, new double[] {0.3, 0.4}, new double[] {-6, 8});
     for (Geometry g : Geometry.values()) {
-      PreparedData data = Preprocessor.publicBounds(jsc.parallelize(points, 2), 2, g, 2.0, null, "test");
-      List<double[]> out = data.points().collect();
+      PreparedData data = Preprocessor.publicBounds(SamplingAndLloydTest.keyed(jsc.parallelize(points, 2)), 2, g, 2.0, null, "test");
+      List<double[]> out = data.points().map(KeyedPoint::x).collect();
       assertEquals(2.0, g.norm(out.get(0)), 1e-12);
       assertEquals(g.norm(points.get(1)), g.norm(out.get(1)), 1e-12);
       assertEquals(2.0, g.norm(out.get(2)), 1e-12);

@@ -24,6 +24,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedSparkSession.class)
 class SamplingAndLloydTest {
 
+  /** Points keyed by (partition, position), as a DataFrame without a stable row order is. */
+  static JavaRDD<io.pais.io.KeyedPoint> keyed(JavaRDD<double[]> points) {
+    return Points.keyedByPartition(points, points.first().length, "test points").rdd();
+  }
+
+
   static List<double[]> gaussianPoints(int n, int d, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
     List<double[]> out = new ArrayList<>();
@@ -71,7 +77,7 @@ class SamplingAndLloydTest {
       variance += q * (1 - q);
     }
     for (long seed = 1; seed <= 3; seed++) {
-      JavaRDD<SampleBlock> sample = PoissonSampler.sample(jsc.parallelize(points, 4), 3, opt, Geometry.L2, seed);
+      JavaRDD<SampleBlock> sample = PoissonSampler.sample(keyed(jsc.parallelize(points, 4)), 3, opt, Geometry.L2, seed);
       long size = sample.map(SampleBlock::rows).fold(0, Integer::sum);
       assertTrue(Math.abs(size - sumQ) < 5 * Math.sqrt(variance), "size " + size + " vs sum q " + sumQ);
       // weights are 1/q of the kept points, so Σw estimates n
@@ -84,7 +90,7 @@ class SamplingAndLloydTest {
   void costEqualsTheDirectFormula(SparkSession spark) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     List<double[]> points = gaussianPoints(3_000, 3, 6);
-    PreparedData data = new PreparedData(jsc.parallelize(points, 3), 3, points.size(), 100, 1, new double[3],
+    PreparedData data = new PreparedData(keyed(jsc.parallelize(points, 3)), 3, points.size(), 100, 1, new double[3],
         Double.NaN);
     double[] centres = {0, 0, 0, 3, 3, 3, 6, 6, 6.5};
     double direct = 0;
@@ -108,13 +114,13 @@ class SamplingAndLloydTest {
     List<double[]> points = gaussianPoints(5_000, 2, 2);
     io.pais.sampling.UniformSampling unif = new io.pais.sampling.UniformSampling(500, 5_000);
     // not cached: each action recomputes every partition from scratch, as after an executor loss
-    JavaRDD<SampleBlock> sample = PoissonSampler.sample(jsc.parallelize(points, 3), 2, unif, Geometry.L2, 99);
+    JavaRDD<SampleBlock> sample = PoissonSampler.sample(keyed(jsc.parallelize(points, 3)), 2, unif, Geometry.L2, 99);
     List<String> first = rows(sample);
     List<String> second = rows(sample);
     assertEquals(first, second);
     assertTrue(JavaRDDComparisons.compareRDDWithOrder(jsc.parallelize(first, 2), jsc.parallelize(second, 2))
         .isEmpty());
-    List<String> otherSeed = rows(PoissonSampler.sample(jsc.parallelize(points, 3), 2, unif, Geometry.L2, 100));
+    List<String> otherSeed = rows(PoissonSampler.sample(keyed(jsc.parallelize(points, 3)), 2, unif, Geometry.L2, 100));
     assertTrue(!first.equals(otherSeed));
   }
 
@@ -126,7 +132,7 @@ class SamplingAndLloydTest {
       KMeansSettings settings = new KMeansSettings(4, 6, 1e6, sampler, 0.25, 0.5, Geometry.L2, Preprocessing.PAPER,
           Double.NaN, null, Initialisation.SAMPLE_POINTS, 5L, true, 1.0, CoreSupremum.EXACT);
       PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
-      PreparedRun run = engine.prepare(new Points(jsc.parallelize(points, 4), 4, "test points"));
+      PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(points, 4), 4, "test points"));
       double[] noisy = engine.iterate(run, engine.noiseFor(run));
       double[] exact = engine.iterate(run, LloydNoise.none());
       assertArrayEquals(exact, noisy, 1e-6 * run.data().radius(), sampler.id());
@@ -134,7 +140,7 @@ class SamplingAndLloydTest {
       KMeansSettings noisySettings = new KMeansSettings(4, 6, 0.5, sampler, 0.25, 0.5, Geometry.L2,
           Preprocessing.PAPER, Double.NaN, null, Initialisation.SAMPLE_POINTS, 5L, true, 1.0, CoreSupremum.EXACT);
       PrivateKMeansEngine lowEps = new PrivateKMeansEngine(noisySettings, message -> { });
-      PreparedRun lowRun = lowEps.prepare(new Points(jsc.parallelize(points, 4), 4, "test points"));
+      PreparedRun lowRun = lowEps.prepare(Points.keyedByPartition(jsc.parallelize(points, 4), 4, "test points"));
       double[] far = lowEps.iterate(lowRun, lowEps.noiseFor(lowRun));
       double[] reference = lowEps.iterate(lowRun, LloydNoise.none());
       double maxDiff = 0;

@@ -11,13 +11,13 @@ import org.junit.jupiter.api.Test;
 class RecordCoinTest {
 
   @Test
-  void deterministicAndUniformAcrossPositionsAndPartitions() {
-    assertEquals(RecordCoin.uniform(7, 3, 12345), RecordCoin.uniform(7, 3, 12345));
+  void deterministicAndUniformAcrossKeysOfEveryKind() {
+    assertEquals(RecordCoin.uniform(7, SamplingKeys.fileLine(3, 12345)), RecordCoin.uniform(7, SamplingKeys.fileLine(3, 12345)));
     double[] alongPositions = new double[20_000];
     double[] acrossPartitions = new double[20_000];
     for (int i = 0; i < alongPositions.length; i++) {
-      alongPositions[i] = RecordCoin.uniform(42, 0, i);
-      acrossPartitions[i] = RecordCoin.uniform(42, i, 0);
+      alongPositions[i] = RecordCoin.uniform(42, SamplingKeys.textOffset(i));
+      acrossPartitions[i] = RecordCoin.uniform(42, SamplingKeys.partitionPosition(i, 0));
     }
     KolmogorovSmirnovTest ks = new KolmogorovSmirnovTest();
     UniformRealDistribution uniform = new UniformRealDistribution(0, 1);

@@ -1,0 +1,128 @@
+package io.pais.io;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
+
+/**
+ * The files behind the input paths, in path order, each with its ordinal and, for uncompressed files, its
+ * byte offset in the concatenation of the uncompressed ones: what the sampling keys of its records are built
+ * from ({@link io.pais.sampling.SamplingKeys}). Known from the listing, at no cost.
+ */
+final class InputFiles implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  /**
+   * One input file.
+   *
+   * @param path the qualified path
+   * @param ordinal its place in path order
+   * @param base uncompressed: bytes of the uncompressed files before it in path order; compressed: -1
+   */
+  record Entry(String path, int ordinal, long base) implements Serializable {
+    boolean compressed() {
+      return base < 0;
+    }
+  }
+
+  private final List<Entry> entries;
+  private final Map<String, Entry> byPath;
+
+  private InputFiles(List<Entry> entries) {
+    this.entries = List.copyOf(entries);
+    this.byPath = new HashMap<>();
+    for (Entry e : entries) {
+      byPath.put(e.path(), e);
+    }
+  }
+
+  /** Lists {@code paths} (globs expanded, directories listed one level, hidden files skipped), in path order. */
+  static InputFiles list(List<String> paths, Configuration conf) {
+    Map<String, FileStatus> files = new LinkedHashMap<>();
+    for (String p : paths) {
+      Path path = new Path(p);
+      try {
+        FileSystem fs = path.getFileSystem(conf);
+        FileStatus[] matches = fs.globStatus(path);
+        if (matches == null || matches.length == 0) {
+          throw new InputException("input not found: " + p);
+        }
+        for (FileStatus status : matches) {
+          for (FileStatus file : status.isDirectory() ? fs.listStatus(status.getPath()) : new FileStatus[] {status}) {
+            String name = file.getPath().getName();
+            if (file.isFile() && (file == status || !name.startsWith("_") && !name.startsWith("."))) {
+              files.putIfAbsent(file.getPath().toString(), file);
+            }
+          }
+        }
+      } catch (IOException e) {
+        throw new InputException("cannot list input " + p + " (" + e.getClass().getSimpleName() + ")");
+      }
+    }
+    if (files.isEmpty()) {
+      throw new InputException("no files in input " + String.join(",", paths));
+    }
+    List<FileStatus> sorted = new ArrayList<>(files.values());
+    sorted.sort(Comparator.comparing(f -> f.getPath().toString()));
+    CompressionCodecFactory codecs = new CompressionCodecFactory(conf);
+    List<Entry> entries = new ArrayList<>();
+    long base = 0;
+    for (FileStatus f : sorted) {
+      boolean compressed = codecs.getCodec(f.getPath()) != null;
+      entries.add(new Entry(f.getPath().toString(), entries.size(), compressed ? -1 : base));
+      if (!compressed) {
+        base += f.getLen();
+      }
+    }
+    return new InputFiles(entries);
+  }
+
+  /** The files a Spark file source reads ({@code Dataset.inputFiles()}), in path order. */
+  static InputFiles ofPaths(String[] paths) {
+    List<String> sorted = new ArrayList<>();
+    for (String p : paths) {
+      sorted.add(new Path(p).toString());
+    }
+    sorted.sort(Comparator.naturalOrder());
+    List<Entry> entries = new ArrayList<>();
+    for (String p : sorted) {
+      entries.add(new Entry(p, entries.size(), -1));
+    }
+    return new InputFiles(entries);
+  }
+
+  List<Entry> entries() {
+    return entries;
+  }
+
+  /** The entry of a path as Hadoop names it in a split or Spark in a row's metadata. */
+  Entry entry(String path) {
+    Entry e = byPath.get(path);
+    if (e == null) {
+      e = byPath.get(new Path(path).toString());
+    }
+    if (e == null) {
+      throw new IllegalStateException("a file that was not listed was read: " + path);
+    }
+    return e;
+  }
+
+  /** The paths, comma-separated with commas in names escaped, as Hadoop's FileInputFormat takes them. */
+  String joined() {
+    StringBuilder joined = new StringBuilder();
+    for (Entry e : entries) {
+      joined.append(joined.length() == 0 ? "" : ",").append(e.path().replace(",", "\\,"));
+    }
+    return joined.toString();
+  }
+}

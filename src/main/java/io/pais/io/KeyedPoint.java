@@ -1,0 +1,12 @@
+package io.pais.io;
+
+import java.io.Serializable;
+
+/**
+ * One input point and its sampling key (its place in the input, see {@link io.pais.sampling.SamplingKeys}),
+ * which its Poisson coin is derived from.
+ *
+ * @param key the sampling key
+ * @param x the coordinates
+ */
+public record KeyedPoint(long key, double[] x) implements Serializable {}

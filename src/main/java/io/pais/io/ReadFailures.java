@@ -1,0 +1,56 @@
+package io.pais.io;
+
+import java.io.EOFException;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.zip.ZipException;
+
+/**
+ * Describes a failure of a reader we do not own (Hadoop's codecs, Spark's Parquet reader) by what went wrong,
+ * never by its message: those messages can quote the file's bytes (Parquet's "expected magic number … but
+ * found [57, 54, 54, 10]", bzip2's "expected 'h' … but got …").
+ */
+final class ReadFailures {
+  private ReadFailures() {}
+
+  /** A short, data-free description of {@code error}. */
+  static String describe(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String kind = kind(t);
+      if (kind != null) {
+        return kind;
+      }
+    }
+    return "unreadable (" + error.getClass().getSimpleName() + ")";
+  }
+
+  private static String kind(Throwable t) {
+    String name = t.getClass().getName();
+    String message = t.getMessage() == null ? "" : t.getMessage();
+    if (t instanceof EOFException) {
+      return "truncated (the data ends early)";
+    }
+    if (t instanceof ZipException) {
+      return "not valid gzip data (corrupt, or not gzip-compressed)";
+    }
+    if (t instanceof FileNotFoundException) {
+      return "the file disappeared while it was read";
+    }
+    if (name.endsWith("SchemaColumnConvertNotSupportedException") || message.contains("cannot be converted in file")) {
+      return "a column has different types in different files (a schema conflict)";
+    }
+    if (message.contains("is not a Parquet file") || message.contains("magic number")) {
+      return "not a Parquet file (or a corrupt one)";
+    }
+    if (message.contains("Unable to infer schema")) {
+      return "no Parquet schema found (empty, or not Parquet)";
+    }
+    if (message.contains("BZip2") || name.contains("bzip2")) {
+      return "not valid bzip2 data (corrupt, or not bzip2-compressed)";
+    }
+    if (t instanceof IOException && t.getCause() == null) {
+      return "read error (" + t.getClass().getSimpleName() + ")";
+    }
+    return null;
+  }
+}
