@@ -69,7 +69,8 @@ public final class PointReader {
     String first = files.entries().get(0).path();
     List<String> top = firstLines(new Path(first), conf, leading + 1);
     if (top.size() <= leading) {
-      throw new InputException("no rows in input: " + first + " has no data line");
+      throw new InputException("no rows in input: " + first + " has no data line"
+          + (files.entries().get(0).compressed() ? " (or is not valid " + codecName(first, conf) + " data)" : ""));
     }
     String[] dataFields = fields(top.get(leading), spec.delimiter());
     int columns = dataFields.length;
@@ -82,6 +83,12 @@ public final class PointReader {
     LineParser parser = LineParser.csv(spec.delimiter(), columns, selected);
     return new Points(parseText(spark, files, leading, (line, key) -> point(parser.parse(line), key)),
         selected.length, source, true);
+  }
+
+  private static String codecName(String file, Configuration conf) {
+    CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(new Path(file));
+    return codec == null ? "compressed" : codec.getDefaultExtension().replaceFirst("^\\.", "").replace("bz2", "bzip2")
+        .replace("gz", "gzip");
   }
 
   private static KeyedPoint point(double[] x, long key) {
@@ -116,7 +123,7 @@ public final class PointReader {
     try {
       frame = spark.read().parquet(spec.paths().toArray(new String[0]));
       files = InputFiles.ofPaths(frame.inputFiles());
-    } catch (RuntimeException e) {
+    } catch (Exception e) { // Spark throws its checked SparkException without declaring it
       throw new InputException("cannot read Parquet input " + String.join(",", spec.paths()) + ": "
           + ReadFailures.describe(e));
     }
@@ -169,7 +176,7 @@ public final class PointReader {
     List<Row> first;
     try {
       first = frame.select(column).where(functions.col(column).isNotNull()).limit(1).collectAsList();
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
       throw failure(e, source);
     }
     if (first.isEmpty()) {
@@ -231,7 +238,7 @@ public final class PointReader {
       public boolean hasNext() {
         try {
           return iterator.hasNext();
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // including the SparkException Spark throws undeclared
           throw failure(e, source);
         }
       }
@@ -241,7 +248,7 @@ public final class PointReader {
         Row row;
         try {
           row = iterator.next();
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
           throw failure(e, source);
         }
         try {

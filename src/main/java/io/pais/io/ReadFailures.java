@@ -30,7 +30,8 @@ final class ReadFailures {
     if (t instanceof EOFException) {
       return "truncated (the data ends early)";
     }
-    if (t instanceof ZipException) {
+    if (t instanceof ZipException || t instanceof IOException && message.toLowerCase(java.util.Locale.ROOT)
+        .contains("gzip")) {
       return "not valid gzip data (corrupt, or not gzip-compressed)";
     }
     if (t instanceof FileNotFoundException) {
@@ -39,7 +40,8 @@ final class ReadFailures {
     if (name.endsWith("SchemaColumnConvertNotSupportedException") || message.contains("cannot be converted in file")) {
       return "a column has different types in different files (a schema conflict)";
     }
-    if (message.contains("is not a Parquet file") || message.contains("magic number")) {
+    if (message.contains("is not a Parquet file") || message.contains("magic number")
+        || message.contains("CANNOT_READ_FILE_FOOTER")) {
       return "not a Parquet file (or a corrupt one)";
     }
     if (message.contains("Unable to infer schema")) {

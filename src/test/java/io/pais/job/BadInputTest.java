@@ -17,6 +17,8 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every bad input stops the job with a message naming the file (and the line where known), never the value,
@@ -109,5 +111,130 @@ class BadInputTest {
     err = expectFailure(spark, tmp, in, "--preprocess", "public").err();
     assertTrue(err.contains("--norm-bound"), err);
     assertEquals(2, JobRunner.run(spark, "--no-such-flag").exit());
+  }
+
+  /** A marker planted in the bad rows: it must appear in no message. */
+  static final String MARKER = "31415.9265";
+
+  /** One provoked failure: how to build its input (in a fresh directory), and what the one line must say. */
+  record Case(String name, Setup setup, String expected) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  interface Setup {
+    List<String> args(SparkSession spark, Path dir) throws IOException;
+  }
+
+  private static List<String> csvArgs(Path file, String... extra) {
+    List<String> args = new ArrayList<>(List.of("--input", file.toString()));
+    args.addAll(List.of(extra));
+    return args;
+  }
+
+  private static Path gzip(Path file, byte[] content) throws IOException {
+    try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(file))) {
+      out.write(content);
+    }
+    return file;
+  }
+
+  private static byte[] rows(int count) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < count; i++) {
+      sb.append(MARKER).append(',').append(i).append('\n');
+    }
+    return sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  private static Path parquet(SparkSession spark, Path dir, String name, String sql) {
+    spark.sql(sql).coalesce(1).write().parquet(dir.resolve(name).toString());
+    return dir.resolve(name);
+  }
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        new Case("non-numeric field", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", "3," + MARKER + "x")),
+            "a.csv, line 2: non-numeric field in column 1"),
+        new Case("NaN", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", "NaN," + MARKER)), "line 2: NaN or infinite"),
+        new Case("ragged row", (s, d) -> csvArgs(csv(d, "a.csv", "1,2,3", MARKER + ",2")), "line 2: ragged row"),
+        new Case("empty line fields", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", MARKER + ",")),
+            "line 2: non-numeric field in column 1"),
+        new Case("bad LibSVM token", (s, d) -> csvArgs(csv(d, "a.libsvm", "1 1:2", "1 1:" + MARKER + " junk"),
+            "--format", "libsvm"), "a.libsvm, line 2: token 3 is not of the form index:value"),
+        new Case("LibSVM index not an integer", (s, d) -> csvArgs(csv(d, "a.libsvm", "1 1:2", "1 x:" + MARKER),
+            "--format", "libsvm", "--dimension", "3"), "line 2: token 2 has a non-integer feature index"),
+        new Case("LibSVM indices not increasing", (s, d) -> csvArgs(csv(d, "a.libsvm", "1 2:2 1:" + MARKER),
+            "--format", "libsvm", "--dimension", "3"), "line 1: feature indices must be >= 1 and increasing"),
+        new Case("LibSVM index of two billion", (s, d) -> csvArgs(csv(d, "a.libsvm", "1 1:2", "1 2000000000:"
+            + MARKER), "--format", "libsvm"), "a.libsvm, line 2: a feature index is not an integer in 1..100000"),
+        new Case("LibSVM index above --dimension", (s, d) -> csvArgs(csv(d, "a.libsvm", "1 1:2", "1 4:" + MARKER),
+            "--format", "libsvm", "--dimension", "3"), "line 2: dimension mismatch"),
+        new Case("empty file", (s, d) -> csvArgs(csv(d, "a.csv")), "no rows"),
+        new Case("empty directory", (s, d) -> csvArgs(Files.createDirectories(d.resolve("nothing"))), "no files"),
+        new Case("missing path", (s, d) -> csvArgs(d.resolve("missing.csv")), "input not found"),
+        new Case("fake gzip", (s, d) -> csvArgs(Files.write(d.resolve("a.csv.gz"), rows(50))), "not valid gzip"),
+        new Case("truncated gzip", (s, d) -> {
+          Path full = gzip(d.resolve("full.gz"), rows(20_000));
+          byte[] bytes = Files.readAllBytes(full);
+          Files.delete(full);
+          return csvArgs(Files.write(d.resolve("a.csv.gz"), java.util.Arrays.copyOf(bytes, bytes.length / 2)));
+        }, "a.csv.gz"),
+        new Case("fake bzip2", (s, d) -> csvArgs(Files.write(d.resolve("a.csv.bz2"), rows(50))), "bzip2"),
+        new Case("not Parquet", (s, d) -> csvArgs(Files.write(d.resolve("a.parquet"), rows(50)), "--format",
+            "parquet"), "not a Parquet file"),
+        new Case("Parquet null", (s, d) -> csvArgs(parquet(s, d, "p", "SELECT CAST(IF(id = 3, NULL, id) AS DOUBLE) "
+            + "AS x, 31415.9265 AS y FROM range(10)"), "--format", "parquet"), "null in column 'x'"),
+        new Case("Parquet schema conflict", (s, d) -> {
+          parquet(s, d, "p/one", "SELECT CAST(id AS INT) AS x FROM range(10)");
+          parquet(s, d, "p/two", "SELECT CAST(id AS DOUBLE) + 31415.9265 AS x FROM range(10)");
+          return csvArgs(d.resolve("p/*"), "--format", "parquet");
+        }, "schema conflict"),
+        new Case("vectors of mixed size", (s, d) -> {
+          org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> frame = s.createDataFrame(List.of(
+              org.apache.spark.sql.RowFactory.create(org.apache.spark.ml.linalg.Vectors.dense(1, 2)),
+              org.apache.spark.sql.RowFactory.create(org.apache.spark.ml.linalg.Vectors.dense(31415.9265, 2, 3))),
+              new org.apache.spark.sql.types.StructType().add("v", new org.apache.spark.ml.linalg.VectorUDT()));
+          frame.coalesce(1).write().parquet(d.resolve("v").toString());
+          return csvArgs(d.resolve("v"), "--format", "parquet", "--vector-column", "v");
+        }, "dimension mismatch"),
+        new Case("single distinct point", (s, d) -> csvArgs(csv(d, "a.csv", MARKER + ",1", MARKER + ",1",
+            MARKER + ",1")), "paper preprocessing keeps no row"),
+        new Case("three rows near 1e200", (s, d) -> {
+          List<String> lines = new ArrayList<>();
+          for (int i = 0; i < 200; i++) {
+            lines.add(i % 5 + "," + i % 3);
+          }
+          lines.addAll(List.of("1e200,1e200", "2e200,1e200", "1e200,3e200"));
+          return csvArgs(Files.write(d.resolve("a.csv"), lines));
+        }, "paper preprocessing keeps no row"),
+        new Case("values past the double range", (s, d) -> csvArgs(csv(d, "a.csv", "1e308,1", "1.5e308,1",
+            "1.7e308,1")), "too large for double precision"),
+        new Case("sample size above n", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", "3,4", "5,6", "7,8"),
+            "--sampler", "unif", "--sample-size", "5000"), "more than the number of points"),
+        new Case("misspelt config key", (s, d) -> csvArgs(csv(d, "a.csv", "1,2"), "--config",
+            Files.writeString(d.resolve("my.properties"), "epsilom = 0.1\n").toString()),
+            "unknown key 'epsilom'"),
+        new Case("unknown flag", (s, d) -> csvArgs(csv(d, "a.csv", "1,2"), "--epsilom", "0.1"),
+            "Unknown options: '--epsilom'"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void everyProvokedFailureIsOneCleanLineWithoutData(Case c, SparkSession spark, @TempDir Path tmp)
+      throws IOException {
+    List<String> args = new ArrayList<>(c.setup().args(spark, tmp));
+    Path output = tmp.resolve("out");
+    args.addAll(List.of("--k", "2", "--iterations", "2", "--output", output.toString()));
+    JobRunner.Outcome o = JobRunner.run(spark, args.toArray(String[]::new));
+    assertNotEquals(0, o.exit(), c.name() + ": " + o.out());
+    List<String> lines = o.err().lines().toList();
+    assertEquals(1, lines.size(), c.name() + ": one line, got " + o.err());
+    assertTrue(lines.get(0).startsWith("pais: ") && lines.get(0).contains(c.expected()), c.name() + ": " + o.err());
+    assertFalse(o.err().contains(MARKER) || o.out().contains(MARKER), c.name() + " leaks a value: " + o.err());
+    assertFalse(o.err().contains("Exception") || o.err().contains("\tat "), c.name() + ": a trace: " + o.err());
+    assertFalse(Files.exists(output), c.name() + ": no output may be left behind");
   }
 }
