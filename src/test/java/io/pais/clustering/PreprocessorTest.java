@@ -53,13 +53,18 @@ class PreprocessorTest {
   @Test
   void publicModeProjectsOntoTheBall(SparkSession spark) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    List<double[]> points = List.of(new double[] {3, 4}, new double[] {0.3, 0.4}, new double[] {-6, 8});
+    // the last point's squared norm overflows a double: it must still land on the ball, not at the origin
+    List<double[]> points = List.of(new double[] {3, 4}, new double[] {0.3, 0.4}, new double[] {-6, 8},
+        new double[] {1e200, -1e200});
     for (Geometry g : Geometry.values()) {
-      PreparedData data = Preprocessor.publicBounds(SamplingAndLloydTest.keyed(jsc.parallelize(points, 2)), 2, g, 2.0, null, "test");
+      PreparedData data = Preprocessor.publicBounds(SamplingAndLloydTest.keyed(jsc.parallelize(points, 2)), 2, g,
+          2.0, null, "test");
       List<double[]> out = data.points().map(KeyedPoint::x).collect();
       assertEquals(2.0, g.norm(out.get(0)), 1e-12);
       assertEquals(g.norm(points.get(1)), g.norm(out.get(1)), 1e-12);
       assertEquals(2.0, g.norm(out.get(2)), 1e-12);
+      assertEquals(2.0, g.norm(out.get(3)), 1e-12, g + ": a 1e200 point lands on the ball");
+      assertEquals(out.get(3)[0], -out.get(3)[1], 1e-12, "in its own direction");
       assertEquals(2.0, data.radius());
     }
   }
