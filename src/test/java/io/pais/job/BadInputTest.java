@@ -31,8 +31,11 @@ class BadInputTest {
       String... extra) {
     Path output = tmp.resolve("out");
     List<String> args = new ArrayList<>(List.of("--input", input.toString(), "--k", "2", "--iterations", "2",
-        "--sample-size", "50%", "--output", output.toString()));
+        "--output", output.toString()));
     args.addAll(List.of(extra));
+    if (!args.contains("--sample-size")) {
+      args.addAll(List.of("--sample-size", "50%"));
+    }
     JobRunner.Outcome o = JobRunner.run(spark, args.toArray(String[]::new));
     assertNotEquals(0, o.exit(), "should fail: " + o.out());
     assertFalse(Files.exists(output), "no output directory may be left behind");
@@ -236,5 +239,19 @@ class BadInputTest {
     assertFalse(o.err().contains(MARKER) || o.out().contains(MARKER), c.name() + " leaks a value: " + o.err());
     assertFalse(o.err().contains("Exception") || o.err().contains("\tat "), c.name() + ": a trace: " + o.err());
     assertFalse(Files.exists(output), c.name() + ": no output may be left behind");
+  }
+
+  @Test
+  void noMessageNamesTheNumberOfPoints(SparkSession spark, @TempDir Path tmp) throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < 293; i++) {
+      lines.add(i % 4 + "," + i % 5);
+    }
+    Path in = Files.write(tmp.resolve("rows.csv"), lines);
+    for (String sampler : List.of("unif", "core", "opt")) {
+      String err = expectFailure(spark, tmp, in, "--sampler", sampler, "--sample-size", "5000").err();
+      assertTrue(err.contains("more than the number of points"), err);
+      assertFalse(err.contains("293") || err.contains("285"), "n (before or after preprocessing) in: " + err);
+    }
   }
 }
