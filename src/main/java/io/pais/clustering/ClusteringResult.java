@@ -1,6 +1,6 @@
 package io.pais.clustering;
 
-import io.pais.privacy.PrivacyReport;
+import io.pais.accounting.PrivacyReport;
 import java.util.Map;
 
 /**

@@ -14,7 +14,7 @@ import io.pais.io.PointReader;
 import io.pais.io.Points;
 import io.pais.io.ReleaseWriter;
 import io.pais.privacy.Geometry;
-import io.pais.privacy.PrivacyReport;
+import io.pais.accounting.PrivacyReport;
 import io.pais.sampling.Sampler;
 import java.io.PrintStream;
 import java.nio.file.Path;

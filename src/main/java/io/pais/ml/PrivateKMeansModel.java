@@ -1,6 +1,6 @@
 package io.pais.ml;
 
-import io.pais.privacy.PrivacyReport;
+import io.pais.accounting.PrivacyReport;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pais.privacy.PrivacyReport;
+import io.pais.accounting.PrivacyReport;
 import io.pais.testing.JobRunner;
 import io.pais.testing.SharedSparkSession;
 import java.io.IOException;

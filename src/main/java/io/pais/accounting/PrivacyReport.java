@@ -1,6 +1,8 @@
-package io.pais.privacy;
+package io.pais.accounting;
 
 import io.pais.math.Checks;
+import io.pais.privacy.Geometry;
+import io.pais.privacy.NoiseScales;
 import io.pais.sampling.Sampler;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.pais.privacy;
+package io.pais.accounting;
 
 import io.pais.math.Checks;
 

@@ -1,0 +1,85 @@
+package io.pais.accounting;
+
+import io.pais.math.Checks;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The one place where a run spends privacy (SPEC §13). Every mechanism that reads data asks for its share with
+ * {@link #spend}, recording what it released and at which noise; the total is what the {@link Composition}
+ * rule says the entries compose to (basic sequential composition today: the sum). A spend that would take
+ * the total past the budget is refused, naming what was asked and what is left. Not thread-safe: the driver
+ * spends, in order.
+ */
+public final class PrivacyLedger {
+  /** Relative slack for rounding when a stage spends "the rest" of the budget. */
+  private static final double ROUNDING = 1e-12;
+
+  private final double budgetEpsilon;
+  private final double budgetDelta;
+  private final Composition composition;
+  private final List<LedgerEntry> entries = new ArrayList<>();
+
+  /**
+   * @param epsilon the total ε the release may spend (+∞ for the non-private reference)
+   * @param delta the total δ (0 for pure ε-DP)
+   * @param composition how entries compose
+   */
+  public PrivacyLedger(double epsilon, double delta, Composition composition) {
+    Checks.require(epsilon > 0 && !Double.isNaN(epsilon), "epsilon must be > 0 (may be +Infinity), got " + epsilon);
+    this.budgetDelta = Checks.inClosedRange("delta", delta, 0, 1);
+    this.budgetEpsilon = epsilon;
+    this.composition = Checks.notNull("composition", composition);
+  }
+
+  /** A pure ε-DP ledger with basic composition. */
+  public static PrivacyLedger pure(double epsilon) {
+    return new PrivacyLedger(epsilon, 0, Composition.BASIC);
+  }
+
+  /**
+   * Records {@code entry}; refused (IllegalArgumentException) when the composed total would exceed the budget.
+   * Returns the entry.
+   */
+  public LedgerEntry spend(LedgerEntry entry) {
+    Checks.notNull("entry", entry);
+    List<LedgerEntry> after = new ArrayList<>(entries);
+    after.add(entry);
+    Composition.Total total = composition.compose(after);
+    if (total.epsilon() > budgetEpsilon * (1 + ROUNDING) || total.delta() > budgetDelta * (1 + ROUNDING)) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT, "stage '%s' asks for epsilon = %.6g, delta = "
+          + "%.3g, but only epsilon = %.6g, delta = %.3g of the budget is left", entry.stage(), entry.epsilon(),
+          entry.delta(), remainingEpsilon(), Math.max(0, budgetDelta - composition.compose(entries).delta())));
+    }
+    entries.add(entry);
+    return entry;
+  }
+
+  /** The ε not yet spent (0 when spent to within rounding). */
+  public double remainingEpsilon() {
+    return Math.max(0, budgetEpsilon - totalEpsilon());
+  }
+
+  /** The composed ε of the entries so far. */
+  public double totalEpsilon() {
+    return composition.compose(entries).epsilon();
+  }
+
+  /** The composed δ of the entries so far. */
+  public double totalDelta() {
+    return composition.compose(entries).delta();
+  }
+
+  public double budgetEpsilon() {
+    return budgetEpsilon;
+  }
+
+  public Composition composition() {
+    return composition;
+  }
+
+  public List<LedgerEntry> entries() {
+    return List.copyOf(entries);
+  }
+}

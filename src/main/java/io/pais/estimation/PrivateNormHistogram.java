@@ -1,0 +1,139 @@
+package io.pais.estimation;
+
+import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.PrivacyLedger;
+import io.pais.math.Checks;
+import io.pais.noise.LaplaceNoise;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.NormSummary;
+import java.util.Locale;
+import java.util.function.DoubleUnaryOperator;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * The DP norm histogram of SPEC §13, stage 2: counts of ‖x‖ in equal bins on [0, upper] plus one overflow bin,
+ * each plus Laplace(1/ε) (one point changes one bin by one: ℓ1 sensitivity 1). Everything else is
+ * post-processing of the noisy counts: n̂, a quantile r̂ (a bin's upper edge), x̃̂ and the norm summary the opt
+ * B search runs on, with each bin's norms at its upper edge (so q is never over-estimated).
+ *
+ * <p>Only the noisy counts are kept; the exact ones are never stored here.
+ */
+public final class PrivateNormHistogram {
+  private final double upper;
+  private final double[] noisy;
+
+  private PrivateNormHistogram(double upper, double[] noisy) {
+    this.upper = upper;
+    this.noisy = noisy;
+  }
+
+  /**
+   * @param counts exact counts: {@code counts.length − 1} equal bins on [0, upper], then the overflow bin
+   *     (norms above upper); never published
+   * @param upper the histogram's range, a public value (R₁)
+   */
+  public static PrivateNormHistogram release(long[] counts, double upper, double epsilon, PrivacyLedger ledger,
+      UniformRandomProvider rng) {
+    Checks.require(counts.length >= 2, "counts need at least one bin and the overflow bin, got " + counts.length);
+    Checks.positive("upper", upper);
+    Checks.positive("epsilon of the histogram stage", epsilon);
+    double scale = 1 / epsilon;
+    ledger.spend(new LedgerEntry("norm histogram", String.format(Locale.ROOT, "Laplace counts of the norms in %d "
+        + "equal bins on [0, %.6g] and one overflow bin", counts.length - 1, upper), epsilon, 0,
+        "l1 1 (one point changes one bin by one)", String.format(Locale.ROOT, "%.6g per bin", scale),
+        "the noisy counts (n, the norm quantile, xTilde and the opt B search follow by post-processing)"));
+    LaplaceNoise laplace = new LaplaceNoise(scale);
+    double[] noisy = new double[counts.length];
+    for (int i = 0; i < counts.length; i++) {
+      noisy[i] = counts[i] + laplace.sample(rng);
+    }
+    return new PrivateNormHistogram(upper, noisy);
+  }
+
+  /** The bin of a norm among {@code bins} equal bins on [0, upper] and the overflow bin (index bins). */
+  public static int bin(double norm, double upper, int bins) {
+    if (norm > upper) {
+      return bins;
+    }
+    return (int) Math.min(bins - 1, Math.floor(norm / upper * bins));
+  }
+
+  private int bins() {
+    return noisy.length - 1;
+  }
+
+  /** The upper edge of bin i. */
+  private double edge(int i) {
+    return i >= bins() ? upper : upper * (i + 1) / bins();
+  }
+
+  /** n̂: the sum of the noisy counts (unbiased), at least 1. */
+  public double count() {
+    double n = 0;
+    for (double c : noisy) {
+      n += c;
+    }
+    return Math.max(1, n);
+  }
+
+  /**
+   * r̂: the smallest bin upper edge whose noisy cumulative count reaches {@code quantile}·n̂ (upper when only the
+   * overflow bin reaches it).
+   */
+  public double quantile(double quantile) {
+    Checks.inClosedRange("quantile", quantile, 0, 1);
+    double target = quantile * count();
+    double cumulative = 0;
+    for (int i = 0; i < bins(); i++) {
+      cumulative += noisy[i];
+      if (cumulative >= target) {
+        return edge(i);
+      }
+    }
+    return upper;
+  }
+
+  /**
+   * The norms after projecting onto the ball of radius r, as a summary: each bin below r with its clamped noisy
+   * count at its upper edge, and the rest of n̂ at r. The opt B search and x̃̂ are computed from it.
+   */
+  public NormSummary projectedOnto(double r) {
+    Checks.positive("r", r);
+    int full = (int) Math.min(bins(), Math.floor(r / upper * bins()));
+    double[] counts = new double[full + 1];
+    double[] norms = new double[full + 1];
+    double below = 0;
+    for (int i = 0; i < full; i++) {
+      counts[i] = Math.max(0, noisy[i]);
+      norms[i] = Math.min(edge(i), r);
+      below += counts[i];
+    }
+    counts[full] = Math.max(0, count() - below);
+    norms[full] = r;
+    long n = Math.max(1, Math.round(count()));
+    return new NormSummary() {
+      @Override
+      public long count() {
+        return n;
+      }
+
+      @Override
+      public double sum(DoubleUnaryOperator f) {
+        double s = 0;
+        for (int i = 0; i < counts.length; i++) {
+          if (counts[i] > 0) {
+            s += counts[i] * f.applyAsDouble(norms[i]);
+          }
+        }
+        return s;
+      }
+    };
+  }
+
+  /** x̃̂ of the projected points: mean squared norm (ℓ2) or mean norm (ℓ1), at least a tiny positive value. */
+  public double meanNormStatistic(double r, Geometry geometry) {
+    NormSummary s = projectedOnto(r);
+    double mean = geometry == Geometry.L2 ? s.sum(z -> z * z) / count() : s.sum(z -> z) / count();
+    return Math.max(mean, Double.MIN_NORMAL);
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Differentially private estimates of the constants a strict release needs (SPEC §13): the centre and the norm
+ * histogram from which n, r, x̃ and the opt B search follow by post-processing. Each takes exact aggregates
+ * computed over clipped points, adds calibrated noise, and records its share in the privacy ledger. Spark-free.
+ */
+package io.pais.estimation;
