@@ -29,12 +29,17 @@ import java.util.List;
  * @param statistics the statistics ε is conditioned on
  * @param nonPrivateSteps the steps that read data without privacy
  * @param seeded whether the noise stream was seeded (reproducible, so not a private release's noise)
+ * @param privacyMode "strict" (SPEC §13: everything that read data is in the ledger) or "paper"
+ * @param ledger every mechanism that read the data, with its share; ε is their composition
+ * @param composition how the ledger's entries compose
+ * @param estimatedCentre the DP centre a strict release subtracted (null when public or in paper mode)
  * @param stableSamplingKeys whether the Poisson coins were keyed by each record's place in the input (a seeded
  *     release then does not depend on Spark's partitioning) rather than by Spark partition and position
  */
 public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler sampler, Geometry geometry, int iterations,
     int k, int dimension, double expectedSampleSize, double lambda, double budget, double betaSum, double betaCount,
     String sumNoiseRadius, List<Statistic> statistics, List<String> nonPrivateSteps, boolean seeded,
+    String privacyMode, List<LedgerEntry> ledger, String composition, double[] estimatedCentre,
     boolean stableSamplingKeys) {
 
   public PrivacyReport {
@@ -45,7 +50,9 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     Checks.positive("iterations (T)", iterations);
     Checks.positive("k", k);
     Checks.positive("dimension (d)", dimension);
-    Checks.positive("expectedSampleSize (m)", expectedSampleSize);
+    Checks.require(Double.isNaN(expectedSampleSize) || expectedSampleSize > 0,
+        "expectedSampleSize (m) must be > 0 or NaN (unknown: a fraction of an unestimated n), got "
+            + expectedSampleSize);
     Checks.require(Double.isNaN(lambda) || (lambda >= 0 && lambda <= 1),
         "lambda must be in [0, 1] or NaN (not applicable), got " + lambda);
     Checks.positive("budget (B)", budget);
@@ -54,6 +61,16 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     Checks.notNull("sumNoiseRadius", sumNoiseRadius);
     statistics = List.copyOf(Checks.notNull("statistics", statistics));
     nonPrivateSteps = List.copyOf(Checks.notNull("nonPrivateSteps", nonPrivateSteps));
+    Checks.require("strict".equals(privacyMode) || "paper".equals(privacyMode),
+        "privacyMode must be strict or paper, got " + privacyMode);
+    ledger = List.copyOf(Checks.notNull("ledger", ledger));
+    Checks.notNull("composition", composition);
+    estimatedCentre = estimatedCentre == null ? null : estimatedCentre.clone();
+  }
+
+  /** Whether this is an end-to-end private release. */
+  public boolean isStrictMode() {
+    return "strict".equals(privacyMode);
   }
 
   /** The statistics taken from the data without privacy. */
@@ -89,6 +106,10 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     private final List<String> nonPrivateSteps = new ArrayList<>();
     private boolean seeded;
     private boolean stableSamplingKeys = true;
+    private String privacyMode = "paper";
+    private final List<LedgerEntry> ledger = new ArrayList<>();
+    private String composition = Composition.BASIC.name();
+    private double[] estimatedCentre;
 
     private Builder() {}
 
@@ -162,10 +183,33 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
       return this;
     }
 
+    /** The mode and the ledger the report is read from (set ε to its composed total with {@link #epsilon}). */
+    public Builder ledger(String mode, PrivacyLedger spent) {
+      this.privacyMode = mode;
+      this.ledger.clear();
+      this.ledger.addAll(spent.entries());
+      this.composition = spent.composition().name();
+      return this;
+    }
+
+    /** The ledger as read back from a saved report. */
+    public Builder ledger(String mode, List<LedgerEntry> entries, String composition) {
+      this.privacyMode = mode;
+      this.ledger.clear();
+      this.ledger.addAll(entries);
+      this.composition = composition;
+      return this;
+    }
+
+    public Builder estimatedCentre(double[] centre) {
+      this.estimatedCentre = centre;
+      return this;
+    }
+
     public PrivacyReport build() {
       return new PrivacyReport(epsilon, guaranteeMethod, sampler, geometry, iterations, k, dimension,
           expectedSampleSize, lambda, budget, betaSum, betaCount, sumNoiseRadius, statistics, nonPrivateSteps,
-          seeded, stableSamplingKeys);
+          seeded, privacyMode, ledger, composition, estimatedCentre, stableSamplingKeys);
     }
   }
 }

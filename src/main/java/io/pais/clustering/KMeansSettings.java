@@ -25,10 +25,14 @@ import java.io.Serializable;
  * @param guards the post-processing guards
  * @param minNoisyCount the guard threshold on noisy counts
  * @param coreSupremum exact supremum or the reference code's grid of 100
+ * @param strict the public inputs of an end-to-end private release (SPEC §13), or null for the paper's pipeline
+ *     (which reads the constants of §10 from the data without privacy); in a strict release {@code normBound}
+ *     and {@code center} are optional public values (NaN / null: estimated under DP)
  */
 public record KMeansSettings(int k, int iterations, double epsilon, Sampler sampler, double sampleSize, double lambda,
     Geometry geometry, Preprocessing preprocessing, double normBound, double[] center, Initialisation initialisation,
-    Long seed, boolean guards, double minNoisyCount, CoreSupremum coreSupremum) implements Serializable {
+    Long seed, boolean guards, double minNoisyCount, CoreSupremum coreSupremum, StrictRelease strict)
+    implements Serializable {
 
   public KMeansSettings {
     Checks.positive("k", k);
@@ -41,12 +45,22 @@ public record KMeansSettings(int k, int iterations, double epsilon, Sampler samp
     Checks.inClosedRange("lambda", lambda, 0, 1);
     Checks.notNull("geometry", geometry);
     Checks.notNull("preprocessing", preprocessing);
-    if (preprocessing == Preprocessing.PUBLIC) {
+    Checks.notNull("initialisation", initialisation);
+    if (strict != null) {
+      Checks.require(Double.isFinite(epsilon), "epsilon must be finite in a strict release, got " + epsilon);
+      Checks.require(preprocessing != Preprocessing.PAPER, "preprocess paper reads the centre, the percentile and r "
+          + "from the data without privacy: not allowed in a strict release (use privacy mode paper)");
+      Checks.require(initialisation != Initialisation.SAMPLE_POINTS, "init sample-points starts from raw data points:"
+          + " not allowed in a strict release (use random-ball)");
+      Checks.require(coreSupremum != CoreSupremum.REFERENCE_GRID_100, "core-supremum grid100 may under-state epsilon:"
+          + " not allowed in a strict release (use exact)");
+      Checks.require(Double.isNaN(normBound) || normBound > 0 && Double.isFinite(normBound),
+          "normBound must be finite and > 0, or absent (estimated), got " + normBound);
+    } else if (preprocessing == Preprocessing.PUBLIC) {
       Checks.positive("normBound", normBound);
     } else {
       Checks.require(center == null, "center is only used with public preprocessing");
     }
-    Checks.notNull("initialisation", initialisation);
     Checks.finite("minNoisyCount", minNoisyCount);
     Checks.notNull("coreSupremum", coreSupremum);
     center = center == null ? null : center.clone();
@@ -55,6 +69,11 @@ public record KMeansSettings(int k, int iterations, double epsilon, Sampler samp
   /** The expected sample size for n points: m itself, or the fraction m·n when m &lt; 1. */
   public double expectedSampleSize(long n) {
     return sampleSize < 1 ? sampleSize * n : sampleSize;
+  }
+
+  /** Whether this is an end-to-end private release (SPEC §13). */
+  public boolean isStrict() {
+    return strict != null;
   }
 
   /** Whether this is the noiseless reference (ε = ∞). */

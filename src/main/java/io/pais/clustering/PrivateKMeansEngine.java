@@ -1,5 +1,7 @@
 package io.pais.clustering;
 
+import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
@@ -8,6 +10,7 @@ import io.pais.noise.LaplaceNoise;
 import io.pais.noise.NoiseRandomness;
 import io.pais.noise.SumNoise;
 import io.pais.privacy.Geometry;
+import io.pais.privacy.NoiseScales;
 import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.Statistic.Source;
 import io.pais.sampling.NormHistogram;
@@ -18,6 +21,7 @@ import java.security.SecureRandom;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -40,10 +44,13 @@ public final class PrivateKMeansEngine {
   private final NoiseRandomness randomness;
   private final long coinSeed;
   private boolean stableSamplingKeys = true;
+  private final PrivacyLedger ledger;
+  private StrictPreprocessor.Result strictResult;
 
   public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log) {
     this.settings = settings;
     this.log = log;
+    this.ledger = PrivacyLedger.pure(settings.epsilon());
     if (settings.seed() == null) {
       this.randomness = NoiseRandomness.secure();
       this.coinSeed = new SecureRandom().nextLong();
@@ -55,6 +62,10 @@ public final class PrivateKMeansEngine {
 
   /** Runs everything and returns centres, report and timings. */
   public ClusteringResult fit(Points points, boolean evaluate) {
+    if (evaluate && settings.isStrict()) {
+      throw new IllegalArgumentException("evaluate reads the data without privacy: not allowed in a strict release "
+          + "(use privacy mode paper to evaluate)");
+    }
     PreparedRun run = prepare(points);
     double[] centres = iterate(run, noiseFor(run));
     double cost = Double.NaN;
@@ -73,22 +84,20 @@ public final class PrivateKMeansEngine {
     long start = System.nanoTime();
     int d = points.dimension();
     stableSamplingKeys = points.stableKeys();
-    PreparedData data = settings.preprocessing() == Preprocessing.PAPER
-        ? Preprocessor.paper(points.rdd(), d, settings.geometry(), points.source())
-        : Preprocessor.publicBounds(points.rdd(), d, settings.geometry(), settings.normBound(), settings.center(),
-            points.source());
+    PreparedData data;
+    if (settings.isStrict()) {
+      strictResult = StrictPreprocessor.run(points.rdd(), d, settings, ledger, randomness.provider(), points.source());
+      data = strictResult.data();
+    } else {
+      data = settings.preprocessing() == Preprocessing.PAPER
+          ? Preprocessor.paper(points.rdd(), d, settings.geometry(), points.source())
+          : Preprocessor.publicBounds(points.rdd(), d, settings.geometry(), settings.normBound(), settings.center(),
+              points.source());
+    }
     stage("read and preprocess", start);
 
     start = System.nanoTime();
-    double m = settings.sampler() == Sampler.FULL ? data.count() : settings.expectedSampleSize(data.count());
-    if (m > data.count()) {
-      throw new InputException("the sample size is more than the number of points after preprocessing; lower "
-          + "--sample-size or give it as a percentage");
-    }
-    PrivacyPlan.Request request = new PrivacyPlan.Request(settings.sampler(), settings.geometry(), settings.epsilon(),
-        m, settings.lambda(), settings.iterations(), d, data.count(), data.radius(), data.meanNormStatistic(),
-        settings.coreSupremum());
-    PrivacyPlan plan = PrivacyPlan.solve(request, () -> normHistogram(data));
+    PrivacyPlan plan = plan(data, d);
     stage("privacy plan", start);
     log.accept(String.format(java.util.Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g B=%.6g",
         plan.sampler().id(), plan.epsilon(), plan.budget()));
@@ -109,6 +118,40 @@ public final class PrivateKMeansEngine {
         ? InitialCentres.randomBall(settings.k(), d, data.radius(), settings.geometry(), randomness.provider())
         : samplePoints(data.points(), plan.samplingFunction(), coinSeed, randomness.provider().nextLong());
     return new PreparedRun(data, plan, sample, initial);
+  }
+
+  /**
+   * B for the DP-Lloyd share of ε and the sampling function, from public values only in a strict release (n̂,
+   * r, x̃̂ and the noisy norm summary); the DP-Lloyd entry of the ledger.
+   */
+  private PrivacyPlan plan(PreparedData data, int d) {
+    boolean strict = settings.isStrict();
+    // n is unknown only in a strict release that needed no histogram: full data, or unif with a fraction p,
+    // whose q = p needs no n (a fraction over a unit population gives q = p)
+    boolean nKnown = !strict || strictResult.norms() != null;
+    long n = nKnown ? data.count() : 1;
+    double m = settings.sampler() == Sampler.FULL ? n : nKnown ? settings.expectedSampleSize(n) : settings.sampleSize();
+    if (m > n) {
+      throw new InputException("the sample size is more than the " + (strict ? "estimated " : "")
+          + "number of points after preprocessing; lower --sample-size or give it as a percentage");
+    }
+    double lloydEpsilon = strict ? ledger.remainingEpsilon() : settings.epsilon();
+    PrivacyPlan.Request request = new PrivacyPlan.Request(settings.sampler(), settings.geometry(), lloydEpsilon,
+        m, settings.lambda(), settings.iterations(), d, n, data.radius(), data.meanNormStatistic(),
+        settings.coreSupremum());
+    PrivacyPlan plan = PrivacyPlan.solve(request, strict ? strictResult::norms : () -> normHistogram(data));
+    if (plan.epsilon() > lloydEpsilon * (1 + 1e-9)) {
+      throw new IllegalStateException("DP-Lloyd's guarantee " + plan.epsilon() + " exceeds its share " + lloydEpsilon);
+    }
+    NoiseScales scales = plan.scales();
+    ledger.spend(new LedgerEntry("DP-Lloyd", String.format(Locale.ROOT, "%d iterations of Laplace counts and %s "
+        + "sums, %s sampling", settings.iterations(), settings.geometry().name().toLowerCase(Locale.ROOT),
+        plan.sampler().id()), strict ? lloydEpsilon : plan.epsilon(), 0,
+        String.format(Locale.ROOT, "profile T w (1/betaCount + |x|/betaSum), |x| <= r = %.6g, amplified by "
+            + "sampling (SPEC 3-6): %s", data.radius(), plan.guaranteeMethod()),
+        String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", scales.betaSum(),
+            scales.betaCount(), plan.budget()), "the centres"));
+    return plan;
   }
 
   /** The private noise of a prepared run. */
@@ -132,24 +175,61 @@ public final class PrivateKMeansEngine {
     return centres;
   }
 
-  /** The privacy report of a prepared run. */
+  /** The privacy report of a prepared run, read from the ledger. */
   public PrivacyReport report(PreparedRun run) {
     PreparedData data = run.data();
     PrivacyPlan plan = run.plan();
-    boolean paper = settings.preprocessing() == Preprocessing.PAPER;
     PrivacyReport.Builder b = PrivacyReport.builder()
-        .epsilon(plan.epsilon(), plan.guaranteeMethod())
+        .epsilon(ledger.totalEpsilon(), ledger.entries().size() == 1 ? plan.guaranteeMethod()
+            : ledger.composition().name() + " of the ledger; DP-Lloyd: " + plan.guaranteeMethod())
+        .ledger(settings.isStrict() ? "strict" : "paper", ledger)
         .sampler(plan.sampler())
         .geometry(settings.geometry())
         .iterations(settings.iterations())
         .k(settings.k())
         .dimension(data.dimension())
-        .expectedSampleSize(plan.expectedSampleSize())
         .lambda(plan.sampler() == Sampler.CORE ? settings.lambda() : Double.NaN)
         .noise(plan.scales(), settings.geometry() == Geometry.L2 ? "Gamma(d, betaSum) radius, uniform direction"
             : "i.i.d. Laplace(betaSum) coordinates")
         .seeded(randomness.isSeeded())
-        .stableSamplingKeys(stableSamplingKeys)
+        .stableSamplingKeys(stableSamplingKeys);
+    if (settings.isStrict()) {
+      strictStatistics(b, data, plan);
+    } else {
+      paperStatistics(b, data, plan);
+    }
+    return b.build();
+  }
+
+  /** A strict release publishes public inputs and DP estimates only. */
+  private void strictStatistics(PrivacyReport.Builder b, PreparedData data, PrivacyPlan plan) {
+    StrictRelease strict = settings.strict();
+    boolean nKnown = strictResult.norms() != null;
+    b.expectedSampleSize(nKnown ? plan.expectedSampleSize() : Double.NaN)
+        .estimatedCentre(strictResult.estimatedCentre())
+        .statistic("clipRadius", strict.clipRadius(), Source.PUBLIC, "radius R0 of the ball around the origin every "
+            + "raw point was clipped to")
+        .statistic("r", data.radius(), strictResult.radiusEstimated() ? Source.DP_ESTIMATE : Source.PUBLIC,
+            strictResult.radiusEstimated() ? "the " + strict.normQuantile() + " quantile of the noisy norm histogram "
+                + "(a bin's upper edge); points beyond it were " + (strict.dropOutliers() ? "dropped" : "projected")
+                : "norm bound supplied by the user");
+    if (nKnown) {
+      b.statistic("n", data.count(), Source.DP_ESTIMATE, "number of points DP-Lloyd sees, from the noisy norm "
+          + "histogram");
+    }
+    if (plan.sampler() == Sampler.CORE) {
+      b.statistic("xTilde", data.meanNormStatistic(), Source.DP_ESTIMATE, (settings.geometry() == Geometry.L2
+          ? "mean squared l2 norm" : "mean l1 norm") + " from the noisy norm histogram (used by core)");
+    }
+    if (strictResult.estimatedCentre() == null) {
+      b.statistic("centerNorm", data.centreNorm(), Source.PUBLIC, "l2 norm of the supplied centre");
+    }
+  }
+
+  /** The paper's pipeline: the report says which constants were read without privacy (SPEC §10). */
+  private void paperStatistics(PrivacyReport.Builder b, PreparedData data, PrivacyPlan plan) {
+    boolean paper = settings.preprocessing() == Preprocessing.PAPER;
+    b.expectedSampleSize(plan.expectedSampleSize())
         .statistic("n", data.count(), Source.DATA_DERIVED, "number of points after preprocessing")
         .statistic("r", data.radius(), paper ? Source.DATA_DERIVED : Source.PUBLIC,
             paper ? "largest norm after re-centring" : "norm bound supplied by the user")
@@ -166,15 +246,14 @@ public final class PrivateKMeansEngine {
     switch (plan.sampler()) {
       case UNIF -> b.nonPrivateStep("unif: q = m/n uses n from the data");
       case CORE -> b.nonPrivateStep("core: q uses n and xTilde from the data");
-      case OPT -> b.nonPrivateStep("opt: the search for B read every norm (it changes only the sample size, "
-          + "not epsilon)");
+      case OPT -> b.nonPrivateStep("opt: B was searched on every exact norm, so B (and with it the noise scales "
+          + "and the sample) is data-dependent");
       case FULL -> { }
       default -> throw new IllegalStateException();
     }
     if (settings.initialisation() == Initialisation.SAMPLE_POINTS) {
       b.nonPrivateStep("initial centres are k random points of the sample (raw data, not covered by epsilon)");
     }
-    return b.build();
   }
 
   /** Seconds per stage so far. */

@@ -94,10 +94,12 @@ public final class PrivateNormHistogram {
   }
 
   /**
-   * The norms after projecting onto the ball of radius r, as a summary: each bin below r with its clamped noisy
-   * count at its upper edge, and the rest of n̂ at r. The opt B search and x̃̂ are computed from it.
+   * The norms after projecting onto the ball of radius r (or, with {@code dropBeyond}, after dropping the points
+   * beyond it), as a summary: each bin wholly below r with its clamped noisy count at its upper edge, and the
+   * rest at r (projected: the rest of n̂; dropped: the bin that holds r). The opt B search, n̂ and x̃̂ of the
+   * points DP-Lloyd sees are computed from it.
    */
-  public NormSummary projectedOnto(double r) {
+  public NormSummary projectedOnto(double r, boolean dropBeyond) {
     Checks.positive("r", r);
     int full = (int) Math.min(bins(), Math.floor(r / upper * bins()));
     double[] counts = new double[full + 1];
@@ -108,9 +110,9 @@ public final class PrivateNormHistogram {
       norms[i] = Math.min(edge(i), r);
       below += counts[i];
     }
-    counts[full] = Math.max(0, count() - below);
+    counts[full] = Math.max(0, dropBeyond ? (full < noisy.length ? noisy[full] : 0) : count() - below);
     norms[full] = r;
-    long n = Math.max(1, Math.round(count()));
+    long n = Math.max(1, Math.round(below + counts[full]));
     return new NormSummary() {
       @Override
       public long count() {
@@ -130,10 +132,10 @@ public final class PrivateNormHistogram {
     };
   }
 
-  /** x̃̂ of the projected points: mean squared norm (ℓ2) or mean norm (ℓ1), at least a tiny positive value. */
-  public double meanNormStatistic(double r, Geometry geometry) {
-    NormSummary s = projectedOnto(r);
-    double mean = geometry == Geometry.L2 ? s.sum(z -> z * z) / count() : s.sum(z -> z) / count();
+  /** x̃̂ of a summary: its mean squared norm (ℓ2) or mean norm (ℓ1), at least a tiny positive value. */
+  public static double meanNormStatistic(NormSummary norms, Geometry geometry) {
+    double total = norms.sum(z -> 1);
+    double mean = geometry == Geometry.L2 ? norms.sum(z -> z * z) / total : norms.sum(z -> z) / total;
     return Math.max(mean, Double.MIN_NORMAL);
   }
 }

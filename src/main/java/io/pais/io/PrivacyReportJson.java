@@ -6,12 +6,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
+import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.Statistic;
 import io.pais.sampling.Sampler;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -20,6 +23,7 @@ public final class PrivacyReportJson {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String PUBLIC = "public";
   private static final String DATA_DERIVED = "data-derived (not private)";
+  private static final String DP_ESTIMATE = "DP estimate (in the ledger)";
   private static final String STABLE_KEYS = "each record's place in the input (file order and byte offset, line or "
       + "row): a seeded release does not depend on how Spark splits the input";
   private static final String PARTITION_KEYS = "Spark partition and position (the source has no stable row "
@@ -31,8 +35,30 @@ public final class PrivacyReportJson {
   public static ObjectNode toJson(PrivacyReport report) {
     ObjectNode root = JSON.createObjectNode();
     putNumber(root, "epsilon", report.epsilon());
-    root.put("guarantee", "pure epsilon-DP (add/remove one point) of the released centres, conditioned on the "
-        + "statistics marked data-derived and the steps listed in nonPrivateSteps");
+    root.put("privacyMode", report.privacyMode());
+    root.put("guarantee", report.isStrictMode()
+        ? "end-to-end pure epsilon-DP (add/remove one point) of everything released: the data was read only by "
+            + "the mechanisms in the ledger, and epsilon is their composition"
+        : "pure epsilon-DP (add/remove one point) of the released centres, conditioned on the statistics marked "
+            + "data-derived and the steps listed in nonPrivateSteps");
+    root.put("composition", report.composition());
+    ArrayNode ledger = root.putArray("ledger");
+    for (LedgerEntry e : report.ledger()) {
+      ObjectNode entry = ledger.addObject();
+      entry.put("stage", e.stage());
+      entry.put("mechanism", e.mechanism());
+      putNumber(entry, "epsilon", e.epsilon());
+      putNumber(entry, "delta", e.delta());
+      entry.put("sensitivity", e.sensitivity());
+      entry.put("noiseScale", e.noiseScale());
+      entry.put("released", e.released());
+    }
+    if (report.estimatedCentre() != null) {
+      ArrayNode centre = root.putArray("estimatedCentre");
+      for (double v : report.estimatedCentre()) {
+        centre.add(v);
+      }
+    }
     root.put("guaranteeMethod", report.guaranteeMethod());
     root.put("sampler", report.sampler().id());
     root.put("geometry", report.geometry().name().toLowerCase(Locale.ROOT));
@@ -53,7 +79,7 @@ public final class PrivacyReportJson {
     for (Statistic s : report.statistics()) {
       ObjectNode node = stats.putObject(s.name());
       putNumber(node, "value", s.value());
-      node.put("source", s.source() == Statistic.Source.PUBLIC ? PUBLIC : DATA_DERIVED);
+      node.put("source", sourceText(s.source()));
       node.put("description", s.description());
     }
     ArrayNode steps = root.putArray("nonPrivateSteps");
@@ -106,11 +132,38 @@ public final class PrivacyReportJson {
       Map.Entry<String, JsonNode> e = stats.next();
       JsonNode s = e.getValue();
       b.statistic(e.getKey(), number(s, "value"),
-          PUBLIC.equals(s.get("source").asText()) ? Statistic.Source.PUBLIC : Statistic.Source.DATA_DERIVED,
+          source(s.get("source").asText()),
           s.get("description").asText());
     }
     root.get("nonPrivateSteps").forEach(step -> b.nonPrivateStep(step.asText()));
+    List<LedgerEntry> entries = new ArrayList<>();
+    for (JsonNode e : root.path("ledger")) {
+      entries.add(new LedgerEntry(e.get("stage").asText(), e.get("mechanism").asText(), number(e, "epsilon"),
+          number(e, "delta"), e.get("sensitivity").asText(), e.get("noiseScale").asText(), e.get("released").asText()));
+    }
+    b.ledger(root.path("privacyMode").asText("paper"), entries,
+        root.path("composition").asText(io.pais.accounting.Composition.BASIC.name()));
+    if (root.has("estimatedCentre")) {
+      double[] centre = new double[root.get("estimatedCentre").size()];
+      for (int i = 0; i < centre.length; i++) {
+        centre[i] = root.get("estimatedCentre").get(i).asDouble();
+      }
+      b.estimatedCentre(centre);
+    }
     return b.build();
+  }
+
+  private static String sourceText(Statistic.Source source) {
+    return switch (source) {
+      case PUBLIC -> PUBLIC;
+      case DATA_DERIVED -> DATA_DERIVED;
+      case DP_ESTIMATE -> DP_ESTIMATE;
+    };
+  }
+
+  private static Statistic.Source source(String text) {
+    return PUBLIC.equals(text) ? Statistic.Source.PUBLIC
+        : DP_ESTIMATE.equals(text) ? Statistic.Source.DP_ESTIMATE : Statistic.Source.DATA_DERIVED;
   }
 
   private static double number(JsonNode node, String name) {

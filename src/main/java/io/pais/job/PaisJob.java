@@ -7,13 +7,16 @@ import io.pais.clustering.Initialisation;
 import io.pais.clustering.KMeansSettings;
 import io.pais.clustering.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.clustering.StrictRelease;
 import io.pais.io.FailFast;
 import io.pais.io.InputFormat;
 import io.pais.io.InputSpec;
 import io.pais.io.PointReader;
 import io.pais.io.Points;
 import io.pais.io.ReleaseWriter;
+import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
+import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyReport;
 import io.pais.sampling.Sampler;
 import java.io.PrintStream;
@@ -97,14 +100,41 @@ public final class PaisJob implements Callable<Integer> {
   @Option(names = "--geometry", description = "l2 or l1 (default: ${DEFAULT-VALUE})")
   String geometry;
 
-  @Option(names = "--preprocess", description = "paper or public (default: ${DEFAULT-VALUE})")
+  @Option(names = "--privacy", description = "strict (end-to-end private: every step that reads data is in the "
+      + "ledger) or paper (the paper's pipeline, reads n, r, the centre … without privacy) (default: ${DEFAULT-VALUE})")
+  String privacy;
+
+  @Option(names = "--clip-radius", paramLabel = "R0",
+      description = "strict: a public radius; every raw point is clipped to the ball of this radius around --origin")
+  Double clipRadius;
+
+  @Option(names = "--origin", split = ",", paramLabel = "X", description = "strict: the clip ball's centre (default 0)")
+  double[] origin;
+
+  @Option(names = "--norm-quantile", description = "strict: the quantile of the DP norm histogram taken as r "
+      + "(default: ${DEFAULT-VALUE})")
+  double normQuantile;
+
+  @Option(names = "--outliers", description = "strict: project or drop the points beyond r (default: ${DEFAULT-VALUE})")
+  String outliers;
+
+  @Option(names = "--budget-centre", description = "strict: the share of epsilon for the DP centre "
+      + "(default: ${DEFAULT-VALUE})")
+  double budgetCentre;
+
+  @Option(names = "--budget-histogram", description = "strict: the share of epsilon for the DP norm histogram "
+      + "(default: ${DEFAULT-VALUE})")
+  double budgetHistogram;
+
+  @Option(names = "--preprocess", description = "paper mode: paper or public (default: paper)")
   String preprocess;
 
-  @Option(names = "--norm-bound", paramLabel = "R", description = "public preprocessing: the norm bound r")
+  @Option(names = "--norm-bound", paramLabel = "R",
+      description = "a public norm bound r (strict: skips estimating it; paper mode: with --preprocess public)")
   Double normBound;
 
   @Option(names = "--center", split = ",", paramLabel = "X",
-      description = "public preprocessing: a public centre to subtract")
+      description = "a public centre to subtract (strict: skips estimating it; paper mode: with --preprocess public)")
   double[] center;
 
   @Option(names = "--init", description = "random-ball or sample-points (default: ${DEFAULT-VALUE})")
@@ -210,16 +240,54 @@ public final class PaisJob implements Callable<Integer> {
   }
 
   private KMeansSettings settings() {
-    Preprocessing pre = Preprocessing.parse(preprocess);
-    if (pre == Preprocessing.PUBLIC && normBound == null) {
-      throw new IllegalArgumentException("--preprocess public needs --norm-bound (a public r)");
-    }
-    if (pre == Preprocessing.PAPER && (normBound != null || center != null)) {
-      throw new IllegalArgumentException("--norm-bound and --center need --preprocess public");
+    boolean strict = PrivacyMode.parse(privacy) == PrivacyMode.STRICT;
+    Preprocessing pre;
+    StrictRelease release = null;
+    if (strict) {
+      if (preprocess != null && Preprocessing.parse(preprocess) == Preprocessing.PAPER) {
+        throw new IllegalArgumentException("--preprocess paper reads the centre, the percentile and r from the data "
+            + "without privacy: not allowed with --privacy strict (use --privacy paper)");
+      }
+      if (clipRadius == null) {
+        throw new IllegalArgumentException("--privacy strict needs --clip-radius R0: a public radius that bounds "
+            + "every point's influence (nothing is private without one); or use --privacy paper");
+      }
+      pre = Preprocessing.PUBLIC;
+      release = new StrictRelease(clipRadius, origin, normQuantile, Outliers.parse(outliers) == Outliers.DROP,
+          budgetCentre, budgetHistogram);
+    } else {
+      pre = Preprocessing.parse(preprocess == null ? "paper" : preprocess);
+      if (pre == Preprocessing.PUBLIC && normBound == null) {
+        throw new IllegalArgumentException("--preprocess public needs --norm-bound (a public r)");
+      }
+      if (pre == Preprocessing.PAPER && (normBound != null || center != null)) {
+        throw new IllegalArgumentException("--norm-bound and --center need --preprocess public");
+      }
+      if (clipRadius != null || origin != null) {
+        throw new IllegalArgumentException("--clip-radius and --origin belong to --privacy strict");
+      }
     }
     return new KMeansSettings(k, iterations, epsilon, Sampler.parse(sampler), parseSampleSize(sampleSize), lambda,
         Geometry.parse(geometry), pre, normBound == null ? Double.NaN : normBound, center, Initialisation.parse(init),
-        seed, guards, minNoisyCount, parseSupremum(coreSupremum));
+        seed, guards, minNoisyCount, parseSupremum(coreSupremum), release);
+  }
+
+  /** The two privacy modes of the job. */
+  enum PrivacyMode {
+    STRICT, PAPER;
+
+    static PrivacyMode parse(String text) {
+      return Checks.oneOf("privacy", text, values(), m -> m.name().toLowerCase(Locale.ROOT));
+    }
+  }
+
+  /** What strict preprocessing does with points beyond r. */
+  enum Outliers {
+    PROJECT, DROP;
+
+    static Outliers parse(String text) {
+      return Checks.oneOf("outliers", text, values(), o -> o.name().toLowerCase(Locale.ROOT));
+    }
   }
 
   /** "5000" → 5000; "5%" → 0.05 (a fraction of n). */
@@ -276,7 +344,16 @@ public final class PaisJob implements Callable<Integer> {
     conf.put("sampleSize", sampleSize);
     conf.put("lambda", settings.lambda());
     conf.put("geometry", settings.geometry().name().toLowerCase(Locale.ROOT));
-    conf.put("preprocess", settings.preprocessing().id());
+    conf.put("privacy", settings.isStrict() ? "strict" : "paper");
+    if (settings.isStrict()) {
+      conf.put("clipRadius", settings.strict().clipRadius());
+      conf.put("normQuantile", settings.strict().normQuantile());
+      conf.put("outliers", settings.strict().dropOutliers() ? "drop" : "project");
+      conf.put("budgetCentre", settings.strict().centreShare());
+      conf.put("budgetHistogram", settings.strict().histogramShare());
+    } else {
+      conf.put("preprocess", settings.preprocessing().id());
+    }
     if (normBound != null) {
       conf.put("normBound", normBound);
     }
@@ -296,10 +373,15 @@ public final class PaisJob implements Callable<Integer> {
   private void summary(ClusteringResult result, KMeansSettings settings, double writeSeconds, double total) {
     PrivacyReport r = result.report();
     out.printf(Locale.ROOT, "pais: %d centres written to %s%n", settings.k(), output);
-    out.printf(Locale.ROOT, "  guarantee     epsilon = %.6g (%s, %s)%n", r.epsilon(), r.sampler().id(),
-        r.guaranteeMethod());
-    out.printf(Locale.ROOT, "  sampler       %s, expected sample size m = %.1f, geometry %s, T = %d%n",
-        r.sampler().id(), r.expectedSampleSize(), r.geometry().name().toLowerCase(Locale.ROOT), r.iterations());
+    out.printf(Locale.ROOT, "  guarantee     epsilon = %.6g, %s (%s)%n", r.epsilon(), r.isStrictMode()
+        ? "end to end (strict)" : "paper mode: conditioned on data-derived constants", r.guaranteeMethod());
+    for (LedgerEntry e : r.ledger()) {
+      out.printf(Locale.ROOT, "  ledger        %-15s epsilon = %.6g  (%s)%n", e.stage(), e.epsilon(), e.released());
+    }
+    out.printf(Locale.ROOT, "  sampler       %s, expected sample size m = %s, geometry %s, T = %d%n",
+        r.sampler().id(), Double.isNaN(r.expectedSampleSize()) ? "a fraction of n (n not estimated)"
+            : String.format(Locale.ROOT, "%.1f", r.expectedSampleSize()), r.geometry().name().toLowerCase(Locale.ROOT),
+        r.iterations());
     out.printf(Locale.ROOT, "  noise         B = %.6g, betaSum = %.6g, betaCount = %.6g%n", r.budget(), r.betaSum(),
         r.betaCount());
     if (!r.isStrict()) {

@@ -6,6 +6,7 @@ import io.pais.clustering.Initialisation;
 import io.pais.clustering.KMeansSettings;
 import io.pais.clustering.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.clustering.StrictRelease;
 import io.pais.io.FailFast;
 import io.pais.io.PointReader;
 import io.pais.io.Points;
@@ -121,6 +122,42 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
+  /** strict (default: end-to-end private, needs {@link #setClipRadius}) or paper. */
+  public PrivateKMeans setPrivacyMode(String value) {
+    set(privacyMode(), value);
+    return this;
+  }
+
+  public PrivateKMeans setClipRadius(double value) {
+    set(clipRadius(), value);
+    return this;
+  }
+
+  public PrivateKMeans setOrigin(double[] value) {
+    set(origin(), value);
+    return this;
+  }
+
+  public PrivateKMeans setNormQuantile(double value) {
+    set(normQuantile(), value);
+    return this;
+  }
+
+  public PrivateKMeans setOutliers(String value) {
+    set(outliers(), value);
+    return this;
+  }
+
+  public PrivateKMeans setBudgetCentre(double value) {
+    set(budgetCentre(), value);
+    return this;
+  }
+
+  public PrivateKMeans setBudgetHistogram(double value) {
+    set(budgetHistogram(), value);
+    return this;
+  }
+
   public PrivateKMeans setInitMode(String value) {
     set(initMode(), value);
     return this;
@@ -146,14 +183,30 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
 
   /** The engine settings, with the checks that relate several params. */
   KMeansSettings settings() {
-    Preprocessing pre = Preprocessing.parse(getPreprocessing());
     boolean hasBound = isDefined(normBound());
     boolean hasCenter = isDefined(center());
-    if (pre == Preprocessing.PUBLIC && !hasBound) {
-      throw new IllegalArgumentException("preprocessing = public needs normBound (a public r)");
-    }
-    if (pre == Preprocessing.PAPER && (hasBound || hasCenter)) {
-      throw new IllegalArgumentException("normBound and center need preprocessing = public, got preprocessing = paper");
+    Preprocessing pre;
+    StrictRelease strict = null;
+    if ("strict".equals(getPrivacyMode())) {
+      if (isSet(preprocessing()) && Preprocessing.parse(getPreprocessing()) == Preprocessing.PAPER) {
+        throw new IllegalArgumentException("preprocessing = paper reads the centre, the percentile and r from the data "
+            + "without privacy: not allowed with privacyMode = strict (use privacyMode = paper)");
+      }
+      if (!isDefined(clipRadius())) {
+        throw new IllegalArgumentException("privacyMode = strict needs clipRadius: a public radius that bounds every "
+            + "point's influence (nothing is private without one); or use privacyMode = paper");
+      }
+      pre = Preprocessing.PUBLIC;
+      strict = new StrictRelease((Double) $(clipRadius()), isDefined(origin()) ? $(origin()) : null,
+          getNormQuantile(), "drop".equals(getOutliers()), getBudgetCentre(), getBudgetHistogram());
+    } else {
+      pre = Preprocessing.parse(getPreprocessing());
+      if (pre == Preprocessing.PUBLIC && !hasBound) {
+        throw new IllegalArgumentException("preprocessing = public needs normBound (a public r)");
+      }
+      if (pre == Preprocessing.PAPER && (hasBound || hasCenter)) {
+        throw new IllegalArgumentException("normBound and center need preprocessing = public, got preprocessing = paper");
+      }
     }
     double m = getSampleSize();
     if (m > 1 && m != Math.rint(m)) {
@@ -162,7 +215,7 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return new KMeansSettings(getK(), getMaxIter(), getEpsilon(), Sampler.parse(getSampler()), m,
         getLambda(), Geometry.parse(getGeometry()), pre,
         hasBound ? (Double) $(normBound()) : Double.NaN, hasCenter ? $(center()) : null,
-        Initialisation.parse(getInitMode()), getSeedOrNull(), getGuards(), 1.0, CoreSupremum.EXACT);
+        Initialisation.parse(getInitMode()), getSeedOrNull(), getGuards(), 1.0, CoreSupremum.EXACT, strict);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.pais.ml;
 
 import io.pais.clustering.Initialisation;
 import io.pais.clustering.Preprocessing;
+import io.pais.clustering.StrictRelease;
 import io.pais.sampling.Sampler;
 import java.io.Serializable;
 import java.util.Arrays;
@@ -40,6 +41,13 @@ public final class PrivateKMeansParamSet implements Serializable {
   final Param<String> preprocessing;
   final Param<String> initMode;
   final BooleanParam guards;
+  final Param<String> privacyMode;
+  final DoubleParam clipRadius;
+  final DoubleArrayParam origin;
+  final DoubleParam normQuantile;
+  final Param<String> outliers;
+  final DoubleParam budgetCentre;
+  final DoubleParam budgetHistogram;
 
   PrivateKMeansParamSet(Params owner) {
     String parent = owner.uid();
@@ -57,11 +65,26 @@ public final class PrivateKMeansParamSet implements Serializable {
         "expected sample size m: a count >= 1, or a fraction of n in (0, 1)", finiteAbove("sampleSize", 0));
     lambda = new DoubleParam(parent, "lambda", "core: mixing weight in [0, 1]", inRange("lambda", 0, 1));
     geometry = new Param<>(parent, "geometry", "l2 or l1", oneOf("geometry", "l2", "l1"));
-    normBound = new DoubleParam(parent, "normBound", "public preprocessing: the norm bound r (finite, > 0)",
-        finiteAbove("normBound", 0));
-    center = new DoubleArrayParam(owner, "center", "public preprocessing: a public centre to subtract",
-        finiteArray("center"));
-    preprocessing = new Param<>(parent, "preprocessing", "paper or public", oneOf("preprocessing", "paper", "public"));
+    normBound = new DoubleParam(parent, "normBound", "a public norm bound r (strict: skips estimating it; paper "
+        + "mode: with preprocessing = public) (finite, > 0)", finiteAbove("normBound", 0));
+    center = new DoubleArrayParam(owner, "center", "a public centre to subtract (strict: skips estimating it; paper "
+        + "mode: with preprocessing = public)", finiteArray("center"));
+    preprocessing = new Param<>(parent, "preprocessing", "paper mode: paper or public",
+        oneOf("preprocessing", "paper", "public"));
+    privacyMode = new Param<>(parent, "privacyMode", "strict (end-to-end private, needs clipRadius) or paper (the "
+        + "paper's pipeline, reads constants without privacy)", oneOf("privacyMode", "strict", "paper"));
+    clipRadius = new DoubleParam(parent, "clipRadius", "strict: public radius R0 of the ball around origin every "
+        + "raw point is clipped to (finite, > 0)", finiteAbove("clipRadius", 0));
+    origin = new DoubleArrayParam(owner, "origin", "strict: the clip ball's centre (default: the zero vector)",
+        finiteArray("origin"));
+    normQuantile = new DoubleParam(parent, "normQuantile", "strict: the quantile of the DP norm histogram taken "
+        + "as r, in (0, 1]", inRange("normQuantile", Double.MIN_VALUE, 1));
+    outliers = new Param<>(parent, "outliers", "strict: project or drop the points beyond r",
+        oneOf("outliers", "project", "drop"));
+    budgetCentre = new DoubleParam(parent, "budgetCentre", "strict: share of epsilon for the DP centre, in (0, 1)",
+        inRange("budgetCentre", Double.MIN_VALUE, 1 - 1e-12));
+    budgetHistogram = new DoubleParam(parent, "budgetHistogram", "strict: share of epsilon for the DP norm "
+        + "histogram, in (0, 1)", inRange("budgetHistogram", Double.MIN_VALUE, 1 - 1e-12));
     initMode = new Param<>(parent, "initMode", "random-ball (private) or sample-points (not private)",
         oneOf("initMode", "random-ball", "sample-points"));
     guards = new BooleanParam(parent, "guards", "post-processing guards on noisy centres");
@@ -81,6 +104,11 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(preprocessing, Preprocessing.PAPER.id());
     owner.setDefault(initMode, Initialisation.RANDOM_BALL.id());
     owner.setDefault(guards, true);
+    owner.setDefault(privacyMode, "strict");
+    owner.setDefault(normQuantile, StrictRelease.DEFAULT_NORM_QUANTILE);
+    owner.setDefault(outliers, "project");
+    owner.setDefault(budgetCentre, StrictRelease.DEFAULT_CENTRE_SHARE);
+    owner.setDefault(budgetHistogram, StrictRelease.DEFAULT_HISTOGRAM_SHARE);
   }
 
   // Validators throw with the param, the rule and the value; Spark's own only answer true/false, and its

@@ -130,4 +130,52 @@ public interface PrivateKMeansParams extends Params {
   default boolean getGuards() {
     return (Boolean) $(guards());
   }
+
+  default Param<String> privacyMode() {
+    return paramSet().privacyMode;
+  }
+
+  default String getPrivacyMode() {
+    return $(privacyMode());
+  }
+
+  default DoubleParam clipRadius() {
+    return paramSet().clipRadius;
+  }
+
+  default DoubleArrayParam origin() {
+    return paramSet().origin;
+  }
+
+  default DoubleParam normQuantile() {
+    return paramSet().normQuantile;
+  }
+
+  default double getNormQuantile() {
+    return (Double) $(normQuantile());
+  }
+
+  default Param<String> outliers() {
+    return paramSet().outliers;
+  }
+
+  default String getOutliers() {
+    return $(outliers());
+  }
+
+  default DoubleParam budgetCentre() {
+    return paramSet().budgetCentre;
+  }
+
+  default double getBudgetCentre() {
+    return (Double) $(budgetCentre());
+  }
+
+  default DoubleParam budgetHistogram() {
+    return paramSet().budgetHistogram;
+  }
+
+  default double getBudgetHistogram() {
+    return (Double) $(budgetHistogram());
+  }
 }

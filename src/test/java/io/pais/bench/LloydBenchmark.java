@@ -134,7 +134,7 @@ public final class LloydBenchmark {
 
   private static KMeansSettings settings(Sampler sampler, double sampleSize, double r) {
     return new KMeansSettings(K, T, 10.0, sampler, sampleSize, 0.5, Geometry.L2, Preprocessing.PUBLIC, r, null,
-        Initialisation.RANDOM_BALL, 1L, true, 1.0, CoreSupremum.EXACT);
+        Initialisation.RANDOM_BALL, 1L, true, 1.0, CoreSupremum.EXACT, null);
   }
 
   private static Map<String, Double> medianStages(JavaRDD<double[]> points, int d, KMeansSettings settings) {

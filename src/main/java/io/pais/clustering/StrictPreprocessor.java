@@ -1,0 +1,125 @@
+package io.pais.clustering;
+
+import io.pais.accounting.PrivacyLedger;
+import io.pais.estimation.PrivateCentre;
+import io.pais.estimation.PrivateNormHistogram;
+import io.pais.io.InputException;
+import io.pais.io.KeyedPoint;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.NormSummary;
+import io.pais.sampling.Sampler;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * The preprocessing of a strict release (SPEC §13): every raw point clipped to the public ball B(c₀, R₀); a DP
+ * centre unless one is public; a DP norm histogram when r, n or x̃ must be estimated or opt must search B; r̂ a
+ * quantile of it; points beyond r projected onto the ball (or dropped). The data is read only through the two
+ * DP mechanisms, which spend from the ledger; what comes out (ĉ, r, n̂, x̃̂, the noisy norm summary) is public.
+ */
+final class StrictPreprocessor {
+  /** Bins of the DP norm histogram on [0, R₁]: fine enough for r̂, few enough that its noise stays small. */
+  static final int HISTOGRAM_BINS = 128;
+
+  /**
+   * The prepared points and the DP estimates.
+   *
+   * @param data the points (persisted); its count is n̂ (0 when not estimated), its radius r, its x̃ x̃̂ (NaN
+   *     when not estimated), its offset ĉ
+   * @param norms the noisy norm summary of the points DP-Lloyd sees, or null when no histogram was needed
+   * @param estimatedCentre ĉ when it was estimated, else null
+   * @param radiusEstimated whether r is the DP quantile r̂ (else the public norm bound)
+   */
+  record Result(PreparedData data, NormSummary norms, double[] estimatedCentre, boolean radiusEstimated) {}
+
+  private StrictPreprocessor() {}
+
+  /** Whether the run needs the DP norm histogram (r, n or x̃ unknown, or opt's B search). */
+  static boolean needsHistogram(KMeansSettings settings) {
+    return Double.isNaN(settings.normBound()) || settings.sampler() == Sampler.CORE
+        || settings.sampler() == Sampler.OPT || settings.sampler() == Sampler.UNIF && settings.sampleSize() >= 1;
+  }
+
+  static Result run(JavaRDD<KeyedPoint> input, int dimension, KMeansSettings settings, PrivacyLedger ledger,
+      UniformRandomProvider rng, String source) {
+    StrictRelease strict = settings.strict();
+    Geometry geometry = settings.geometry();
+    double r0 = strict.clipRadius();
+    double[] origin = strict.origin(dimension);
+    JavaRDD<KeyedPoint> clipped = input.map(p -> new KeyedPoint(p.key(), clip(p.x(), origin, r0, geometry)))
+        .persist(StorageLevel.MEMORY_AND_DISK());
+
+    double[] centre;
+    double[] estimatedCentre = null;
+    if (settings.center() != null) {
+      centre = settings.center().clone();
+      if (centre.length != dimension) {
+        throw new IllegalArgumentException("center must have " + dimension + " coordinates, got " + centre.length);
+      }
+    } else {
+      VectorStats sums = clipped.treeAggregate(new VectorStats(dimension, geometry),
+          (s, p) -> s.add(Preprocessor.subtract(p.x(), origin)), VectorStats::merge);
+      requireRows(sums.count, source);
+      centre = PrivateCentre.release(sums.sum, sums.count, origin, r0, geometry,
+          settings.epsilon() * strict.centreShare(), ledger, rng);
+      estimatedCentre = centre.clone();
+    }
+    double r1 = r0 + geometry.norm(Preprocessor.subtract(centre, origin));
+    double[] c = centre;
+    JavaRDD<KeyedPoint> centred = clipped.map(p -> new KeyedPoint(p.key(), Preprocessor.subtract(p.x(), c)));
+
+    PrivateNormHistogram histogram = null;
+    if (needsHistogram(settings)) {
+      int bins = HISTOGRAM_BINS;
+      long[] counts = centred.treeAggregate(new long[bins + 1], (h, p) -> {
+        h[PrivateNormHistogram.bin(geometry.norm(p.x()), r1, bins)]++;
+        return h;
+      }, (a, b) -> {
+        for (int i = 0; i < a.length; i++) {
+          a[i] += b[i];
+        }
+        return a;
+      });
+      long total = 0;
+      for (long count : counts) {
+        total += count;
+      }
+      requireRows(total, source);
+      histogram = PrivateNormHistogram.release(counts, r1, settings.epsilon() * strict.histogramShare(), ledger, rng);
+    }
+    boolean radiusEstimated = Double.isNaN(settings.normBound());
+    double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : settings.normBound();
+    boolean drop = strict.dropOutliers();
+    JavaRDD<KeyedPoint> prepared = (drop ? centred.filter(p -> geometry.norm(p.x()) <= r)
+        : centred.map(p -> new KeyedPoint(p.key(), clip(p.x(), new double[dimension], r, geometry))))
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    prepared.count(); // materialise before the clipped copy goes (the count itself is not kept)
+    clipped.unpersist(false);
+
+    NormSummary norms = histogram == null ? null : histogram.projectedOnto(r, drop);
+    long nHat = norms == null ? 0 : norms.count();
+    double xTilde = norms == null ? Double.NaN : PrivateNormHistogram.meanNormStatistic(norms, geometry);
+    PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN);
+    return new Result(data, norms, estimatedCentre, radiusEstimated);
+  }
+
+  /** The point of the ball of radius r around {@code centre} nearest to x (x itself when inside). */
+  static double[] clip(double[] x, double[] centre, double r, Geometry geometry) {
+    double[] y = Preprocessor.subtract(x, centre);
+    double norm = geometry.norm(y);
+    double[] out = x.clone();
+    if (norm > r) {
+      for (int i = 0; i < out.length; i++) {
+        out[i] = centre[i] + y[i] * (r / norm);
+      }
+    }
+    return out;
+  }
+
+  private static void requireRows(long count, String source) {
+    if (count == 0) {
+      throw new InputException("no rows in input " + source);
+    }
+  }
+}

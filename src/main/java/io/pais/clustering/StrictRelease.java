@@ -1,0 +1,51 @@
+package io.pais.clustering;
+
+import io.pais.math.Checks;
+import java.io.Serializable;
+
+/**
+ * The public inputs and budget shares of an end-to-end private ("strict") release (SPEC §13). Every raw point is
+ * clipped to the ball of radius {@code clipRadius} around {@code origin}; the centre and the norm histogram are
+ * estimated under DP with their shares of ε unless supplied publicly (the run's {@code center} and
+ * {@code normBound}), and DP-Lloyd gets the rest.
+ *
+ * @param clipRadius R₀, in the run's geometry
+ * @param origin c₀ (null = the zero vector)
+ * @param normQuantile the quantile of the noisy norm histogram taken as r̂ (the paper's 97.5 %)
+ * @param dropOutliers drop points beyond r̂ instead of projecting them onto the ball (the default)
+ * @param centreShare the share of ε for the DP centre (when it is estimated)
+ * @param histogramShare the share of ε for the DP norm histogram (when it is needed)
+ */
+public record StrictRelease(double clipRadius, double[] origin, double normQuantile, boolean dropOutliers,
+    double centreShare, double histogramShare) implements Serializable {
+  /** Default shares, chosen by the strict-versus-paper measurements in docs/RESULTS.md. */
+  public static final double DEFAULT_CENTRE_SHARE = 0.05;
+  public static final double DEFAULT_HISTOGRAM_SHARE = 0.05;
+  public static final double DEFAULT_NORM_QUANTILE = 0.975;
+
+  public StrictRelease {
+    Checks.positive("clip-radius (R0)", clipRadius);
+    if (origin != null) {
+      for (double c : origin) {
+        Checks.finite("origin coordinate", c);
+      }
+      origin = origin.clone();
+    }
+    Checks.require(normQuantile > 0 && normQuantile <= 1, "norm-quantile must be in (0, 1], got " + normQuantile);
+    Checks.require(centreShare > 0 && centreShare < 1, "budget-centre must be in (0, 1), got " + centreShare);
+    Checks.require(histogramShare > 0 && histogramShare < 1, "budget-histogram must be in (0, 1), got "
+        + histogramShare);
+    Checks.require(centreShare + histogramShare < 1, "budget-centre + budget-histogram must be < 1 (DP-Lloyd needs "
+        + "the rest), got " + (centreShare + histogramShare));
+  }
+
+  /** c₀ in d dimensions. */
+  public double[] origin(int dimension) {
+    if (origin == null) {
+      return new double[dimension];
+    }
+    Checks.require(origin.length == dimension, "origin must have " + dimension + " coordinates, got "
+        + origin.length);
+    return origin.clone();
+  }
+}
