@@ -32,14 +32,14 @@ import java.util.List;
  * @param privacyMode "strict" (SPEC §13: everything that read data is in the ledger) or "paper"
  * @param ledger every mechanism that read the data, with its share; ε is their composition
  * @param composition how the ledger's entries compose
- * @param estimatedCentre the DP centre a strict release subtracted (null when public or in paper mode)
+ * @param estimatedCentre the DP centre a strict release subtracted (empty when public or in paper mode)
  * @param stableSamplingKeys whether the Poisson coins were keyed by each record's place in the input (a seeded
  *     release then does not depend on Spark's partitioning) rather than by Spark partition and position
  */
 public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler sampler, Geometry geometry, int iterations,
     int k, int dimension, double expectedSampleSize, double lambda, double budget, double betaSum, double betaCount,
     String sumNoiseRadius, List<Statistic> statistics, List<String> nonPrivateSteps, boolean seeded,
-    String privacyMode, List<LedgerEntry> ledger, String composition, double[] estimatedCentre,
+    String privacyMode, List<LedgerEntry> ledger, String composition, List<Double> estimatedCentre,
     boolean stableSamplingKeys) {
 
   public PrivacyReport {
@@ -65,7 +65,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
         "privacyMode must be strict or paper, got " + privacyMode);
     ledger = List.copyOf(Checks.notNull("ledger", ledger));
     Checks.notNull("composition", composition);
-    estimatedCentre = estimatedCentre == null ? null : estimatedCentre.clone();
+    estimatedCentre = List.copyOf(Checks.notNull("estimatedCentre", estimatedCentre));
   }
 
   /** Whether this is an end-to-end private release. */
@@ -109,7 +109,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     private String privacyMode = "paper";
     private final List<LedgerEntry> ledger = new ArrayList<>();
     private String composition = Composition.BASIC.name();
-    private double[] estimatedCentre;
+    private final List<Double> estimatedCentre = new ArrayList<>();
 
     private Builder() {}
 
@@ -201,8 +201,14 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
       return this;
     }
 
+    /** The DP centre (null: none was estimated). */
     public Builder estimatedCentre(double[] centre) {
-      this.estimatedCentre = centre;
+      estimatedCentre.clear();
+      if (centre != null) {
+        for (double v : centre) {
+          estimatedCentre.add(v);
+        }
+      }
       return this;
     }
 

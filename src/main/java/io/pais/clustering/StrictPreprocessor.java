@@ -58,8 +58,7 @@ final class StrictPreprocessor {
         throw new IllegalArgumentException("center must have " + dimension + " coordinates, got " + centre.length);
       }
     } else {
-      VectorStats sums = clipped.treeAggregate(new VectorStats(dimension, geometry),
-          (s, p) -> s.add(Preprocessor.subtract(p.x(), origin)), VectorStats::merge);
+      VectorStats sums = offsetSums(clipped, origin, geometry);
       requireRows(sums.count, source);
       centre = PrivateCentre.release(sums.sum, sums.count, origin, r0, geometry,
           settings.epsilon() * strict.centreShare(), ledger, rng);
@@ -71,16 +70,7 @@ final class StrictPreprocessor {
 
     PrivateNormHistogram histogram = null;
     if (needsHistogram(settings)) {
-      int bins = HISTOGRAM_BINS;
-      long[] counts = centred.treeAggregate(new long[bins + 1], (h, p) -> {
-        h[PrivateNormHistogram.bin(geometry.norm(p.x()), r1, bins)]++;
-        return h;
-      }, (a, b) -> {
-        for (int i = 0; i < a.length; i++) {
-          a[i] += b[i];
-        }
-        return a;
-      });
+      long[] counts = normCounts(centred, r1, HISTOGRAM_BINS, geometry);
       long total = 0;
       for (long count : counts) {
         total += count;
@@ -102,6 +92,25 @@ final class StrictPreprocessor {
     double xTilde = norms == null ? Double.NaN : PrivateNormHistogram.meanNormStatistic(norms, geometry);
     PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN);
     return new Result(data, norms, estimatedCentre, radiusEstimated);
+  }
+
+  /** Σ (x − c₀) and the count: what the DP centre is computed from (its sensitivity is R₀ when x is clipped). */
+  static VectorStats offsetSums(JavaRDD<KeyedPoint> clipped, double[] origin, Geometry geometry) {
+    return clipped.treeAggregate(new VectorStats(origin.length, geometry),
+        (s, p) -> s.add(Preprocessor.subtract(p.x(), origin)), VectorStats::merge);
+  }
+
+  /** Counts of ‖x‖ in {@code bins} equal bins on [0, upper] and an overflow bin: one point is in one bin. */
+  static long[] normCounts(JavaRDD<KeyedPoint> points, double upper, int bins, Geometry geometry) {
+    return points.treeAggregate(new long[bins + 1], (h, p) -> {
+      h[PrivateNormHistogram.bin(geometry.norm(p.x()), upper, bins)]++;
+      return h;
+    }, (a, b) -> {
+      for (int i = 0; i < a.length; i++) {
+        a[i] += b[i];
+      }
+      return a;
+    });
   }
 
   /** The point of the ball of radius r around {@code centre} nearest to x (x itself when inside). */

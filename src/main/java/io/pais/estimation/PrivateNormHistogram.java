@@ -58,6 +58,11 @@ public final class PrivateNormHistogram {
     return (int) Math.min(bins - 1, Math.floor(norm / upper * bins));
   }
 
+  /** The noisy counts (package-private: for the distribution tests). */
+  double[] noisyCounts() {
+    return noisy.clone();
+  }
+
   private int bins() {
     return noisy.length - 1;
   }
@@ -96,7 +101,7 @@ public final class PrivateNormHistogram {
   /**
    * The norms after projecting onto the ball of radius r (or, with {@code dropBeyond}, after dropping the points
    * beyond it), as a summary: each bin wholly below r with its clamped noisy count at its upper edge, and the
-   * rest at r (projected: the rest of n̂; dropped: the bin that holds r). The opt B search, n̂ and x̃̂ of the
+   * rest at r (projected: the rest of n̂; dropped: the bin that holds r inside it). The opt B search, n̂ and x̃̂ of the
    * points DP-Lloyd sees are computed from it.
    */
   public NormSummary projectedOnto(double r, boolean dropBeyond) {
@@ -110,7 +115,10 @@ public final class PrivateNormHistogram {
       norms[i] = Math.min(edge(i), r);
       below += counts[i];
     }
-    counts[full] = Math.max(0, dropBeyond ? (full < noisy.length ? noisy[full] : 0) : count() - below);
+    // dropped: what remains is the part of the bin that holds r, none when r is a bin edge (as r̂ always is)
+    boolean onEdge = Math.abs(r - upper * full / bins()) <= 1e-12 * upper;
+    double heldBelow = full < bins() && !onEdge ? noisy[full] : 0;
+    counts[full] = Math.max(0, dropBeyond ? heldBelow : count() - below);
     norms[full] = r;
     long n = Math.max(1, Math.round(below + counts[full]));
     return new NormSummary() {

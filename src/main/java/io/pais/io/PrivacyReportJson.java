@@ -53,7 +53,7 @@ public final class PrivacyReportJson {
       entry.put("noiseScale", e.noiseScale());
       entry.put("released", e.released());
     }
-    if (report.estimatedCentre() != null) {
+    if (!report.estimatedCentre().isEmpty()) {
       ArrayNode centre = root.putArray("estimatedCentre");
       for (double v : report.estimatedCentre()) {
         centre.add(v);

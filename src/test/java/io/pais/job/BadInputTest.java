@@ -31,7 +31,7 @@ class BadInputTest {
       String... extra) {
     Path output = tmp.resolve("out");
     List<String> args = new ArrayList<>(List.of("--input", input.toString(), "--k", "2", "--iterations", "2",
-        "--output", output.toString()));
+        "--privacy", "paper", "--output", output.toString()));
     args.addAll(List.of(extra));
     if (!args.contains("--sample-size")) {
       args.addAll(List.of("--sample-size", "50%"));
@@ -132,7 +132,7 @@ class BadInputTest {
   }
 
   private static List<String> csvArgs(Path file, String... extra) {
-    List<String> args = new ArrayList<>(List.of("--input", file.toString()));
+    List<String> args = new ArrayList<>(List.of("--input", file.toString(), "--privacy", "paper"));
     args.addAll(List.of(extra));
     return args;
   }

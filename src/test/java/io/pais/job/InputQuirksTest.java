@@ -31,13 +31,13 @@ class InputQuirksTest {
   void aLeadingByteOrderMarkIsIgnoredInTheHeaderAndInTheFirstDataLine(SparkSession spark, @TempDir Path tmp)
       throws IOException {
     Path withHeader = Files.writeString(tmp.resolve("h.csv"), BOM + "label,x,y\n" + rows(), StandardCharsets.UTF_8);
-    JobRunner.Outcome o = JobRunner.run(spark, "--input", withHeader.toString(), "--header", "--drop", "label",
+    JobRunner.Outcome o = JobRunner.run(spark, "--privacy", "paper", "--input", withHeader.toString(), "--header", "--drop", "label",
         "--k", "2", "--iterations", "2", "--sampler", "full", "--output", tmp.resolve("a").toString());
     assertEquals(0, o.exit(), o.err());
     assertTrue(Files.readString(tmp.resolve("a/centers.json")).contains("\"dimension\" : 2"));
 
     Path noHeader = Files.writeString(tmp.resolve("n.csv"), BOM + rows(), StandardCharsets.UTF_8);
-    o = JobRunner.run(spark, "--input", noHeader.toString(), "--k", "2", "--iterations", "2", "--sampler", "full",
+    o = JobRunner.run(spark, "--privacy", "paper", "--input", noHeader.toString(), "--k", "2", "--iterations", "2", "--sampler", "full",
         "--output", tmp.resolve("b").toString());
     assertEquals(0, o.exit(), o.err());
   }

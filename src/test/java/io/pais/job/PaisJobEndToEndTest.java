@@ -37,7 +37,7 @@ class PaisJobEndToEndTest {
   }
 
   static List<String> blobArgs(Path output, String... extra) {
-    List<String> args = new ArrayList<>(List.of("--input", blobs(), "--format", "csv", "--header", "--drop", "label",
+    List<String> args = new ArrayList<>(List.of("--privacy", "paper", "--input", blobs(), "--format", "csv", "--header", "--drop", "label",
         "--k", "6", "--iterations", "5", "--output", output.toString()));
     args.addAll(List.of(extra));
     return args;
@@ -108,16 +108,16 @@ class PaisJobEndToEndTest {
 
   @Test
   void libsvmAndParquetSamplesRun(SparkSession spark, @TempDir Path tmp) throws IOException {
-    JobRunner.Outcome libsvm = JobRunner.run(spark, "--input", Path.of("data-samples/ijcnn1-slice.libsvm.bz2").toAbsolutePath()
+    JobRunner.Outcome libsvm = JobRunner.run(spark, "--privacy", "paper", "--input", Path.of("data-samples/ijcnn1-slice.libsvm.bz2").toAbsolutePath()
         .toString(), "--format", "libsvm", "--k", "5", "--iterations", "3", "--sampler", "core", "--epsilon", "5",
         "--sample-size", "1000", "--seed", "1", "--output", tmp.resolve("libsvm").toString());
     assertEquals(0, libsvm.exit(), libsvm.err());
     assertEquals(22, JSON.readTree(tmp.resolve("libsvm/privacy-report.json").toFile()).get("dimension").asInt());
-    JobRunner.Outcome parquet = JobRunner.run(spark, "--input", Path.of("data-samples/blobs.parquet").toAbsolutePath().toString(),
+    JobRunner.Outcome parquet = JobRunner.run(spark, "--privacy", "paper", "--input", Path.of("data-samples/blobs.parquet").toAbsolutePath().toString(),
         "--format", "parquet", "--vector-column", "features", "--k", "6", "--iterations", "3", "--sampler", "unif",
         "--sample-size", "20%", "--seed", "1", "--output", tmp.resolve("parquet").toString());
     assertEquals(0, parquet.exit(), parquet.err());
-    JobRunner.Outcome columns = JobRunner.run(spark, "--input", Path.of("data-samples/blobs.parquet").toAbsolutePath().toString(),
+    JobRunner.Outcome columns = JobRunner.run(spark, "--privacy", "paper", "--input", Path.of("data-samples/blobs.parquet").toAbsolutePath().toString(),
         "--format", "parquet", "--drop", "id,label,features", "--k", "6", "--output", tmp.resolve("cols").toString());
     assertEquals(1, columns.exit());
     assertTrue(columns.err().contains("no feature columns"), columns.err());

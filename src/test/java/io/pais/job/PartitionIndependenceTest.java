@@ -45,13 +45,18 @@ class PartitionIndependenceTest {
     return rows;
   }
 
-  /** Runs the job (opt sampler at 20 %, paper preprocessing, sample-point initialisation, seeded): the centres. */
+  /**
+   * Runs the job (opt sampler at 20 %, seeded; paper mode with sample-point initialisation unless a clip radius
+   * makes it strict): the centres.
+   */
   private static double[][] release(SparkSession spark, Path output, String input, String... extra)
       throws IOException {
     List<String> args = new ArrayList<>(List.of("--input", input, "--k", "4", "--iterations", "5", "--sampler",
-        "opt", "--sample-size", "20%", "--epsilon", "3", "--init", "sample-points",
-        "--output", output.toString()));
+        "opt", "--sample-size", "20%", "--epsilon", "3", "--output", output.toString()));
     args.addAll(List.of(extra));
+    if (!args.contains("--clip-radius")) {
+      args.addAll(List.of("--privacy", "paper", "--init", "sample-points"));
+    }
     if (!args.contains("--seed")) {
       args.addAll(List.of("--seed", "5"));
     }
@@ -114,6 +119,16 @@ class PartitionIndependenceTest {
     double[][] c = withSplitSize(spark, 16 * 1024, () -> release(spark, tmp.resolve("c"), file.toString(),
         "--seed", "6"));
     assertNotEquals(a[0][0], c[0][0]);
+  }
+
+  @Test
+  void aStrictReleaseDoesNotDependOnTheSplitSizeEither(SparkSession spark, @TempDir Path tmp) throws Exception {
+    Path file = Files.write(tmp.resolve("points.csv"), rows(6000));
+    double[][] a = withSplitSize(spark, 16 * 1024, () -> release(spark, tmp.resolve("a"), file.toString(),
+        "--clip-radius", "20"));
+    double[][] b = withSplitSize(spark, 96 * 1024, () -> release(spark, tmp.resolve("b"), file.toString(),
+        "--clip-radius", "20"));
+    assertSameCentres(a, b);
   }
 
   @Test

@@ -32,7 +32,7 @@ class TerminalOutputTest {
     ForkedJvm.Result r = ForkedJvm.run(tmp, List.of("-Xmx1g",
         "-Dlog4j2.configurationFile=file:" + Path.of("conf/log4j2.properties").toAbsolutePath(),
         "-Dpais.log.file=" + log, "-Dspark.ui.enabled=false"), PaisJob.class.getName(),
-        "--master", "local[2,4]", "--input", input.toString(), "--header", "--k", "2",
+        "--master", "local[2,4]", "--input", input.toString(), "--header", "--k", "2", "--clip-radius", "10",
         "--output", tmp.resolve("out").toString());
     assertEquals(1, r.exit(), r.err());
     assertEquals("", r.out());

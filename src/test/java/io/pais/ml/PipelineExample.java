@@ -4,7 +4,6 @@ import java.io.IOException;
 import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;
-import org.apache.spark.ml.feature.StandardScaler;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -19,17 +18,17 @@ final class PipelineExample {
     Dataset<Row> data = spark.read().option("header", "true").option("inferSchema", "true").csv(csv);
 
     VectorAssembler assembler = new VectorAssembler()
-        .setInputCols(new String[] {"x1", "x2", "x3", "x4", "x5"}).setOutputCol("raw");
-    StandardScaler scaler = new StandardScaler().setInputCol("raw").setOutputCol("features");
-    PrivateKMeans kmeans = new PrivateKMeans()
+        .setInputCols(new String[] {"x1", "x2", "x3", "x4", "x5"}).setOutputCol("features");
+    PrivateKMeans kmeans = new PrivateKMeans()                     // a strict (end-to-end private) release
         .setK(6).setMaxIter(10)
-        .setEpsilon(3.0).setSampler("opt").setSampleSize(0.2);   // expected sample: 20 % of the rows
+        .setEpsilon(3.0).setSampler("opt").setSampleSize(0.2)    // expected sample: 20 % of the rows
+        .setClipRadius(25.0);                                      // public: every point is clipped to this ball
 
-    Pipeline pipeline = new Pipeline().setStages(new PipelineStage[] {assembler, scaler, kmeans});
+    Pipeline pipeline = new Pipeline().setStages(new PipelineStage[] {assembler, kmeans});
     PipelineModel fitted = pipeline.fit(data);
     Dataset<Row> clustered = fitted.transform(data);               // adds the "prediction" column
 
-    PrivateKMeansModel model = (PrivateKMeansModel) fitted.stages()[2];
+    PrivateKMeansModel model = (PrivateKMeansModel) fitted.stages()[1];
     System.out.println("epsilon = " + model.privacyReport().epsilon());
 
     fitted.write().overwrite().save(modelDir);

@@ -21,6 +21,7 @@ import org.apache.spark.ml.clustering.KMeansModel;
 import org.apache.spark.ml.feature.StandardScaler;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -61,6 +62,12 @@ class PrivateKMeansTest {
     assertEquals(0.5, kmeans.getLambda());
     assertEquals("l2", kmeans.getGeometry());
     assertEquals("paper", kmeans.getPreprocessing());
+    assertEquals("strict", kmeans.getPrivacyMode());
+    assertFalse(kmeans.isDefined(kmeans.clipRadius()));
+    assertEquals(0.975, kmeans.getNormQuantile());
+    assertEquals("project", kmeans.getOutliers());
+    assertEquals(0.05, kmeans.getBudgetCentre());
+    assertEquals(0.05, kmeans.getBudgetHistogram());
     assertEquals("random-ball", kmeans.getInitMode());
     assertTrue(kmeans.getGuards());
     assertEquals(null, kmeans.getSeedOrNull());
@@ -87,10 +94,23 @@ class PrivateKMeansTest {
     assertMessage(() -> kmeans.setInitMode("k-means||"), "initMode must be one of random-ball, sample-points");
     assertMessage(() -> kmeans.setFeaturesCol(" "), "featuresCol must be a non-empty column name");
     assertMessage(() -> kmeans.setPredictionCol(""), "predictionCol must be a non-empty column name");
+    assertMessage(() -> kmeans.setPrivacyMode("loose"), "privacyMode must be one of strict, paper, got 'loose'");
+    assertMessage(() -> kmeans.setClipRadius(0), "clipRadius must be finite and > 0.0, got 0.0");
+    assertMessage(() -> kmeans.setOutliers("keep"), "outliers must be one of project, drop, got 'keep'");
+    assertMessage(() -> kmeans.setBudgetCentre(1), "budgetCentre must be in");
     // cross-param checks at fit
-    assertMessage(() -> new PrivateKMeans().setPreprocessing("public").settings(), "needs normBound");
-    assertMessage(() -> new PrivateKMeans().setNormBound(3).settings(), "need preprocessing = public");
-    assertMessage(() -> new PrivateKMeans().setSampleSize(10.5).settings(), "whole count");
+    PrivateKMeans paper = new PrivateKMeans().setPrivacyMode("paper");
+    assertMessage(() -> paper.copy(ParamMap.empty()).setPreprocessing("public").settings(), "needs normBound");
+    assertMessage(() -> paper.copy(ParamMap.empty()).setNormBound(3).settings(), "need preprocessing = public");
+    assertMessage(() -> new PrivateKMeans().setClipRadius(5).setSampleSize(10.5).settings(), "whole count");
+    // a strict release (the default) refuses what cannot be private, naming the param and the reason
+    assertMessage(() -> new PrivateKMeans().settings(), "privacyMode = strict needs clipRadius");
+    assertMessage(() -> new PrivateKMeans().setClipRadius(5).setPreprocessing("paper").settings(),
+        "preprocessing = paper reads the centre");
+    assertMessage(() -> new PrivateKMeans().setClipRadius(5).setInitMode("sample-points").settings(),
+        "init sample-points starts from raw data points");
+    assertMessage(() -> new PrivateKMeans().setClipRadius(5).setBudgetCentre(0.6).setBudgetHistogram(0.5).settings(),
+        "must be < 1");
   }
 
   private static void assertMessage(Runnable call, String expected) {
@@ -101,7 +121,8 @@ class PrivateKMeansTest {
   @Test
   void pipelineFitTransformSaveLoadGivesIdenticalPredictions(SparkSession spark, @TempDir Path tmp) throws IOException {
     Dataset<Row> data = blobs(spark);
-    PipelineModel fitted = pipeline(new PrivateKMeans().setK(6).setSampleSize(0.3).setSeed(5)).fit(data);
+    PipelineModel fitted = pipeline(new PrivateKMeans().setK(6).setSampleSize(0.3).setSeed(5).setClipRadius(25))
+        .fit(data);
     Dataset<Row> out = fitted.transform(data);
     List<Integer> before = predictions(out);
     assertEquals(data.count(), before.size());
@@ -109,6 +130,8 @@ class PrivateKMeansTest {
     PrivateKMeansModel model = (PrivateKMeansModel) fitted.stages()[2];
     PrivacyReport report = model.privacyReport();
     assertEquals(3.0, report.epsilon(), 1e-12);
+    assertTrue(report.isStrictMode() && report.isStrict());
+    assertEquals(List.of("centre", "norm histogram", "DP-Lloyd"), report.ledger().stream().map(e -> e.stage()).toList());
     assertEquals(6, model.clusterCenters().length);
 
     String dir = tmp.resolve("pipeline").toString();
@@ -135,7 +158,8 @@ class PrivateKMeansTest {
   void exportIsReadByStockMLlibKMeansModelWithIdenticalCentres(SparkSession spark, @TempDir Path tmp)
       throws IOException {
     Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
-    PrivateKMeansModel model = new PrivateKMeans().setK(6).setSeed(3).setSampleSize(0.25).fit(features);
+    PrivateKMeansModel model = new PrivateKMeans().setK(6).setSeed(3).setSampleSize(0.25).setClipRadius(25)
+        .fit(features);
     String dir = tmp.resolve("mllib").toString();
     model.exportAsMLlib(dir, false);
     KMeansModel stock = KMeansModel.load(dir);
@@ -155,7 +179,8 @@ class PrivateKMeansTest {
   @Test
   void seededFitReproducesItsCentres(SparkSession spark) {
     Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
-    PrivateKMeans kmeans = new PrivateKMeans().setK(6).setSeed(21).setSampler("core").setSampleSize(2000);
+    PrivateKMeans kmeans = new PrivateKMeans().setK(6).setSeed(21).setSampler("core").setSampleSize(2000)
+        .setClipRadius(25);
     Vector[] a = kmeans.fit(features).clusterCenters();
     Vector[] b = kmeans.fit(features).clusterCenters();
     for (int j = 0; j < a.length; j++) {
@@ -171,10 +196,11 @@ class PrivateKMeansTest {
   void estimatorAndCliJobGiveTheSameCentres(SparkSession spark, @TempDir Path tmp) throws IOException {
     Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
     PrivateKMeansModel model = new PrivateKMeans().setK(6).setMaxIter(7).setEpsilon(2.0).setSampler("full")
-        .setSeed(17).fit(features);
+        .setSeed(17).setClipRadius(25).fit(features);
+    assertTrue(model.privacyReport().isStrictMode());
     assertFalse(model.privacyReport().stableSamplingKeys());
     Path out = tmp.resolve("job");
-    JobRunner.Outcome o = JobRunner.run(spark, "--input", BLOBS_PARQUET, "--format",
+    JobRunner.Outcome o = JobRunner.run(spark, "--clip-radius", "25", "--input", BLOBS_PARQUET, "--format",
         "parquet", "--vector-column", "features", "--k", "6", "--iterations", "7", "--epsilon", "2", "--sampler",
         "full", "--seed", "17", "--output", out.toString());
     assertEquals(0, o.exit(), o.err());

@@ -30,7 +30,7 @@ class RealDataJobSlowTest {
   void kddCupEndToEnd(String sampler, SparkSession spark, @TempDir Path tmp) throws IOException {
     Path input = TestVectors.sharedDir().resolve("datasets/kddcup99/kddcup.data_10_percent.gz");
     Path out = tmp.resolve("kdd");
-    JobRunner.Outcome o = JobRunner.run(spark, "--input", input.toString(), "--drop", "1,2,3,41", "--k", "25",
+    JobRunner.Outcome o = JobRunner.run(spark, "--privacy", "paper", "--input", input.toString(), "--drop", "1,2,3,41", "--k", "25",
         "--iterations", "10", "--sampler", sampler, "--epsilon", "3", "--sample-size", "2%", "--seed", "1",
         "--evaluate", "--output", out.toString());
     assertEquals(0, o.exit(), o.err());

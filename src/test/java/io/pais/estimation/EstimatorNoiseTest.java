@@ -1,0 +1,127 @@
+package io.pais.estimation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.PrivacyLedger;
+import io.pais.noise.NoiseRandomness;
+import io.pais.privacy.Geometry;
+import java.util.function.DoubleSupplier;
+import org.apache.commons.math3.distribution.GammaDistribution;
+import org.apache.commons.math3.distribution.LaplaceDistribution;
+import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The noise of the strict-mode estimators has the stated law and scale: KS tests with p-value threshold 1e-3
+ * (false-failure rate at most 1e-3 each; seeds fixed, so runs are deterministic), each paired with a check that
+ * the same test rejects half the scale. Each release records its share and scales in the ledger.
+ */
+class EstimatorNoiseTest {
+  private static final int N = 20_000;
+  private static final double ALPHA = 1e-3;
+  private static final KolmogorovSmirnovTest KS = new KolmogorovSmirnovTest();
+
+  private static double[] draw(DoubleSupplier sample) {
+    double[] out = new double[N];
+    for (int i = 0; i < N; i++) {
+      out[i] = sample.getAsDouble();
+    }
+    return out;
+  }
+
+  private static PrivacyLedger ledger() {
+    return PrivacyLedger.pure(Double.POSITIVE_INFINITY);
+  }
+
+  @Test
+  void centreSumNoiseIsGammaDRadiusWithScaleR0OverHalfEpsilon() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(21).provider();
+    int d = 3;
+    double r0 = 4;
+    double epsilon = 0.5;
+    double beta = r0 / (epsilon / 2);
+    long count = 1_000_000_000_000L; // the count noise changes the divisor by ~1e-12: negligible here
+    double[] origin = {1, -2, 0.5};
+    double[] radii = draw(() -> {
+      double[] c = PrivateCentre.release(new double[d], count, origin, r0, Geometry.L2, epsilon, ledger(), rng);
+      double[] offset = {c[0] - origin[0], c[1] - origin[1], c[2] - origin[2]};
+      return Geometry.L2.norm(offset) * count;
+    });
+    assertTrue(KS.kolmogorovSmirnovTest(new GammaDistribution(d, beta), radii) > ALPHA);
+    assertTrue(KS.kolmogorovSmirnovTest(new GammaDistribution(d, beta / 2), radii) < ALPHA);
+  }
+
+  @Test
+  void centreCountNoiseIsLaplaceTwoOverEpsilon() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(22).provider();
+    double epsilon = 0.8;
+    long count = 1_000_000;
+    double sum = 1000;
+    double r0 = 1e-12; // the sum noise (scale R0/(eps/2)) is then far below the resolution of the divisor
+    double[] xi = draw(() -> {
+      double[] c = PrivateCentre.release(new double[] {sum}, count, new double[1], r0, Geometry.L1, epsilon, ledger(),
+          rng);
+      return sum / c[0] - count;
+    });
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 2 / epsilon), xi) > ALPHA);
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 1 / epsilon), xi) < ALPHA);
+  }
+
+  @Test
+  void histogramCountsGetLaplaceOneOverEpsilon() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(23).provider();
+    double epsilon = 0.3;
+    long[] counts = new long[N];
+    for (int i = 0; i < N; i++) {
+      counts[i] = i % 17;
+    }
+    double[] noisy = PrivateNormHistogram.release(counts, 5, epsilon, ledger(), rng).noisyCounts();
+    double[] noise = new double[N];
+    for (int i = 0; i < N; i++) {
+      noise[i] = noisy[i] - counts[i];
+    }
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 1 / epsilon), noise) > ALPHA);
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 0.5 / epsilon), noise) < ALPHA);
+  }
+
+  @Test
+  void eachReleaseRecordsItsShareAndScales() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(24).provider();
+    PrivacyLedger ledger = PrivacyLedger.pure(1.0);
+    PrivateCentre.release(new double[2], 10, new double[2], 3, Geometry.L2, 0.2, ledger, rng);
+    PrivateNormHistogram.release(new long[] {5, 5, 0}, 6, 0.1, ledger, rng);
+    LedgerEntry centre = ledger.entries().get(0);
+    LedgerEntry histogram = ledger.entries().get(1);
+    assertEquals("centre", centre.stage());
+    assertEquals(0.2, centre.epsilon());
+    assertTrue(centre.noiseScale().contains("sum: 30.0000; count: 10.0000"), centre.noiseScale());
+    assertEquals("norm histogram", histogram.stage());
+    assertTrue(histogram.noiseScale().startsWith("10.0000 per bin"), histogram.noiseScale());
+    assertEquals(0.7, ledger.remainingEpsilon(), 1e-15);
+  }
+
+  @Test
+  void postProcessingOfTheNoisyHistogram() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(25).provider();
+    // 10 bins on [0, 10] and an overflow bin; huge counts make the noise (scale 1e-3) irrelevant
+    long[] counts = {1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 0};
+    PrivateNormHistogram h = PrivateNormHistogram.release(counts, 10, 1000, ledger(), rng);
+    assertEquals(10_000, h.count(), 0.1);
+    assertEquals(5.0, h.quantile(0.5));
+    assertEquals(10.0, h.quantile(0.975));
+    // projected onto r = 5: five bins at their upper edges, the other half at 5
+    var projected = h.projectedOnto(5, false);
+    assertEquals(10_000, projected.count());
+    double meanSquare = (1000 * (1 + 4 + 9 + 16) + 6000 * 25) / 10_000.0;
+    assertEquals(meanSquare, PrivateNormHistogram.meanNormStatistic(projected, Geometry.L2), 1e-6);
+    // dropped beyond r = 5 (a bin edge): the five bins below it; r = 5.5: and the bin that holds it, at 5.5
+    assertEquals(5000, h.projectedOnto(5, true).count());
+    assertEquals(6000, h.projectedOnto(5.5, true).count());
+    assertEquals(4, PrivateNormHistogram.bin(4.5, 10, 10));
+    assertEquals(10, PrivateNormHistogram.bin(10.5, 10, 10));
+    assertEquals(9, PrivateNormHistogram.bin(10, 10, 10));
+  }
+}
