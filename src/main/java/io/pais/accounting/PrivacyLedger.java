@@ -48,12 +48,21 @@ public final class PrivacyLedger {
     after.add(entry);
     Composition.Total total = composition.compose(after);
     if (total.epsilon() > budgetEpsilon * (1 + ROUNDING) || total.delta() > budgetDelta * (1 + ROUNDING)) {
-      throw new IllegalArgumentException(String.format(Locale.ROOT, "stage '%s' asks for epsilon = %.6g, delta = "
-          + "%.3g, but only epsilon = %.6g, delta = %.3g of the budget is left", entry.stage(), entry.epsilon(),
-          entry.delta(), remainingEpsilon(), Math.max(0, budgetDelta - composition.compose(entries).delta())));
+      String delta = budgetDelta == 0 ? "" : String.format(Locale.ROOT, ", delta = %s", brief(entry.delta()));
+      String deltaLeft = budgetDelta == 0 ? "" : String.format(Locale.ROOT, ", delta = %s",
+          brief(Math.max(0, budgetDelta - composition.compose(entries).delta())));
+      throw new IllegalArgumentException(String.format(Locale.ROOT, "stage '%s' asks for epsilon = %s%s, but only "
+          + "epsilon = %s%s of the budget is left", entry.stage(), brief(entry.epsilon()), delta,
+          brief(remainingEpsilon()), deltaLeft));
     }
     entries.add(entry);
     return entry;
+  }
+
+  /** A number to six significant digits without trailing zeros. */
+  private static String brief(double v) {
+    return Double.isFinite(v) ? new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros()
+        .toPlainString() : Double.toString(v);
   }
 
   /** The ε not yet spent (0 when spent to within rounding). */
