@@ -100,7 +100,7 @@ public record BudgetSolver(int iterations, double radius, int dimension) {
     double bMax = optMaximum(targetEpsilon);
     double reachable = optExpectedSampleSize(targetEpsilon, bMax, norms);
     if (sampleSize > reachable) {
-      throw new IllegalArgumentException("infeasible opt request: sampleSize (m) = " + sampleSize
+      throw new InfeasibleRequestException("infeasible opt request: sampleSize (m) = " + sampleSize
           + " at epsilon* = " + targetEpsilon + " needs more than the largest reachable expected sample size "
           + reachable + " (at B_max = " + bMax + "); lower m or raise epsilon");
     }

@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.accounting.InfeasibleRequestException;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyPlan;
@@ -13,6 +14,7 @@ import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
 import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.Statistic.Source;
+import io.pais.sampling.CoreSampling;
 import io.pais.sampling.NormHistogram;
 import io.pais.sampling.RecordCoin;
 import io.pais.sampling.Sampler;
@@ -107,8 +109,10 @@ public final class PrivateKMeansEngine {
         settings.geometry(), coinSeed);
     // a small sample spread over many partitions pays Spark's per-task overhead every iteration: merge
     // partitions (no shuffle; the coins were drawn per original partition) to about ROWS_PER_TASK rows each
-    int partitions = (int) Math.min(sampled.getNumPartitions(),
-        Math.max(1, Math.ceil(plan.expectedSampleSize() / ROWS_PER_TASK)));
+    // (a strict release that estimated no n does not know the sample size: it keeps the partitions)
+    boolean sizeKnown = !settings.isStrict() || strictResult.norms() != null;
+    int partitions = sizeKnown ? (int) Math.min(sampled.getNumPartitions(),
+        Math.max(1, Math.ceil(plan.expectedSampleSize() / ROWS_PER_TASK))) : sampled.getNumPartitions();
     JavaRDD<SampleBlock> sample = (partitions < sampled.getNumPartitions() ? sampled.coalesce(partitions) : sampled)
         .persist(StorageLevel.MEMORY_AND_DISK());
     sample.count(); // materialise the cached sample (counts blocks, not points)
@@ -135,11 +139,24 @@ public final class PrivateKMeansEngine {
       throw new InputException("the sample size is more than the " + (strict ? "estimated " : "")
           + "number of points after preprocessing; lower --sample-size or give it as a percentage");
     }
+    if (settings.sampler() == Sampler.CORE && m > CoreSampling.maxSampleSize(n, settings.lambda(),
+        data.meanNormStatistic(), data.radius(), settings.geometry())) {
+      // the limit is a function of n, r and x̃: named in words only, never as a number
+      throw new InputException("core cannot keep q <= 1 at this sample size: the largest norms are far above the "
+          + "typical one; lower --sample-size or raise --lambda");
+    }
     double lloydEpsilon = strict ? ledger.remainingEpsilon() : settings.epsilon();
     PrivacyPlan.Request request = new PrivacyPlan.Request(settings.sampler(), settings.geometry(), lloydEpsilon,
         m, settings.lambda(), settings.iterations(), d, n, data.radius(), data.meanNormStatistic(),
         settings.coreSupremum());
-    PrivacyPlan plan = PrivacyPlan.solve(request, strict ? strictResult::norms : () -> normHistogram(data));
+    PrivacyPlan plan;
+    try {
+      plan = PrivacyPlan.solve(request, strict ? strictResult::norms : () -> normHistogram(data));
+    } catch (InfeasibleRequestException e) {
+      // its numbers are functions of the norms: say what to change instead
+      throw new InputException("opt cannot reach this sample size at this epsilon (even its largest noise level "
+          + "keeps fewer points); lower --sample-size or raise --epsilon");
+    }
     if (plan.epsilon() > lloydEpsilon * (1 + 1e-9)) {
       throw new IllegalStateException("DP-Lloyd's guarantee " + plan.epsilon() + " exceeds its share " + lloydEpsilon);
     }

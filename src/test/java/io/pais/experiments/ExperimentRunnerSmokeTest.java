@@ -55,4 +55,19 @@ class ExperimentRunnerSmokeTest {
     List<String> stats = Files.readAllLines(out.resolve("datasets.csv"));
     assertTrue(stats.get(1).startsWith("htru2,"), stats.get(1));
   }
+
+  @Test
+  void strictStudySmokeRunWritesRunsSummaryAndChart(@TempDir Path tmp) throws IOException {
+    Path out = tmp.resolve("strict");
+    int exit = new CommandLine(new StrictStudy()).execute("--data-dir",
+        TestVectors.sharedDir().resolve("datasets").toString(), "--dataset", "htru2", "--repetitions", "1",
+        "--epsilons", "3", "--samplers", "full,opt", "--output", out.toString(), "--keep-session");
+    assertEquals(0, exit);
+    List<String> runs = Files.readAllLines(out.resolve("htru2/strict-runs.csv"));
+    assertEquals(1 + 2 * 2, runs.size(), "two samplers in two modes");
+    assertTrue(runs.stream().skip(1).noneMatch(r -> r.endsWith("NaN")), "costs are numbers");
+    List<String> summary = Files.readAllLines(out.resolve("strict-summary.csv"));
+    assertEquals(3, summary.size());
+    assertTrue(size(out.resolve("htru2/strict-vs-paper.png")) > 1000);
+  }
 }

@@ -217,6 +217,22 @@ class BadInputTest {
             "1.7e308,1")), "too large for double precision"),
         new Case("sample size above n", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", "3,4", "5,6", "7,8"),
             "--sampler", "unif", "--sample-size", "5000"), "more than the number of points"),
+        new Case("core sample size out of reach", (s, d) -> {
+          List<String> lines = new ArrayList<>();
+          for (int i = 0; i < 300; i++) {
+            lines.add(i % 3 * 0.1 + "," + i % 5 * 0.1);
+          }
+          return csvArgs(Files.write(d.resolve("a.csv"), lines), "--sampler", "core", "--preprocess", "public",
+              "--norm-bound", "1000", "--sample-size", "50%");
+        }, "core cannot keep q <= 1 at this sample size"),
+        new Case("opt sample size out of reach", (s, d) -> {
+          List<String> lines = new ArrayList<>();
+          for (int i = 0; i < 300; i++) {
+            lines.add(i % 3 * 0.1 + "," + i % 5 * 0.1);
+          }
+          return csvArgs(Files.write(d.resolve("a.csv"), lines), "--sampler", "opt", "--preprocess", "public",
+              "--norm-bound", "1000", "--sample-size", "90%", "--epsilon", "0.1");
+        }, "opt cannot reach this sample size at this epsilon"),
         new Case("misspelt config key", (s, d) -> csvArgs(csv(d, "a.csv", "1,2"), "--config",
             Files.writeString(d.resolve("my.properties"), "epsilom = 0.1\n").toString()),
             "unknown key 'epsilom'"),
