@@ -13,8 +13,11 @@ public final class Maximizer {
 
   /**
    * The supremum of {@code f} on [lo, hi]: every local maximum of a grid of {@code gridPoints} equally spaced
-   * points (ends included) is refined by golden-section search within its two neighbouring cells. The
-   * returned value is never below any grid value.
+   * points (ends included) is refined by golden-section search within its neighbouring cells — an end of the
+   * interval that is a grid peak included, since the maximum can lie inside the cell next to it while the grid
+   * sees only the end. The returned value is never below any grid value. (It finds the supremum of a function
+   * that is unimodal on every pair of cells around a grid peak, such as the smooth ψ of SPEC §6; a spike narrower
+   * than a cell between two lower grid values would escape any grid.)
    */
   public static Point supremumOnInterval(DoubleUnaryOperator f, double lo, double hi, int gridPoints) {
     Checks.require(gridPoints >= 3, "gridPoints must be >= 3, got " + gridPoints);
@@ -30,9 +33,10 @@ public final class Maximizer {
       if (fs[i] > best.value()) {
         best = new Point(xs[i], fs[i]);
       }
-      boolean interiorPeak = i > 0 && i < gridPoints - 1 && fs[i] >= fs[i - 1] && fs[i] >= fs[i + 1];
-      if (interiorPeak) {
-        Point refined = goldenSection(f, xs[i - 1], xs[i + 1]);
+      boolean risesFromLeft = i == 0 || fs[i] >= fs[i - 1];
+      boolean fallsToRight = i == gridPoints - 1 || fs[i] >= fs[i + 1];
+      if (risesFromLeft && fallsToRight) {
+        Point refined = goldenSection(f, xs[Math.max(0, i - 1)], xs[Math.min(gridPoints - 1, i + 1)]);
         if (refined.value() > best.value()) {
           best = refined;
         }
