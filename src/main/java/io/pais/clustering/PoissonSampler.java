@@ -2,6 +2,7 @@ package io.pais.clustering;
 
 import io.pais.io.KeyedPoint;
 import io.pais.privacy.Geometry;
+import io.pais.sampling.CoinSource;
 import io.pais.sampling.RecordCoin;
 import io.pais.sampling.SamplingFunction;
 import java.util.ArrayList;
@@ -28,14 +29,14 @@ public final class PoissonSampler {
   /**
    * @param points the preprocessed points (‖x‖ ≤ r in the geometry)
    * @param sampling q, or null for full data
-   * @param seed the coin seed (secret and random unless the run is seeded)
+   * @param coins the coins (keyed by a secret unless the run is seeded)
    */
   public static JavaRDD<SampleBlock> sample(JavaRDD<KeyedPoint> points, int dimension, SamplingFunction sampling,
-      Geometry geometry, long seed) {
+      Geometry geometry, CoinSource coins) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(points.context());
     Broadcast<SamplingFunction> q = sampling == null ? null : jsc.broadcast(sampling);
     return points.mapPartitions(rows -> blocks(rows, dimension, q == null ? null : probabilities(q.value(), geometry),
-        seed), true);
+        coins), true);
   }
 
   /**
@@ -67,7 +68,7 @@ public final class PoissonSampler {
         return new KeyedPoint(index++, rows.next());
       }
     };
-    blocks(keyed, dimension, q, seed).forEachRemaining(out::add);
+    blocks(keyed, dimension, q, RecordCoin.seeded(seed)).forEachRemaining(out::add);
     return out;
   }
 
@@ -77,8 +78,8 @@ public final class PoissonSampler {
   }
 
   /** Whether the sampler keeps {@code point}: the coin {@link #sample} draws for it. */
-  static boolean keeps(KeyedPoint point, SamplingFunction sampling, Geometry geometry, long seed) {
-    return sampling == null || RecordCoin.uniform(seed, point.key()) < sampling.probability(geometry.norm(point.x()));
+  static boolean keeps(KeyedPoint point, SamplingFunction sampling, Geometry geometry, CoinSource coins) {
+    return sampling == null || coins.uniform(point.key()) < sampling.probability(geometry.norm(point.x()));
   }
 
   /** Rows per block for points of dimension d. */
@@ -91,7 +92,7 @@ public final class PoissonSampler {
   }
 
   private static Iterator<SampleBlock> blocks(Iterator<KeyedPoint> rows, int dimension, RowProbability q,
-      long seed) {
+      CoinSource coins) {
     List<SampleBlock> out = new ArrayList<>();
     SampleBlock.Builder builder = new SampleBlock.Builder(dimension, blockRows(dimension));
     while (rows.hasNext()) {
@@ -101,7 +102,7 @@ public final class PoissonSampler {
         builder.add(x, 1.0);
       } else {
         double p = q.of(x, row.key());
-        if (RecordCoin.uniform(seed, row.key()) < p) {
+        if (coins.uniform(row.key()) < p) {
           builder.add(x, 1 / p);
         }
       }

@@ -16,10 +16,10 @@ import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.Statistic.Source;
 import io.pais.sampling.CoreSampling;
 import io.pais.sampling.NormHistogram;
+import io.pais.sampling.KeyedCoins;
 import io.pais.sampling.RecordCoin;
 import io.pais.sampling.Sampler;
 import io.pais.sampling.SamplingFunction;
-import java.security.SecureRandom;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +44,7 @@ public final class PrivateKMeansEngine {
   private final Consumer<String> log;
   private final Map<String, Double> stageSeconds = new LinkedHashMap<>();
   private final NoiseRandomness randomness;
-  private final long coinSeed;
+  private final KeyedCoins coins;
   private boolean stableSamplingKeys = true;
   private final PrivacyLedger ledger;
   private StrictPreprocessor.Result strictResult;
@@ -55,10 +55,10 @@ public final class PrivateKMeansEngine {
     this.ledger = PrivacyLedger.pure(settings.epsilon());
     if (settings.seed() == null) {
       this.randomness = NoiseRandomness.secure();
-      this.coinSeed = new SecureRandom().nextLong();
+      this.coins = KeyedCoins.secret();
     } else {
       this.randomness = NoiseRandomness.seeded(settings.seed());
-      this.coinSeed = settings.seed() * 0x9E3779B97F4A7C15L + 0x2545F4914F6CDD1DL;
+      this.coins = KeyedCoins.seeded(settings.seed());
     }
   }
 
@@ -106,7 +106,7 @@ public final class PrivateKMeansEngine {
 
     start = System.nanoTime();
     JavaRDD<SampleBlock> sampled = PoissonSampler.sample(data.points(), d, plan.samplingFunction(),
-        settings.geometry(), coinSeed);
+        settings.geometry(), coins);
     // a small sample spread over many partitions pays Spark's per-task overhead every iteration: merge
     // partitions (no shuffle; the coins were drawn per original partition) to about ROWS_PER_TASK rows each
     // (a strict release that estimated no n does not know the sample size: it keeps the partitions)
@@ -120,7 +120,7 @@ public final class PrivateKMeansEngine {
 
     double[] initial = settings.initialisation() == Initialisation.RANDOM_BALL
         ? InitialCentres.randomBall(settings.k(), d, data.radius(), settings.geometry(), randomness.provider())
-        : samplePoints(data.points(), plan.samplingFunction(), coinSeed, randomness.provider().nextLong());
+        : samplePoints(data.points(), plan.samplingFunction(), randomness.provider().nextLong());
     return new PreparedRun(data, plan, sample, initial);
   }
 
@@ -295,10 +295,11 @@ public final class PrivateKMeansEngine {
    * k distinct random points of the sample, as the paper does (not private): the sampled points whose keys
    * hash lowest under {@code pickSeed}, so the choice does not depend on Spark's partitioning either.
    */
-  private double[] samplePoints(JavaRDD<KeyedPoint> points, SamplingFunction sampling, long coinSeed, long pickSeed) {
+  private double[] samplePoints(JavaRDD<KeyedPoint> points, SamplingFunction sampling, long pickSeed) {
     int k = settings.k();
     Geometry geometry = settings.geometry();
-    List<KeyedPoint> picked = points.filter(p -> PoissonSampler.keeps(p, sampling, geometry, coinSeed))
+    KeyedCoins sampleCoins = coins;
+    List<KeyedPoint> picked = points.filter(p -> PoissonSampler.keeps(p, sampling, geometry, sampleCoins))
         .takeOrdered(k, new ByCoin(pickSeed));
     if (picked.size() < k) {
       throw new InputException("sample-points initialisation needs k = " + k

@@ -9,6 +9,7 @@ import io.pais.io.InputSpec;
 import io.pais.io.PointReader;
 import io.pais.io.Points;
 import io.pais.privacy.Geometry;
+import io.pais.sampling.KeyedCoins;
 import io.pais.sampling.UniformSampling;
 import io.pais.testing.SharedSparkSession;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ class SampleIndependenceTest {
       Points points = PointReader.read(spark, new InputSpec(List.of(file.toString()), InputFormat.CSV, false, 0, ",",
           List.of(), List.of(), "", 0));
       assertTrue(points.stableKeys());
-      return rows(PoissonSampler.sample(points.rdd(), 2, new UniformSampling(600, 2000), Geometry.L2, 99)
+      return rows(PoissonSampler.sample(points.rdd(), 2, new UniformSampling(600, 2000), Geometry.L2, KeyedCoins.seeded(99))
           .collect(), points.rdd().getNumPartitions());
     } finally {
       conf.unset(SPLIT_MAX);
@@ -80,9 +81,9 @@ class SampleIndependenceTest {
     org.apache.spark.api.java.JavaSparkContext jsc =
         org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext());
     List<String> two = rows(PoissonSampler.sample(Points.keyedByPartition(jsc.parallelize(rows, 2), 2, "t").rdd(), 2,
-        new UniformSampling(600, 2000), Geometry.L2, 99).collect(), 0);
+        new UniformSampling(600, 2000), Geometry.L2, KeyedCoins.seeded(99)).collect(), 0);
     List<String> five = rows(PoissonSampler.sample(Points.keyedByPartition(jsc.parallelize(rows, 5), 2, "t").rdd(), 2,
-        new UniformSampling(600, 2000), Geometry.L2, 99).collect(), 0);
+        new UniformSampling(600, 2000), Geometry.L2, KeyedCoins.seeded(99)).collect(), 0);
     assertNotEquals(two, five);
   }
 }

@@ -9,6 +9,7 @@ import io.pais.accounting.BudgetSolver;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.io.Points;
 import io.pais.privacy.Geometry;
+import io.pais.sampling.KeyedCoins;
 import io.pais.sampling.PrivacyConstrainedSampling;
 import io.pais.sampling.Sampler;
 import io.pais.testing.SharedSparkSession;
@@ -77,7 +78,7 @@ class SamplingAndLloydTest {
       variance += q * (1 - q);
     }
     for (long seed = 1; seed <= 3; seed++) {
-      JavaRDD<SampleBlock> sample = PoissonSampler.sample(keyed(jsc.parallelize(points, 4)), 3, opt, Geometry.L2, seed);
+      JavaRDD<SampleBlock> sample = PoissonSampler.sample(keyed(jsc.parallelize(points, 4)), 3, opt, Geometry.L2, KeyedCoins.seeded(seed));
       long size = sample.map(SampleBlock::rows).fold(0, Integer::sum);
       assertTrue(Math.abs(size - sumQ) < 5 * Math.sqrt(variance), "size " + size + " vs sum q " + sumQ);
       // weights are 1/q of the kept points, so Σw estimates n
@@ -114,13 +115,13 @@ class SamplingAndLloydTest {
     List<double[]> points = gaussianPoints(5_000, 2, 2);
     io.pais.sampling.UniformSampling unif = new io.pais.sampling.UniformSampling(500, 5_000);
     // not cached: each action recomputes every partition from scratch, as after an executor loss
-    JavaRDD<SampleBlock> sample = PoissonSampler.sample(keyed(jsc.parallelize(points, 3)), 2, unif, Geometry.L2, 99);
+    JavaRDD<SampleBlock> sample = PoissonSampler.sample(keyed(jsc.parallelize(points, 3)), 2, unif, Geometry.L2, KeyedCoins.seeded(99));
     List<String> first = rows(sample);
     List<String> second = rows(sample);
     assertEquals(first, second);
     assertTrue(JavaRDDComparisons.compareRDDWithOrder(jsc.parallelize(first, 2), jsc.parallelize(second, 2))
         .isEmpty());
-    List<String> otherSeed = rows(PoissonSampler.sample(keyed(jsc.parallelize(points, 3)), 2, unif, Geometry.L2, 100));
+    List<String> otherSeed = rows(PoissonSampler.sample(keyed(jsc.parallelize(points, 3)), 2, unif, Geometry.L2, KeyedCoins.seeded(100)));
     assertTrue(!first.equals(otherSeed));
   }
 
