@@ -70,16 +70,8 @@ public final class Preprocessor {
       }
     }
     double[] c = centre == null ? new double[dimension] : centre.clone();
-    JavaRDD<KeyedPoint> projected = input.map(p -> {
-      double[] y = subtract(p.x(), c);
-      double norm = geometry.norm(y);
-      if (norm > radius) {
-        for (int i = 0; i < y.length; i++) {
-          y[i] *= radius / norm;
-        }
-      }
-      return new KeyedPoint(p.key(), y);
-    }).persist(StorageLevel.MEMORY_AND_DISK());
+    JavaRDD<KeyedPoint> projected = input.map(p -> new KeyedPoint(p.key(),
+        projectOntoBall(subtract(p.x(), c), radius, geometry))).persist(StorageLevel.MEMORY_AND_DISK());
     VectorStats s = stats(projected, dimension, geometry);
     if (s.count == 0) {
       throw new InputException("no rows in input " + source);
@@ -105,6 +97,17 @@ public final class Preprocessor {
 
   static double distance(double[] x, double[] mu) {
     return Norms.l2Distance(x, mu);
+  }
+
+  /** Scales y in place onto the ball of radius r when ‖y‖ &gt; r (the nearest point of the ball); returns y. */
+  static double[] projectOntoBall(double[] y, double r, Geometry geometry) {
+    double norm = geometry.norm(y);
+    if (norm > r) {
+      for (int i = 0; i < y.length; i++) {
+        y[i] *= r / norm;
+      }
+    }
+    return y;
   }
 
   static double[] subtract(double[] x, double[] mu) {

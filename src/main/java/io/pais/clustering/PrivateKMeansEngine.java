@@ -110,12 +110,14 @@ public final class PrivateKMeansEngine {
     // a small sample spread over many partitions pays Spark's per-task overhead every iteration: merge
     // partitions (no shuffle; the coins were drawn per original partition) to about ROWS_PER_TASK rows each
     // (a strict release that estimated no n does not know the sample size: it keeps the partitions)
-    boolean sizeKnown = !settings.isStrict() || strictResult.norms() != null;
-    int partitions = sizeKnown ? (int) Math.min(sampled.getNumPartitions(),
+    int partitions = populationKnown() ? (int) Math.min(sampled.getNumPartitions(),
         Math.max(1, Math.ceil(plan.expectedSampleSize() / ROWS_PER_TASK))) : sampled.getNumPartitions();
     JavaRDD<SampleBlock> sample = (partitions < sampled.getNumPartitions() ? sampled.coalesce(partitions) : sampled)
         .persist(StorageLevel.MEMORY_AND_DISK());
     sample.count(); // materialise the cached sample (counts blocks, not points)
+    if (strictResult != null) {
+      strictResult.cache().unpersist(false); // the sample now holds what DP-Lloyd reads
+    }
     stage("weights and sampling", start);
 
     double[] initial = settings.initialisation() == Initialisation.RANDOM_BALL
@@ -132,7 +134,7 @@ public final class PrivateKMeansEngine {
     boolean strict = settings.isStrict();
     // n is unknown only in a strict release that needed no histogram: full data, or unif with a fraction p,
     // whose q = p needs no n (a fraction over a unit population gives q = p)
-    boolean nKnown = !strict || strictResult.norms() != null;
+    boolean nKnown = populationKnown();
     long n = nKnown ? data.count() : 1;
     double m = settings.sampler() == Sampler.FULL ? n : nKnown ? settings.expectedSampleSize(n) : settings.sampleSize();
     if (m > n) {
@@ -169,6 +171,14 @@ public final class PrivateKMeansEngine {
         String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", scales.betaSum(),
             scales.betaCount(), plan.budget()), "the centres"));
     return plan;
+  }
+
+  /**
+   * Whether n is known to the plan: always in paper mode; in a strict release only when the DP norm histogram
+   * ran (full data and unif with a fraction need none).
+   */
+  private boolean populationKnown() {
+    return strictResult == null || strictResult.norms() != null;
   }
 
   /** The private noise of a prepared run. */
@@ -221,7 +231,7 @@ public final class PrivateKMeansEngine {
   /** A strict release publishes public inputs and DP estimates only. */
   private void strictStatistics(PrivacyReport.Builder b, PreparedData data, PrivacyPlan plan) {
     StrictRelease strict = settings.strict();
-    boolean nKnown = strictResult.norms() != null;
+    boolean nKnown = populationKnown();
     b.expectedSampleSize(nKnown ? plan.expectedSampleSize() : Double.NaN)
         .estimatedCentre(strictResult.estimatedCentre())
         .statistic("clipRadius", strict.clipRadius(), Source.PUBLIC, "radius R0 of the ball around the origin every "

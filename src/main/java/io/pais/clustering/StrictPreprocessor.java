@@ -25,13 +25,15 @@ final class StrictPreprocessor {
   /**
    * The prepared points and the DP estimates.
    *
-   * @param data the points (persisted); its count is n̂ (0 when not estimated), its radius r, its x̃ x̃̂ (NaN
-   *     when not estimated), its offset ĉ
+   * @param data the points DP-Lloyd sees, a lazy map over {@code cache} (read once, by the sampling pass); its
+   *     count is n̂ (0 when not estimated), its radius r, its x̃ x̃̂ (NaN when not estimated), its offset ĉ
+   * @param cache the clipped points, persisted: the one cached copy, to release once the sample is built
    * @param norms the noisy norm summary of the points DP-Lloyd sees, or null when no histogram was needed
    * @param estimatedCentre ĉ when it was estimated, else null
    * @param radiusEstimated whether r is the DP quantile r̂ (else the public norm bound)
    */
-  record Result(PreparedData data, NormSummary norms, double[] estimatedCentre, boolean radiusEstimated) {}
+  record Result(PreparedData data, JavaRDD<KeyedPoint> cache, NormSummary norms, double[] estimatedCentre,
+      boolean radiusEstimated) {}
 
   private StrictPreprocessor() {}
 
@@ -81,17 +83,17 @@ final class StrictPreprocessor {
     boolean radiusEstimated = Double.isNaN(settings.normBound());
     double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : settings.normBound();
     boolean drop = strict.dropOutliers();
-    JavaRDD<KeyedPoint> prepared = (drop ? centred.filter(p -> geometry.norm(p.x()) <= r)
-        : centred.map(p -> new KeyedPoint(p.key(), clip(p.x(), new double[dimension], r, geometry))))
-        .persist(StorageLevel.MEMORY_AND_DISK());
-    prepared.count(); // materialise before the clipped copy goes (the count itself is not kept)
-    clipped.unpersist(false);
+    // centred and projected in one map (one array a point); the sampling pass is its only reader, so it is not
+    // cached: the clipped copy stays the one cached copy until the sample is built
+    JavaRDD<KeyedPoint> prepared = drop ? centred.filter(p -> geometry.norm(p.x()) <= r)
+        : clipped.map(p -> new KeyedPoint(p.key(),
+            Preprocessor.projectOntoBall(Preprocessor.subtract(p.x(), c), r, geometry)));
 
     NormSummary norms = histogram == null ? null : histogram.projectedOnto(r, drop);
     long nHat = norms == null ? 0 : norms.count();
     double xTilde = norms == null ? Double.NaN : PrivateNormHistogram.meanNormStatistic(norms, geometry);
     PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN);
-    return new Result(data, norms, estimatedCentre, radiusEstimated);
+    return new Result(data, clipped, norms, estimatedCentre, radiusEstimated);
   }
 
   /** Σ (x − c₀) and the count: what the DP centre is computed from (its sensitivity is R₀ when x is clipped). */
@@ -116,14 +118,14 @@ final class StrictPreprocessor {
   /** The point of the ball of radius r around {@code centre} nearest to x (x itself when inside). */
   static double[] clip(double[] x, double[] centre, double r, Geometry geometry) {
     double[] y = Preprocessor.subtract(x, centre);
-    double norm = geometry.norm(y);
-    double[] out = x.clone();
-    if (norm > r) {
-      for (int i = 0; i < out.length; i++) {
-        out[i] = centre[i] + y[i] * (r / norm);
-      }
+    if (geometry.norm(y) <= r) {
+      return x.clone(); // inside: x itself, not (x − c) + c with its rounding
     }
-    return out;
+    Preprocessor.projectOntoBall(y, r, geometry);
+    for (int i = 0; i < y.length; i++) {
+      y[i] += centre[i];
+    }
+    return y;
   }
 
   private static void requireRows(long count, String source) {

@@ -3,6 +3,7 @@ package io.pais.experiments;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.clustering.ClusteringResult;
 import io.pais.clustering.Initialisation;
+import io.pais.clustering.OrderStatistic;
 import io.pais.clustering.KMeansSettings;
 import io.pais.clustering.PreparedData;
 import io.pais.clustering.Preprocessing;
@@ -111,7 +112,7 @@ public final class StrictStudy implements Callable<Integer> {
         JavaRDD<KeyedPoint> cached = loaded.rdd().persist(StorageLevel.MEMORY_AND_DISK());
         int d = loaded.dimension();
         long n = cached.count();
-        double clipRadius = clipScale * clipRadius(cached);
+        double clipRadius = clipScale * clipRadius(cached, n);
         System.out.printf(Locale.ROOT, "%s: n = %d, d = %d, clip radius R0 = %.6g%n", name, n, d, clipRadius);
         PreparedData raw = new PreparedData(cached, d, n, Double.NaN, Double.NaN, new double[d], Double.NaN);
         List<Run> runs = new ArrayList<>();
@@ -161,10 +162,9 @@ public final class StrictStudy implements Callable<Integer> {
    * The public clip radius a user who knows the data's range would choose; emulated here (the study is not a
    * release) as the smallest power of two at or above the 97.5 % quantile of the raw norms about the origin.
    */
-  static double clipRadius(JavaRDD<KeyedPoint> points) {
-    List<Double> norms = points.map(p -> Geometry.L2.norm(p.x())).collect();
-    double[] sorted = norms.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    double q = io.pais.math.Quantiles.linear(sorted, 0.975);
+  static double clipRadius(JavaRDD<KeyedPoint> points, long n) {
+    long rank = (long) Math.ceil(0.975 * (n - 1));
+    double q = OrderStatistic.select(points.mapToDouble(p -> Geometry.L2.norm(p.x())), rank);
     return Math.pow(2, Math.ceil(Math.log(Math.max(q, 1e-300)) / Math.log(2)));
   }
 
