@@ -156,7 +156,8 @@ public final class PaisJob implements Callable<Integer> {
   @Option(names = "--output", required = true, paramLabel = "DIR", description = "output directory (any Hadoop path)")
   String output;
 
-  @Option(names = "--overwrite", description = "replace an earlier release (a directory holding run.json); never an input, a file or another directory")
+  @Option(names = "--overwrite",
+      description = "replace an earlier release (a directory holding run.json); never an input, a file or another directory")
   boolean overwrite;
 
   @Option(names = "--evaluate", description = "also compute the k-means cost on the full data (NOT private)")

@@ -19,7 +19,6 @@ import org.apache.spark.ml.util.DefaultParamsWritable;
 import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

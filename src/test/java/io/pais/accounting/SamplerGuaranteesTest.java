@@ -86,6 +86,10 @@ class SamplerGuaranteesTest {
             assertTrue(sup >= psi, "B=" + b + " m=" + m + " z=" + z);
           }
           assertTrue(sup >= SamplerGuarantees.core(scales, core, CoreSupremum.REFERENCE_GRID_100));
+          // the reported value is the supremum found, rounded up by the documented margin
+          double found = SamplerGuarantees.coreArgmax(scales, core, CoreSupremum.EXACT).value();
+          assertEquals(found * (1 + SamplerGuarantees.CERTIFICATION_MARGIN), sup);
+          assertTrue(sup > found);
         }
       }
     }
