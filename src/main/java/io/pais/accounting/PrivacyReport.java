@@ -25,7 +25,7 @@ import java.util.List;
  * @param budget B
  * @param betaSum scale of the sum noise
  * @param betaCount scale of the count noise
- * @param sumNoiseRadius the law of the sum noise radius, e.g. "Gamma(d, betaSum)"
+ * @param sumNoiseRadius how the count and sum noise are drawn and released (the lattices, the radius law)
  * @param statistics the statistics ε is conditioned on
  * @param nonPrivateSteps the steps that read data without privacy
  * @param seeded whether the noise stream was seeded (reproducible, so not a private release's noise)

@@ -7,9 +7,8 @@ import io.pais.accounting.PrivacyPlan;
 import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
-import io.pais.noise.LaplaceNoise;
+import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
-import io.pais.noise.SumNoise;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
 import io.pais.accounting.PrivacyReport;
@@ -182,11 +181,13 @@ public final class PrivateKMeansEngine {
 
   /** The private noise of a prepared run. */
   public LloydNoise noiseFor(PreparedRun run) {
-    return LloydNoise.of(new LaplaceNoise(run.plan().scales().betaCount()), sumNoise(run), randomness);
+    LatticeNoise.Pair noise = latticeNoise(run);
+    return LloydNoise.of(noise.count(), noise.sum(), randomness);
   }
 
-  private SumNoise sumNoise(PreparedRun run) {
-    return SumNoise.of(settings.geometry(), run.data().dimension(), run.plan().scales().betaSum());
+  private LatticeNoise.Pair latticeNoise(PreparedRun run) {
+    return LatticeNoise.countAndSum(run.plan().scales().betaCount(), run.plan().scales().betaSum(),
+        settings.geometry(), run.data().dimension());
   }
 
   /** T iterations of weighted DP-Lloyd with {@code noise}; returns centres in preprocessed coordinates. */
@@ -215,8 +216,7 @@ public final class PrivateKMeansEngine {
         .k(settings.k())
         .dimension(data.dimension())
         .lambda(plan.sampler() == Sampler.CORE ? settings.lambda() : Double.NaN)
-        .noise(plan.scales(), settings.geometry() == Geometry.L2 ? "Gamma(d, betaSum) radius, uniform direction"
-            : "i.i.d. Laplace(betaSum) coordinates")
+        .noise(plan.scales(), latticeNoise(run).describe(settings.geometry()))
         .seeded(randomness.isSeeded())
         .stableSamplingKeys(stableSamplingKeys);
     if (settings.isStrict()) {

@@ -58,6 +58,11 @@ public final class WeightedClusterStats implements Serializable {
     return sums[j * dimension + t];
   }
 
+  /** The weighted sum of cluster j (a copy). */
+  double[] sum(int j) {
+    return java.util.Arrays.copyOfRange(sums, j * dimension, (j + 1) * dimension);
+  }
+
   /** ‖c_j‖² for row-major centres. */
   static double[] squaredNorms(double[] centres, int k, int dimension) {
     double[] out = new double[k];

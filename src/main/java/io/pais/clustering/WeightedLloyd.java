@@ -79,11 +79,10 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
   double[] update(WeightedClusterStats stats, double[] previous, int dimension, LloydNoise noise) {
     double[] next = new double[k * dimension];
     for (int j = 0; j < k; j++) {
-      double noisyCount = stats.count(j) + noise.countNoise();
-      double[] zeta = noise.sumNoise(dimension);
-      double[] c = new double[dimension];
+      double noisyCount = noise.noisyCount(stats.count(j));
+      double[] c = noise.noisySum(stats.sum(j));
       for (int t = 0; t < dimension; t++) {
-        c[t] = (stats.sum(j, t) + zeta[t]) / noisyCount;
+        c[t] /= noisyCount;
       }
       boolean keep = guards && (noisyCount <= minNoisyCount || !(noisyCount > 0));
       if (!guards && noise.isNone() && stats.count(j) == 0) {

@@ -3,8 +3,7 @@ package io.pais.estimation;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.math.Checks;
-import io.pais.noise.LaplaceNoise;
-import io.pais.noise.SumNoise;
+import io.pais.noise.LatticeNoise;
 import io.pais.privacy.Geometry;
 import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -34,16 +33,16 @@ public final class PrivateCentre {
     Checks.positive("epsilon of the centre stage", epsilon);
     double sumScale = clipRadius / (epsilon / 2);
     double countScale = 1 / (epsilon / 2);
-    ledger.spend(new LedgerEntry("centre", "noisy clipped sum over a noisy count (Laplace count; sum noise of "
-        + geometry.name().toLowerCase(Locale.ROOT) + " density, Gamma(d) radius for l2)", epsilon, 0,
+    LatticeNoise.Pair noise = LatticeNoise.countAndSum(countScale, sumScale, geometry, clippedSum.length);
+    ledger.spend(new LedgerEntry("centre", "noisy clipped sum over a noisy count (" + noise.describe(geometry) + ")",
+        epsilon, 0,
         String.format(Locale.ROOT, "sum: %.6g (the clip radius R0, %s); count: 1", clipRadius,
             geometry.name().toLowerCase(Locale.ROOT)),
         String.format(Locale.ROOT, "sum: %.6g; count: %.6g", sumScale, countScale), "the centre"));
-    double[] zeta = SumNoise.of(geometry, clippedSum.length, sumScale).sample(rng);
-    double noisyCount = Math.max(1, count + new LaplaceNoise(countScale).sample(rng));
-    double[] centre = new double[clippedSum.length];
+    double[] centre = noise.sum().release(clippedSum, rng);
+    double noisyCount = Math.max(1, noise.count().release(count, rng));
     for (int i = 0; i < centre.length; i++) {
-      centre[i] = origin[i] + (clippedSum[i] + zeta[i]) / noisyCount;
+      centre[i] = origin[i] + centre[i] / noisyCount;
     }
     return centre;
   }

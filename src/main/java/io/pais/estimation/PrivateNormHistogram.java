@@ -3,7 +3,8 @@ package io.pais.estimation;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.math.Checks;
-import io.pais.noise.LaplaceNoise;
+import io.pais.noise.LatticeLaplace;
+import io.pais.noise.LatticeNoise;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.NormSummary;
 import java.util.Locale;
@@ -38,14 +39,14 @@ public final class PrivateNormHistogram {
     Checks.positive("upper", upper);
     Checks.positive("epsilon of the histogram stage", epsilon);
     double scale = 1 / epsilon;
-    ledger.spend(new LedgerEntry("norm histogram", String.format(Locale.ROOT, "Laplace counts of the norms in %d "
+    ledger.spend(new LedgerEntry("norm histogram", String.format(Locale.ROOT, "discrete Laplace counts (exact, on a lattice) of the norms in %d "
         + "equal bins on [0, %.6g] and one overflow bin", counts.length - 1, upper), epsilon, 0,
         "l1 1 (one point changes one bin by one)", String.format(Locale.ROOT, "%.6g per bin", scale),
         "the noisy counts (n, the norm quantile, xTilde and the opt B search follow by post-processing)"));
-    LaplaceNoise laplace = new LaplaceNoise(scale);
+    LatticeLaplace laplace = LatticeNoise.count(scale);
     double[] noisy = new double[counts.length];
     for (int i = 0; i < counts.length; i++) {
-      noisy[i] = counts[i] + laplace.sample(rng);
+      noisy[i] = laplace.release(counts[i], rng);
     }
     return new PrivateNormHistogram(upper, noisy);
   }

@@ -74,7 +74,7 @@ public final class PrivacyReportJson {
     putNumber(noise, "betaSum", report.betaSum());
     putNumber(noise, "betaCount", report.betaCount());
     noise.put("sumNoise", report.sumNoiseRadius());
-    noise.put("countNoise", "Laplace(betaCount)");
+    noise.put("countNoise", "Laplace(betaCount): exact discrete Laplace on a lattice in a release");
     ObjectNode stats = root.putObject("statistics");
     for (Statistic s : report.statistics()) {
       ObjectNode node = stats.putObject(s.name());

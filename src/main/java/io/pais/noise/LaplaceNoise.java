@@ -3,8 +3,11 @@ package io.pais.noise;
 import io.pais.math.Checks;
 import org.apache.commons.rng.UniformRandomProvider;
 
-/** Laplace(0, β) noise by inversion of the CDF. */
-public record LaplaceNoise(double scale) {
+/**
+ * Laplace(0, β) noise by inversion of the CDF, in floating point: for experiments and the paper's reproduction.
+ * Releases use {@link LatticeNoise}, whose released bits carry nothing about the data.
+ */
+public record LaplaceNoise(double scale) implements ScalarNoise {
 
   public LaplaceNoise {
     Checks.positive("scale (beta)", scale);
@@ -13,6 +16,11 @@ public record LaplaceNoise(double scale) {
   /** One draw. */
   public double sample(UniformRandomProvider rng) {
     return scale * standard(rng);
+  }
+
+  @Override
+  public double release(double exact, UniformRandomProvider rng) {
+    return exact + sample(rng);
   }
 
   /** One draw of Laplace(0, 1). */

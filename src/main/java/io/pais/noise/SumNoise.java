@@ -18,7 +18,7 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
  * adds about d times less noise and is <b>not ε-DP</b> for d ≥ 2; it exists only as a named, non-private
  * comparison mode.
  */
-public final class SumNoise {
+public final class SumNoise implements VectorNoise {
   /** The distribution of the noise radius. */
   public enum RadiusLaw {
     /** Gamma(d, β): the correct polar radius of exp(−‖ζ‖/β). */
@@ -83,6 +83,18 @@ public final class SumNoise {
     double factor = radius / norm;
     for (int i = 0; i < dimension; i++) {
       z[i] *= factor;
+    }
+    return z;
+  }
+
+  /** {@code exact} plus one noise vector, in floating point (releases round it to a {@link Lattice}). */
+  @Override
+  public double[] release(double[] exact, UniformRandomProvider rng) {
+    io.pais.math.Checks.require(exact.length == dimension, "the sum must have " + dimension + " coordinates, got "
+        + exact.length);
+    double[] z = sample(rng);
+    for (int i = 0; i < dimension; i++) {
+      z[i] += exact[i];
     }
     return z;
   }

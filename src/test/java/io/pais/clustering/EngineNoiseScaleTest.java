@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The noise the engine adds is calibrated by its privacy plan: counts get Laplace(β_count) and sums an ℓ2 vector
- * with Gamma(d, β_sum) radius. KS tests at a 1e-3 false-failure rate (seeded); the same tests reject the two
+ * The noise the engine adds is calibrated by its privacy plan: counts get (lattice) Laplace(β_count) and sums an ℓ2
+ * vector with Gamma(d, β_sum) radius. KS tests at a 1e-3 false-failure rate (seeded); the same tests reject the two
  * scales swapped, so a mix-up in the engine would fail here.
  */
 @ExtendWith(SharedSparkSession.class)
@@ -40,8 +40,8 @@ class EngineNoiseScaleTest {
     double[] counts = new double[n];
     double[] radii = new double[n];
     for (int i = 0; i < n; i++) {
-      counts[i] = noise.countNoise();
-      radii[i] = Geometry.L2.norm(noise.sumNoise(d));
+      counts[i] = noise.noisyCount(0);
+      radii[i] = Geometry.L2.norm(noise.noisySum(new double[d]));
     }
     KolmogorovSmirnovTest ks = new KolmogorovSmirnovTest();
     assertTrue(ks.kolmogorovSmirnovTest(new LaplaceDistribution(0, betaCount), counts) > 1e-3);

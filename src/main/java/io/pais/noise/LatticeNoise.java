@@ -1,0 +1,70 @@
+package io.pais.noise;
+
+import io.pais.math.Checks;
+import io.pais.privacy.Geometry;
+import java.util.Locale;
+
+/**
+ * The noise of a release: counts and sums on power-of-two lattices, with every scale raised by
+ * {@link #SCALE_INFLATION} so that the ε the accounting computes for the continuous mechanism stays an upper
+ * bound for the lattice one.
+ *
+ * <p>Why the inflation suffices. The mechanisms noised here cost ε₀ = Δ_c/β_c + Δ_s/β_s for neighbours whose
+ * count differs by Δ_c ≥ 1 (a point's weight 1/q is at least 1) and whose sum differs by Δ_s in the geometry's
+ * norm. Rounding to the lattices moves each coordinate by at most half a step, so neighbouring grid points differ
+ * by at most Δ_c + g_c and Δ_s + c_d·g_s (c_d = d for ℓ1, √d for ℓ2). With the scales multiplied by 1 + δ the
+ * lattice mechanism costs at most (ε₀ + g_c/β_c + c_d·g_s/β_s)/(1 + δ). Choosing g_c ≤ δ/2 and
+ * g_s ≤ (δ/2)·β_s/(β_c·c_d) makes the extra at most δ/β_c ≤ δ·ε₀, so the cost is at most ε₀.
+ */
+public final class LatticeNoise {
+  /** δ: the relative increase of every noise scale (about one part in a million). */
+  public static final double SCALE_INFLATION = 0x1p-20;
+
+  private LatticeNoise() {}
+
+  /** Count noise and sum noise for one mechanism, on their lattices. */
+  public record Pair(LatticeLaplace count, LatticeSumNoise sum) {
+    /** A one-line description for the privacy report. */
+    public String describe(Geometry geometry) {
+      return String.format(Locale.ROOT, "lattice noise: counts on 2^%d Z with exact discrete Laplace, sums on 2^%d Z "
+          + "(%s), scales raised by 2^-20 for the rounding", Math.getExponent(count.lattice().spacing()),
+          Math.getExponent(sum.lattice().spacing()), geometry == Geometry.L1 ? "exact discrete Laplace per coordinate"
+              : "Gamma(d) radius and uniform direction, rounded");
+    }
+  }
+
+  /** The lattice of counts: g_c = 2^-21 ≤ δ/2. */
+  static Lattice countLattice() {
+    return Lattice.atMost(SCALE_INFLATION / 2);
+  }
+
+  /** Noise for counts that change by at least 1 between neighbours, at scale {@code beta} (ε₀ = Δ/β). */
+  public static LatticeLaplace count(double beta) {
+    Checks.positive("count noise scale (beta)", beta);
+    Lattice lattice = countLattice();
+    return new LatticeLaplace(lattice, new DiscreteLaplace(units("count noise scale (beta)", beta, lattice)));
+  }
+
+  /** Noise for a count at scale β_c and a d-dimensional sum at scale β_s in {@code geometry}. */
+  public static Pair countAndSum(double betaCount, double betaSum, Geometry geometry, int dimension) {
+    Checks.positive("betaCount", betaCount);
+    Checks.positive("betaSum", betaSum);
+    Checks.notNull("geometry", geometry);
+    Checks.positive("dimension (d)", dimension);
+    double coordinates = geometry == Geometry.L1 ? dimension : Math.sqrt(dimension);
+    Lattice sumLattice = Lattice.atMost(SCALE_INFLATION / 2 * betaSum / (betaCount * coordinates));
+    LatticeSumNoise sum = geometry == Geometry.L1
+        ? LatticeSumNoise.l1(sumLattice, new DiscreteLaplace(units("betaSum", betaSum, sumLattice)), dimension)
+        : LatticeSumNoise.rounded(sumLattice, SumNoise.of(geometry, dimension, betaSum * (1 + SCALE_INFLATION)));
+    return new Pair(count(betaCount), sum);
+  }
+
+  /** The integer scale, in lattice steps, of noise at scale β(1 + δ) or just above. */
+  private static long units(String name, double beta, Lattice lattice) {
+    double units = Math.ceil(beta * (1 + SCALE_INFLATION) / lattice.spacing());
+    Checks.require(units <= DiscreteLaplace.MAX_SCALE, String.format(Locale.ROOT, "%s is too large for lattice "
+        + "noise: %.6g steps of %.6g exceed 2^52 (rescale the data or raise the budget)", name, units,
+        lattice.spacing()));
+    return (long) units;
+  }
+}
