@@ -3,16 +3,20 @@ package io.pais.audit;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.noise.LaplaceNoise;
+import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
+import io.pais.noise.ScalarNoise;
 import io.pais.noise.SumNoise;
+import io.pais.noise.VectorNoise;
 import io.pais.privacy.Geometry;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
 
 /**
  * The noise mechanisms audited end to end: their claimed ε survives the empirical lower bound of
- * {@link PrivacyAuditor} (false-failure rate {@value #ALPHA} per audit, fixed seeds), and deliberately broken
- * variants — half the noise scale, the reference code's Exponential(β) radius — are caught.
+ * {@link PrivacyAuditor} (false-failure rate {@value #ALPHA} per audit, fixed seeds), in floating point and on the
+ * release lattices, and deliberately broken variants — half the noise scale, the reference code's Exponential(β)
+ * radius — are caught.
  */
 class NoiseAuditTest {
   static final double ALPHA = 1e-3;
@@ -33,6 +37,12 @@ class NoiseAuditTest {
     LaplaceNoise right = new LaplaceNoise(1 / epsilon);
     assertPasses("Laplace count", epsilon, PrivacyAuditor.audit(() -> 10 + right.sample(rng),
         () -> 11 + right.sample(rng), SAMPLES, ALPHA));
+    ScalarNoise lattice = LatticeNoise.count(1 / epsilon);
+    assertPasses("lattice Laplace count", epsilon, PrivacyAuditor.audit(() -> lattice.release(10, rng),
+        () -> lattice.release(11, rng), SAMPLES, ALPHA));
+    ScalarNoise latticeHalf = LatticeNoise.count(0.5 / epsilon);
+    assertCaught("lattice Laplace count at half the scale", epsilon, PrivacyAuditor.audit(
+        () -> latticeHalf.release(10, rng), () -> latticeHalf.release(11, rng), SAMPLES, ALPHA));
     LaplaceNoise half = new LaplaceNoise(0.5 / epsilon);
     assertCaught("Laplace count at half the scale", epsilon, PrivacyAuditor.audit(() -> 10 + half.sample(rng),
         () -> 11 + half.sample(rng), SAMPLES, ALPHA));
@@ -61,6 +71,11 @@ class NoiseAuditTest {
     SumNoise right = SumNoise.of(Geometry.L2, d, r / epsilon);
     assertPasses("l2 sum noise, projection", epsilon, projection(right, v, rng));
     assertPasses("l2 sum noise, distance", epsilon, distance(right, v, rng));
+    VectorNoise lattice = LatticeNoise.countAndSum(1, r / epsilon, Geometry.L2, d).sum();
+    double norm = Geometry.L2.norm(v);
+    assertPasses("lattice l2 sum noise, projection", epsilon, PrivacyAuditor.audit(
+        () -> dot(lattice.release(new double[d], rng), v) / norm, () -> dot(lattice.release(v, rng), v) / norm,
+        SAMPLES, ALPHA));
     assertCaught("l2 sum noise at half the scale", epsilon,
         projection(SumNoise.of(Geometry.L2, d, r / epsilon / 2), v, rng));
     assertCaught("the reference code's Exponential radius", epsilon,

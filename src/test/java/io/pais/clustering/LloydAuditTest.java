@@ -3,16 +3,15 @@ package io.pais.clustering;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.audit.PrivacyAuditor;
-import io.pais.noise.LaplaceNoise;
+import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
-import io.pais.noise.SumNoise;
 import io.pais.privacy.Geometry;
 import java.util.List;
 import java.util.function.DoubleSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * One weighted DP-Lloyd iteration (the engine's own update: noise on the driver, then guards) audited on
+ * One weighted DP-Lloyd iteration (the engine's own update and release noise, then guards) audited on
  * neighbouring inputs D and D plus one point at norm r: its claimed ε = 1/β_count + r/β_sum survives
  * {@link PrivacyAuditor}'s lower bound (false-failure rate 1e-3 per audit, fixed seeds), and broken variants —
  * β_count and β_sum swapped, no noise for an empty cluster — are caught.
@@ -50,6 +49,12 @@ class LloydAuditTest {
     return () -> lloyd.update(s, previous, 2, noise)[coordinate];
   }
 
+  /** The release noise (lattice counts and sums) at the given scales. */
+  private static LloydNoise lattice(double betaCount, double betaSum, NoiseRandomness rng) {
+    LatticeNoise.Pair pair = LatticeNoise.countAndSum(betaCount, betaSum, Geometry.L2, 2);
+    return LloydNoise.of(pair.count(), pair.sum(), rng);
+  }
+
   @Test
   void oneIterationWithOneCluster() {
     double betaCount = 2;
@@ -61,11 +66,11 @@ class LloydAuditTest {
     WeightedClusterStats onD = stats(data(0), previous, 1);
     WeightedClusterStats onN = stats(withFarPoint(data(0)), previous, 1);
     NoiseRandomness rng = NoiseRandomness.seeded(41);
-    LloydNoise right = LloydNoise.of(new LaplaceNoise(betaCount), SumNoise.of(Geometry.L2, 2, betaSum), rng);
+    LloydNoise right = lattice(betaCount, betaSum, rng);
     PrivacyAuditor.Result r = PrivacyAuditor.audit(centreCoordinate(lloyd, onD, previous, right, 0),
         centreCoordinate(lloyd, onN, previous, right, 0), SAMPLES, ALPHA);
     assertTrue(r.epsilonLowerBound() <= claimed, "claimed " + claimed + ", " + r);
-    LloydNoise swapped = LloydNoise.of(new LaplaceNoise(betaSum), SumNoise.of(Geometry.L2, 2, betaCount), rng);
+    LloydNoise swapped = lattice(betaSum, betaCount, rng);
     PrivacyAuditor.Result broken = PrivacyAuditor.audit(centreCoordinate(lloyd, onD, previous, swapped, 0),
         centreCoordinate(lloyd, onN, previous, swapped, 0), SAMPLES, ALPHA);
     assertTrue(broken.epsilonLowerBound() > claimed, "swapped scales should be caught: " + broken);
@@ -85,7 +90,7 @@ class LloydAuditTest {
     WeightedClusterStats onD = stats(data(-3), previous, 2);
     WeightedClusterStats onN = stats(withFarPoint(data(-3)), previous, 2);
     NoiseRandomness rng = NoiseRandomness.seeded(42);
-    LloydNoise noise = LloydNoise.of(new LaplaceNoise(betaCount), SumNoise.of(Geometry.L2, 2, betaSum), rng);
+    LloydNoise noise = lattice(betaCount, betaSum, rng);
     DoubleSupplier moveD = () -> Math.abs(lloyd.update(onD, previous, 2, noise)[2] - previous[2]);
     DoubleSupplier moveN = () -> Math.abs(lloyd.update(onN, previous, 2, noise)[2] - previous[2]);
     PrivacyAuditor.Result r = PrivacyAuditor.audit(moveD, moveN, SAMPLES, ALPHA);
