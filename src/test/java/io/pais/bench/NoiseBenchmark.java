@@ -90,6 +90,23 @@ public final class NoiseBenchmark {
     }
   }
 
+  private static double mean(double[] x) {
+    double s = 0;
+    for (double v : x) {
+      s += v;
+    }
+    return s / x.length;
+  }
+
+  private static double standardError(double[] x) {
+    double m = mean(x);
+    double s = 0;
+    for (double v : x) {
+      s += (v - m) * (v - m);
+    }
+    return Math.sqrt(s / (x.length - 1) / x.length);
+  }
+
   private static void utility(int seeds, List<String> sets) {
     SparkSession spark = SparkSession.builder().master("local[2]").appName("pais-noise-bench")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
@@ -107,8 +124,8 @@ public final class NoiseBenchmark {
       for (double epsilon : new double[] {0.5, 1, 3}) {
         double unit = NoiseScales.fullDataEpsilonAtUnitBudget(T, data.radius(), d);
         NoiseScales scales = NoiseScales.calibrate(T, data.radius(), d, Math.pow(epsilon / unit, 2));
-        double floating = 0;
-        double onLattice = 0;
+        double[] floating = new double[seeds];
+        double[] onLattice = new double[seeds];
         for (int seed = 0; seed < seeds; seed++) {
           double[] init = InitialCentres.randomBall(K, d, data.radius(), Geometry.L2,
               NoiseRandomness.seeded(1000 + seed).provider());
@@ -117,11 +134,15 @@ public final class NoiseBenchmark {
               SumNoise.of(Geometry.L2, d, scales.betaSum()), NoiseRandomness.seeded(seed));
           LatticeNoise.Pair pair = LatticeNoise.countAndSum(scales.betaCount(), scales.betaSum(), Geometry.L2, d);
           LloydNoise b = LloydNoise.of(pair.count(), pair.sum(), NoiseRandomness.seeded(seed));
-          floating += KMeansCost.meanCost(all, lloyd.runInMemory(all, d, init, a), K) / seeds;
-          onLattice += KMeansCost.meanCost(all, lloyd.runInMemory(all, d, init, b), K) / seeds;
+          floating[seed] = KMeansCost.meanCost(all, lloyd.runInMemory(all, d, init, a), K);
+          onLattice[seed] = KMeansCost.meanCost(all, lloyd.runInMemory(all, d, init, b), K);
         }
-        System.out.printf(Locale.ROOT, "%-8s eps=%-4s floating %.6g  lattice %.6g  lattice/floating %.4f%n", name,
-            epsilon, floating, onLattice, onLattice / floating);
+        double f = mean(floating);
+        double l = mean(onLattice);
+        // standard error of the ratio of two independent means, to first order
+        double se = l / f * Math.hypot(standardError(floating) / f, standardError(onLattice) / l);
+        System.out.printf(Locale.ROOT, "%-8s eps=%-4s floating %.6g  lattice %.6g  lattice/floating %.4f "
+            + "(standard error %.4f)%n", name, epsilon, f, l, l / f, se);
       }
       data.points().unpersist(false);
     }
