@@ -162,7 +162,7 @@ public final class PrivateKMeansEngine {
     }
     NoiseScales scales = plan.scales();
     ledger.spend(new LedgerEntry("DP-Lloyd", String.format(Locale.ROOT, "%d iterations of Laplace counts and %s "
-        + "sums, %s sampling", settings.iterations(), settings.geometry().name().toLowerCase(Locale.ROOT),
+        + "sums (on lattices), %s sampling", settings.iterations(), settings.geometry().name().toLowerCase(Locale.ROOT),
         plan.sampler().id()), strict ? lloydEpsilon : plan.epsilon(), 0,
         String.format(Locale.ROOT, "profile T w (1/betaCount + |x|/betaSum), |x| <= r = %.6g, amplified by "
             + "sampling (SPEC 3-6): %s", data.radius(), plan.guaranteeMethod()),

@@ -90,7 +90,7 @@ public final class SumNoise implements VectorNoise {
   /** {@code exact} plus one noise vector, in floating point (releases round it to a {@link Lattice}). */
   @Override
   public double[] release(double[] exact, UniformRandomProvider rng) {
-    io.pais.math.Checks.require(exact.length == dimension, "the sum must have " + dimension + " coordinates, got "
+    Checks.require(exact.length == dimension, "the sum must have " + dimension + " coordinates, got "
         + exact.length);
     double[] z = sample(rng);
     for (int i = 0; i < dimension; i++) {

@@ -76,11 +76,11 @@ public final class CopyCounts {
         double tail = first.tail; // j beyond the first row: any k, bounded by 1
         for (int j = 0; j < first.pmf.length; j++) {
           double pj = first.pmf[j];
-          if (pj == 0 || j == 0) {
+          if (j == 0) {
             w[0] += pj;
             continue;
           }
-          double p = Math.min(1.0, (double) j / stage1);
+          double p = (double) j / stage1; // the row ends at j = n₁
           Binomial second = Binomial.of(sampleSize, p);
           if (second.pmf.length > w.length) {
             w = Arrays.copyOf(w, second.pmf.length);

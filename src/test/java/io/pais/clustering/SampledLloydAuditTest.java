@@ -55,10 +55,13 @@ class SampledLloydAuditTest {
     };
   }
 
-  private static PrivacyAuditor.Result audit(SamplingFunction sampling, double betaCount, double betaSum,
-      long seed) {
-    return PrivacyAuditor.audit(releases(false, sampling, betaCount, betaSum, seed),
+  /** The audit, printed so that the bounds quoted in the README can be read off a test run. */
+  private static PrivacyAuditor.Result audit(String what, SamplingFunction sampling, double betaCount,
+      double betaSum, long seed) {
+    PrivacyAuditor.Result r = PrivacyAuditor.audit(releases(false, sampling, betaCount, betaSum, seed),
         releases(true, sampling, betaCount, betaSum, seed + 1), SAMPLES, ALPHA);
+    System.out.println("sampled DP-Lloyd audit, " + what + ": " + r);
+    return r;
   }
 
   @Test
@@ -67,7 +70,7 @@ class SampledLloydAuditTest {
     double betaSum = 20;
     UniformSampling sampling = new UniformSampling(1, 4);
     double claimed = SamplerGuarantees.uniform(new NoiseScales(1, R, 2, 1.0, betaSum, betaCount), sampling);
-    PrivacyAuditor.Result r = audit(sampling, betaCount, betaSum, 51);
+    PrivacyAuditor.Result r = audit("unif q = 1/4", sampling, betaCount, betaSum, 51);
     assertTrue(r.epsilonLowerBound() <= claimed, "claimed " + claimed + ", " + r);
     // the audit is not vacuous: it finds most of the amplified loss
     assertTrue(r.epsilonLowerBound() > 0.6 * claimed, "claimed " + claimed + ", " + r);
@@ -85,7 +88,7 @@ class SampledLloydAuditTest {
     LloydProfile profile = new LloydProfile(1, betaCount, betaSum);
     PrivacyConstrainedSampling opt = new PrivacyConstrainedSampling(profile, target, R);
     assertTrue(SamplerGuarantees.optMaxPsi(opt, new double[] {R}) <= target);
-    PrivacyAuditor.Result r = audit(opt, betaCount, betaSum, 53);
+    PrivacyAuditor.Result r = audit("opt, epsilon* = 2", opt, betaCount, betaSum, 53);
     assertTrue(r.epsilonLowerBound() <= target, "claimed " + target + ", " + r);
     assertTrue(r.epsilonLowerBound() > 0.6 * target, "claimed " + target + ", " + r);
     // the broken accountant's weight: the largest w with psi(1/w, 1/betaCount + w r/betaSum) = target
@@ -102,7 +105,7 @@ class SampledLloydAuditTest {
     double brokenWeight = lo;
     assertTrue(brokenWeight > 2 * opt.weight(R), "the broken weight should differ: " + brokenWeight);
     SamplingFunction broken = norm -> 1 / brokenWeight;
-    PrivacyAuditor.Result caught = audit(broken, betaCount, betaSum, 55);
+    PrivacyAuditor.Result caught = audit("opt ignoring count weights", broken, betaCount, betaSum, 55);
     assertTrue(caught.epsilonLowerBound() > target, "opt ignoring count weights should be caught: " + caught);
   }
 }
