@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pais.sampling.CopyCounts;
 import io.pais.sampling.UniformScheme;
 import io.pais.testing.TestVectors;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,8 +24,8 @@ class MustAmplificationTest {
       UniformScheme.WOR, "WR", UniformScheme.WR, "MUST.OW", UniformScheme.MUST_OW, "MUST.WO", UniformScheme.MUST_WO,
       "MUST.WW", UniformScheme.MUST_WW);
 
-  private static List<String> vectors() throws IOException {
-    return Files.readAllLines(TestVectors.sharedDir().resolve("testvectors/must-amplification-vectors.txt"));
+  private static List<String> vectors() {
+    return TestVectors.lines("must-amplification-vectors.txt");
   }
 
   private static CopyCounts counts(UniformScheme scheme) {
@@ -41,7 +39,7 @@ class MustAmplificationTest {
   }
 
   @Test
-  void copyCountLawsAndEtaMatchTheVectors() throws IOException {
+  void copyCountLawsAndEtaMatchTheVectors() {
     int checked = 0;
     for (String line : vectors()) {
       String[] parts = line.trim().split("\\s+");
@@ -60,7 +58,7 @@ class MustAmplificationTest {
   }
 
   @Test
-  void theoremFiveMatchesTheVectors() throws IOException {
+  void theoremFiveMatchesTheVectors() {
     GroupProfile profile = null;
     double theta = 0;
     double epsilon = 0;

@@ -27,9 +27,14 @@ public final class TestVectors {
     return Path.of(dir).toAbsolutePath().normalize();
   }
 
-  /** All lines of the vectors file. */
+  /** All lines of the privacy-math vectors file. */
   public static List<String> lines() {
-    Path file = sharedDir().resolve("testvectors/privacy-math-vectors.txt");
+    return lines("privacy-math-vectors.txt");
+  }
+
+  /** All lines of a vectors file in the shared testvectors folder. */
+  public static List<String> lines(String name) {
+    Path file = sharedDir().resolve("testvectors").resolve(name);
     try {
       return Files.readAllLines(file);
     } catch (IOException e) {
