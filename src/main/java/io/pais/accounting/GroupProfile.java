@@ -4,15 +4,27 @@ import io.pais.math.Checks;
 import org.apache.commons.math3.special.Erf;
 
 /**
- * The privacy profile δ_k(ε) of a base mechanism for a group of k copies (sensitivity kΔ), with θ = Δ/scale
+ * A base noise and its privacy profile δ_k(ε) for a group of k copies (sensitivity kΔ), with θ = Δ/scale
  * (SPEC §14): Laplace of scale b, θ = Δ/b, δ_k(ε) = max(0, 1 − e^{(ε − kθ)/2}); Gaussian of deviation σ,
- * θ = Δ/σ, δ_k(ε) = Φ(kθ/2 − ε/(kθ)) − e^ε·Φ(−kθ/2 − ε/(kθ)).
+ * θ = Δ/σ, δ_k(ε) = Φ(kθ/2 − ε/(kθ)) − e^ε·Φ(−kθ/2 − ε/(kθ)). The unit-scale law (density, distribution
+ * function) is what the Fourier accountant discretises; shifts are measured in units of the scale, so a
+ * sensitivity Δ is a shift θ.
  */
 public enum GroupProfile {
   LAPLACE {
     @Override
     double profile(double kTheta, double epsilon) {
       return epsilon >= kTheta ? 0 : -Math.expm1((epsilon - kTheta) / 2);
+    }
+
+    @Override
+    public double logDensity(double x) {
+      return -Math.abs(x) - LOG_2;
+    }
+
+    @Override
+    public double lowerTail(double x) {
+      return x <= 0 ? 0.5 * Math.exp(x) : 1 - 0.5 * Math.exp(-x);
     }
   },
   GAUSSIAN {
@@ -22,7 +34,20 @@ public enum GroupProfile {
       double b = -kTheta / 2 - epsilon / kTheta;
       return Math.max(0, normalCdf(a) - Math.exp(epsilon) * normalCdf(b));
     }
+
+    @Override
+    public double logDensity(double x) {
+      return -0.5 * x * x - LOG_SQRT_2PI;
+    }
+
+    @Override
+    public double lowerTail(double x) {
+      return normalCdf(x);
+    }
   };
+
+  private static final double LOG_2 = Math.log(2);
+  private static final double LOG_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
 
   /** δ_k(ε) for k ≥ 1 copies at θ = Δ/scale. */
   public double delta(int copies, double theta, double epsilon) {
@@ -33,6 +58,29 @@ public enum GroupProfile {
   }
 
   abstract double profile(double kTheta, double epsilon);
+
+  /** log of the unit-scale density at x (the law is symmetric about 0). */
+  public abstract double logDensity(double x);
+
+  /** P(X ≤ x) for the unit-scale noise. */
+  public abstract double lowerTail(double x);
+
+  /**
+   * P(a &lt; X ≤ b) for the unit-scale noise, from the tail on the side of the interval so that mass far from 0 is
+   * not lost to cancellation.
+   */
+  public double mass(double a, double b) {
+    if (!(b > a)) {
+      return 0;
+    }
+    if (a >= 0) {
+      return lowerTail(-a) - lowerTail(-b);
+    }
+    if (b <= 0) {
+      return lowerTail(b) - lowerTail(a);
+    }
+    return 1 - lowerTail(a) - lowerTail(-b);
+  }
 
   /** Φ(x) through erfc, accurate in the lower tail. */
   static double normalCdf(double x) {
