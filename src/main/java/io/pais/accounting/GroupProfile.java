@@ -32,7 +32,10 @@ public enum GroupProfile {
     double profile(double kTheta, double epsilon) {
       double a = kTheta / 2 - epsilon / kTheta;
       double b = -kTheta / 2 - epsilon / kTheta;
-      return Math.max(0, normalCdf(a) - Math.exp(epsilon) * normalCdf(b));
+      // the two terms cancel where δ is tiny; Φ is accurate to about 1e-15 relative, so a margin of 1e-13·Φ(a)
+      // (Φ(a) bounds both terms) keeps the difference an upper bound
+      double upper = normalCdf(a);
+      return Math.min(1, Math.max(0, upper - Math.exp(epsilon) * normalCdf(b)) + CANCELLATION_MARGIN * upper);
     }
 
     @Override
@@ -47,6 +50,7 @@ public enum GroupProfile {
   };
 
   private static final double LOG_2 = Math.log(2);
+  private static final double CANCELLATION_MARGIN = 1e-13;
   private static final double LOG_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
 
   /** δ_k(ε) for k ≥ 1 copies at θ = Δ/scale. */
