@@ -26,21 +26,19 @@ public final class FourierAccountant {
   private final List<PrivacyLossPmf.DeltaCurve> lower;
   private final double omittedComposed;
   private final boolean dominatingPairProven;
-  private final int iterations;
 
   private FourierAccountant(List<PrivacyLossPmf.DeltaCurve> upper, List<PrivacyLossPmf.DeltaCurve> lower,
-      double omittedComposed, boolean dominatingPairProven, int iterations) {
+      double omittedComposed, boolean dominatingPairProven) {
     this.upper = upper;
     this.lower = lower;
     this.omittedComposed = omittedComposed;
     this.dominatingPairProven = dominatingPairProven;
-    this.iterations = iterations;
   }
 
   /** A closed interval [lower, upper]. */
   public record Bounds(double lower, double upper) {}
 
-  /** The default grid step for T compositions: 1e-3, finer for long compositions (the ε bracket is about T·step wide). */
+  /** The default grid step for T compositions: 1e-3, finer for long ones (the ε bracket is about 1.5·T·step wide). */
   public static double defaultStep(int iterations) {
     return Math.min(1e-3, 0.02 / iterations);
   }
@@ -78,16 +76,12 @@ public final class FourierAccountant {
       down.add(single.lower().compose(iterations).deltaCurve());
       omitted = Math.max(omitted, -Math.expm1(iterations * Math.log1p(-pair.omittedMass())));
     }
-    return new FourierAccountant(up, down, omitted, dominatingPairProven, iterations);
+    return new FourierAccountant(up, down, omitted, dominatingPairProven);
   }
 
   /** Whether the composed pair is proven to dominate the mechanism (else it is the paper's model). */
   public boolean dominatingPairProven() {
     return dominatingPairProven;
-  }
-
-  public int iterations() {
-    return iterations;
   }
 
   /** Bounds on δ(ε) of the T-fold composition. */
@@ -107,20 +101,21 @@ public final class FourierAccountant {
   }
 
   private double deltaUpper(double epsilon) {
-    double d = 0;
-    for (PrivacyLossPmf.DeltaCurve pmf : upper) {
-      d = Math.max(d, pmf.at(epsilon));
-    }
-    return d;
+    return largest(upper, epsilon);
   }
 
   private double deltaLower(double epsilon) {
-    double d = 0;
-    for (PrivacyLossPmf.DeltaCurve pmf : lower) {
-      d = Math.max(d, pmf.at(epsilon));
-    }
     // the omitted components can only have lowered Q: δ ≥ δ′ − e^ε·(1 − (1 − w)^T)
-    return Math.max(0, d - Math.exp(epsilon) * omittedComposed);
+    return Math.max(0, largest(lower, epsilon) - Math.exp(epsilon) * omittedComposed);
+  }
+
+  /** δ is the largest over the directions. */
+  private static double largest(List<PrivacyLossPmf.DeltaCurve> curves, double epsilon) {
+    double d = 0;
+    for (PrivacyLossPmf.DeltaCurve curve : curves) {
+      d = Math.max(d, curve.at(epsilon));
+    }
+    return d;
   }
 
   /** The smallest ε on the grid of bisection with δ(ε) ≤ target: rounded up for the upper pmf, down for the lower. */

@@ -69,23 +69,6 @@ public enum GroupProfile {
   /** P(X ≤ x) for the unit-scale noise. */
   public abstract double lowerTail(double x);
 
-  /**
-   * P(a &lt; X ≤ b) for the unit-scale noise, from the tail on the side of the interval so that mass far from 0 is
-   * not lost to cancellation.
-   */
-  public double mass(double a, double b) {
-    if (!(b > a)) {
-      return 0;
-    }
-    if (a >= 0) {
-      return lowerTail(-a) - lowerTail(-b);
-    }
-    if (b <= 0) {
-      return lowerTail(b) - lowerTail(a);
-    }
-    return 1 - lowerTail(a) - lowerTail(-b);
-  }
-
   /** Φ(x) through erfc, accurate in the lower tail. */
   static double normalCdf(double x) {
     return 0.5 * Erf.erfc(-x / Math.sqrt(2));

@@ -134,7 +134,7 @@ public final class LossPair {
 
   /** L(x) = log p(x) − log q(x) of the kept components. */
   double loss(double x) {
-    return logDensityOfP(x) - logMixture(qLogWeights, qShifts, x);
+    return logDensityOfP(x) - logDensityOfQ(x);
   }
 
   /** log p(x) of the kept components of P. */
@@ -142,11 +142,17 @@ public final class LossPair {
     return logMixture(pLogWeights, pShifts, x);
   }
 
+  /** log q(x) of the kept components of Q. */
+  double logDensityOfQ(double x) {
+    return logMixture(qLogWeights, qShifts, x);
+  }
+
   /**
    * The tail of each component of P on the far side of x: g_i = P(Z ≤ −|x − a_i|), one evaluation per component
    * that {@link #massBetween} reuses for both cells that share the boundary. Where the weighted tail is provably
-   * below {@link #SKIPPED_TAIL} (Gaussian: P(Z &gt; d) ≤ e^{−d²/2}) it is set to 0 without evaluating it; a cell
-   * then misses at most 2·{@link #SKIPPED_TAIL} per component, which the discretisation adds to the mass at +∞.
+   * below {@link #SKIPPED_TAIL} (Gaussian: P(Z &gt; d) ≤ e^{−d²/2}) it is set to 0 without evaluating it; a cell's
+   * mass is then off by at most 2·{@link #SKIPPED_TAIL} per component, which the discretisation adds to the mass at
+   * +∞ of the upper pmf (the lower one may be high by as much, about 1e-40 per cell).
    */
   double[] tails(double x) {
     double[] g = new double[pWeights.length];

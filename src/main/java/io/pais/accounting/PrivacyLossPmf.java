@@ -15,7 +15,7 @@ import org.jtransforms.fft.DoubleFFT_1D;
  */
 final class PrivacyLossPmf {
   /** Mass cut from either end after a convolution (moved to +∞ or to the kept range's end, or dropped). */
-  static final double TRUNCATION = 1e-15;
+  private static final double TRUNCATION = 1e-15;
   /** Below this length a convolution is done directly. */
   private static final int DIRECT = 64;
   /** The mass of P′ left beyond each end of the x range (Gaussian). */
@@ -46,8 +46,8 @@ final class PrivacyLossPmf {
   /**
    * The pmfs of L(X), X ~ P′, for the kept components of {@code pair}. L is non-decreasing, so on a cell (a, b] of
    * x it lies in [L(a), L(b)]: the upper pmf puts the cell's mass at ⌈L(b)⌉, the lower at ⌊L(a)⌋. Cells are runs of
-   * a fine x grid (a coarse grid cut by the rise of the loss, about half a step per cell) on which both indices agree, so the Gaussian's mass
-   * function is evaluated about once per grid level and component. Beyond the x range: for the Laplace the loss
+   * a fine x grid (a coarse grid cut by the rise of the loss, about half a step per cell) on which both indices
+   * agree, so the Gaussian's mass function is evaluated about once per grid level and component. Beyond the x range: for the Laplace the loss
    * is constant (the end values, exact); for the Gaussian P′ has at most 1e-30 there, which the upper pmf puts at
    * +∞ on the right and at ⌈L(lo)⌉ on the left, and the lower pmf at ⌊L(hi)⌋ on the right and drops on the left.
    */
@@ -70,18 +70,20 @@ final class PrivacyLossPmf {
         + " (" + cells + " cells); use a larger step");
     int fine = (int) cells;
     double[] x = new double[fine + 1];
+    double[] logP = new double[fine + 1];
     double[] loss = new double[fine + 1];
     int f = 0;
     for (int c = 0; c < COARSE_CELLS; c++) {
       int parts = subdivisions(coarseLoss[c + 1] - coarseLoss[c], step);
       for (int j = 0; j < parts; j++) {
-        x[f] = coarseX[c] + (coarseX[c + 1] - coarseX[c]) * j / parts;
-        loss[f] = j == 0 ? coarseLoss[c] : pair.loss(x[f]);
-        f++;
+        x[f++] = coarseX[c] + (coarseX[c + 1] - coarseX[c]) * j / parts;
       }
     }
     x[fine] = hi;
-    loss[fine] = coarseLoss[COARSE_CELLS];
+    for (f = 0; f <= fine; f++) {
+      logP[f] = pair.logDensityOfP(x[f]);
+      loss[f] = logP[f] - pair.logDensityOfQ(x[f]);
+    }
     for (f = 1; f <= fine; f++) {
       if (loss[f] < loss[f - 1] - 1e-9 * (1 + Math.abs(loss[f]))) {
         throw new IllegalStateException("privacy loss of " + pair.description() + " is not monotone at x = " + x[f]);
@@ -115,8 +117,7 @@ final class PrivacyLossPmf {
       // where P′ has next to no density a cell may span several levels: any cell is valid, small ones only
       // make the bracket tight where the mass is
       boolean closes = levelChanges && (f + 1 == fine || f + 1 - start >= MAX_MERGED
-          || Math.exp(Math.max(pair.logDensityOfP(x[start]), pair.logDensityOfP(x[f + 1]))) * (x[f + 1] - x[start])
-              > SPARSE_CELL_MASS);
+          || Math.exp(Math.max(logP[start], logP[f + 1])) * (x[f + 1] - x[start]) > SPARSE_CELL_MASS);
       if (closes) {
         double[] tailsAtEnd = f + 1 == fine ? atHi : pair.tails(x[f + 1]);
         double m = pair.massBetween(x[start], tailsAtStart, x[f + 1], tailsAtEnd);

@@ -55,14 +55,6 @@ public final class SchemeAccountant {
   /** A composed (ε, δ). */
   public record Guarantee(double epsilon, double delta) {}
 
-  public UniformScheme scheme() {
-    return scheme;
-  }
-
-  public boolean stage1Cached() {
-    return stage1Cached;
-  }
-
   /** The neighbouring relation the figures are for. */
   public String relation() {
     return scheme == UniformScheme.POISSON_UNIFORM ? "add/remove one record"

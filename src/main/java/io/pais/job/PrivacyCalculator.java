@@ -83,6 +83,11 @@ public final class PrivacyCalculator implements Callable<Integer> {
       return Checks.positive("--theta", theta);
     }
 
+    SchemeAccountant accountant(int iterations, boolean stage1Cached) {
+      return new SchemeAccountant(scheme(), population, stage1, sampleSize, noise(), theta(), iterations,
+          stage1Cached);
+    }
+
     ObjectNode describe(UniformScheme s, SchemeAccountant accountant) {
       ObjectNode node = JSON.createObjectNode();
       node.put("scheme", s.id());
@@ -123,8 +128,7 @@ public final class PrivacyCalculator implements Callable<Integer> {
         return 0;
       }
       UniformScheme s = options.scheme();
-      SchemeAccountant accountant = new SchemeAccountant(s, options.population, options.stage1, options.sampleSize,
-          options.noise(), options.theta(), 1, false);
+      SchemeAccountant accountant = options.accountant(1, false);
       MustAmplification.Amplified a = accountant.once(Checks.nonNegative("--epsilon", epsilon));
       if (options.json) {
         ObjectNode node = options.describe(s, accountant);
@@ -175,8 +179,7 @@ public final class PrivacyCalculator implements Callable<Integer> {
       UniformScheme s = options.scheme();
       Checks.positive("--iterations", iterations);
       Checks.require(Double.isNaN(delta) != Double.isNaN(epsilon), "give exactly one of --delta and --epsilon");
-      SchemeAccountant accountant = new SchemeAccountant(s, options.population, options.stage1, options.sampleSize,
-          options.noise(), options.theta(), iterations, stage1Cached);
+      SchemeAccountant accountant = options.accountant(iterations, stage1Cached);
       FourierAccountant fa = accountant.fourier();
       FourierAccountant.Bounds bracket;
       SchemeAccountant.Guarantee basic;

@@ -36,30 +36,18 @@ public final class CopyCounts {
    */
   public static CopyCounts of(UniformScheme scheme, long population, long stage1, long sampleSize) {
     Checks.notNull("scheme", scheme);
-    Checks.positive("population (N)", population);
-    Checks.positive("sample size (m)", sampleSize);
+    scheme.requireValidSizes(population, stage1, sampleSize);
     if (scheme == UniformScheme.POISSON_UNIFORM || scheme == UniformScheme.WOR) {
-      Checks.require(sampleSize <= population, "sample size (m) must be at most the population (N) = " + population
-          + " for " + scheme.id() + ", got " + sampleSize);
       double p = (double) sampleSize / population;
       return new CopyCounts(scheme, p, new double[] {1 - p, p}, 0);
-    }
-    if (scheme.isTwoStage()) {
-      Checks.positive("stage-1 size (n1)", stage1);
     }
     switch (scheme) {
       case WR:
       case MUST_WO: {
-        if (scheme == UniformScheme.MUST_WO) {
-          Checks.require(sampleSize <= stage1, "sample size (m) must be at most the stage-1 size (n1) = " + stage1
-              + " for must-wo, got " + sampleSize);
-        }
         Binomial b = Binomial.of(sampleSize, 1.0 / population);
         return new CopyCounts(scheme, -Math.expm1(sampleSize * Math.log1p(-1.0 / population)), b.pmf, b.tail);
       }
       case MUST_OW: {
-        Checks.require(stage1 <= population, "stage-1 size (n1) must be at most the population (N) = " + population
-            + " for must-ow, got " + stage1);
         double f = (double) stage1 / population;
         Binomial b = Binomial.of(sampleSize, 1.0 / stage1);
         double[] w = new double[b.pmf.length];

@@ -60,26 +60,14 @@ public record MultisetDraw(long[] records, int[] copies) {
     Checks.notNull("scheme", scheme);
     Checks.require(scheme != UniformScheme.POISSON_UNIFORM, "poisson-uniform is sampled by per-record coins, not "
         + "drawn");
-    Checks.positive("population (N)", population);
-    Checks.positive("sample size (m)", sampleSize);
+    scheme.requireValidSizes(population, stage1, sampleSize);
     Checks.notNull("random", random);
     if (!scheme.isTwoStage()) {
-      if (scheme == UniformScheme.WOR) {
-        Checks.require(sampleSize <= population, "sample size (m) must be at most the population (N) = "
-            + population + " for wor, got " + sampleSize);
-      }
       return null;
     }
-    Checks.positive("stage-1 size (n1)", stage1);
     Checks.require(stage1 <= Integer.MAX_VALUE - 8, "stage-1 size (n1) must fit in memory, got " + stage1);
     if (scheme == UniformScheme.MUST_OW) {
-      Checks.require(stage1 <= population, "stage-1 size (n1) must be at most the population (N) = " + population
-          + " for must-ow, got " + stage1);
       return withoutReplacement(population, (int) stage1, random);
-    }
-    if (scheme == UniformScheme.MUST_WO) {
-      Checks.require(sampleSize <= stage1, "sample size (m) must be at most the stage-1 size (n1) = " + stage1
-          + " for must-wo, got " + sampleSize);
     }
     long[] slots = new long[(int) stage1];
     for (int i = 0; i < slots.length; i++) {

@@ -1,5 +1,6 @@
 package io.pais.sampling;
 
+import io.pais.math.Checks;
 import java.util.Locale;
 
 /**
@@ -41,6 +42,30 @@ public enum UniformScheme {
   /** Whether a record can be drawn more than once. */
   public boolean isMultiset() {
     return this != POISSON_UNIFORM && this != WOR;
+  }
+
+  /**
+   * The size rules of the scheme: N, m ≥ 1; m ≤ N without replacement; for two-stage schemes n₁ ≥ 1, n₁ ≤ N for
+   * must-ow and m ≤ n₁ for must-wo.
+   */
+  public void requireValidSizes(long population, long stage1, long sampleSize) {
+    Checks.positive("population (N)", population);
+    Checks.positive("sample size (m)", sampleSize);
+    if (this == POISSON_UNIFORM || this == WOR) {
+      Checks.require(sampleSize <= population, "sample size (m) must be at most the population (N) = " + population
+          + " for " + id + ", got " + sampleSize);
+    }
+    if (isTwoStage()) {
+      Checks.positive("stage-1 size (n1)", stage1);
+    }
+    if (this == MUST_OW) {
+      Checks.require(stage1 <= population, "stage-1 size (n1) must be at most the population (N) = " + population
+          + " for must-ow, got " + stage1);
+    }
+    if (this == MUST_WO) {
+      Checks.require(sampleSize <= stage1, "sample size (m) must be at most the stage-1 size (n1) = " + stage1
+          + " for must-wo, got " + sampleSize);
+    }
   }
 
   @Override
