@@ -10,7 +10,7 @@ import org.apache.commons.math3.special.Erf;
  * function) is what the Fourier accountant discretises; shifts are measured in units of the scale, so a
  * sensitivity Δ is a shift θ.
  */
-public enum GroupProfile {
+public enum GroupProfile implements PrivacyProfile {
   LAPLACE {
     @Override
     double profile(double kTheta, double epsilon) {
@@ -54,11 +54,22 @@ public enum GroupProfile {
   private static final double LOG_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
 
   /** δ_k(ε) for k ≥ 1 copies at θ = Δ/scale. */
+  @Override
   public double delta(int copies, double theta, double epsilon) {
+    validate(copies, theta, epsilon);
+    return profile(copies * theta, epsilon);
+  }
+
+  @Override
+  public String id() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /** The argument rules every profile shares. */
+  static void validate(int copies, double theta, double epsilon) {
     Checks.positive("copies (k)", copies);
     Checks.positive("theta (sensitivity / noise scale)", theta);
     Checks.nonNegative("epsilon", epsilon);
-    return profile(copies * theta, epsilon);
   }
 
   abstract double profile(double kTheta, double epsilon);

@@ -18,7 +18,7 @@ public final class MustAmplification {
    * @param theta Δ/scale of the base mechanism
    * @param epsilon the base ε at which δ_k is evaluated
    */
-  public static Amplified amplify(CopyCounts counts, GroupProfile profile, double theta, double epsilon) {
+  public static Amplified amplify(CopyCounts counts, PrivacyProfile profile, double theta, double epsilon) {
     Checks.notNull("counts", counts);
     Checks.notNull("profile", profile);
     Checks.positive("theta (sensitivity / noise scale)", theta);

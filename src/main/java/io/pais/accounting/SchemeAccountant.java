@@ -22,7 +22,7 @@ public final class SchemeAccountant {
   private final UniformScheme scheme;
   private final CopyCounts perIteration;
   private final double stage1Fraction;
-  private final GroupProfile noise;
+  private final PrivacyProfile noise;
   private final double theta;
   private final int iterations;
   private final boolean stage1Cached;
@@ -30,26 +30,40 @@ public final class SchemeAccountant {
   /**
    * @param stage1Cached whether stage I is drawn once (MUST.OW only)
    */
-  public SchemeAccountant(UniformScheme scheme, long population, long stage1, long sampleSize, GroupProfile noise,
+  public SchemeAccountant(UniformScheme scheme, long population, long stage1, long sampleSize, PrivacyProfile noise,
       double theta, int iterations, boolean stage1Cached) {
-    this.scheme = Checks.notNull("scheme", scheme);
+    this(scheme, perIteration(scheme, population, stage1, sampleSize, stage1Cached),
+        stage1Cached ? (double) stage1 / population : 1, noise, theta, iterations, stage1Cached);
+  }
+
+  /** Poisson sampling at rate γ in every iteration (γ may be a fraction of an unknown N). */
+  public static SchemeAccountant poisson(double rate, PrivacyProfile noise, double theta, int iterations) {
+    return new SchemeAccountant(UniformScheme.POISSON_UNIFORM, CopyCounts.poisson(rate), 1, noise, theta,
+        iterations, false);
+  }
+
+  private SchemeAccountant(UniformScheme scheme, CopyCounts perIteration, double stage1Fraction,
+      PrivacyProfile noise, double theta, int iterations, boolean stage1Cached) {
+    this.scheme = scheme;
+    this.perIteration = perIteration;
+    this.stage1Fraction = stage1Fraction;
     this.noise = Checks.notNull("noise", noise);
     this.theta = Checks.positive("theta (sensitivity / noise scale)", theta);
     this.iterations = Checks.positive("iterations (T)", iterations);
     this.stage1Cached = stage1Cached;
-    if (stage1Cached) {
-      Checks.require(scheme == UniformScheme.MUST_OW, "a cached stage I is accounted for must-ow only (stage I "
-          + "without replacement), got " + scheme.id());
-      Checks.positive("population (N)", population);
-      Checks.positive("stage-1 size (n1)", stage1);
-      Checks.require(stage1 <= population, "stage-1 size (n1) must be at most the population (N) = " + population
-          + ", got " + stage1);
-      this.perIteration = CopyCounts.of(UniformScheme.WR, stage1, 0, sampleSize);
-      this.stage1Fraction = (double) stage1 / population;
-    } else {
-      this.perIteration = CopyCounts.of(scheme, population, stage1, sampleSize);
-      this.stage1Fraction = 1;
+  }
+
+  /** The copy-count law of one iteration: with a cached stage I, WR(m of n₁). */
+  private static CopyCounts perIteration(UniformScheme scheme, long population, long stage1, long sampleSize,
+      boolean stage1Cached) {
+    Checks.notNull("scheme", scheme);
+    if (!stage1Cached) {
+      return CopyCounts.of(scheme, population, stage1, sampleSize);
     }
+    Checks.require(scheme == UniformScheme.MUST_OW, "a cached stage I is accounted for must-ow only (stage I "
+        + "without replacement), got " + scheme.id());
+    scheme.requireValidSizes(population, stage1, sampleSize);
+    return CopyCounts.of(UniformScheme.WR, stage1, 0, sampleSize);
   }
 
   /** A composed (ε, δ). */
@@ -112,9 +126,19 @@ public final class SchemeAccountant {
     return basic(hi);
   }
 
-  /** The Fourier accountant of the T iterations (on the n₁ records when stage I is cached). */
+  /** Whether the Fourier accountant applies: it models a one-dimensional Laplace or Gaussian base noise. */
+  public boolean hasFourier() {
+    return noise instanceof GroupProfile;
+  }
+
+  /**
+   * The Fourier accountant of the T iterations (on the n₁ records when stage I is cached); only for a
+   * {@link GroupProfile} base ({@link #hasFourier}).
+   */
   public FourierAccountant fourier() {
-    return FourierAccountant.forScheme(perIteration, noise, theta, iterations);
+    Checks.require(hasFourier(), "the Fourier accountant models Laplace or Gaussian base noise, got "
+        + noise.id());
+    return FourierAccountant.forScheme(perIteration, (GroupProfile) noise, theta, iterations);
   }
 
   /** The Fourier bracket on ε at δ, amplified by stage I when cached. */

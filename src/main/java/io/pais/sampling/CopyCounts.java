@@ -29,6 +29,12 @@ public final class CopyCounts {
     this.tail = tail;
   }
 
+  /** Poisson sampling at rate γ (the expected sample size need not be known: a fraction γ of an unknown N). */
+  public static CopyCounts poisson(double rate) {
+    Checks.require(rate > 0 && rate <= 1, "rate (gamma) must be in (0, 1], got " + rate);
+    return new CopyCounts(UniformScheme.POISSON_UNIFORM, rate, new double[] {1 - rate, rate}, 0);
+  }
+
   /**
    * @param population N, public
    * @param stage1 n₁ for the two-stage schemes (ignored otherwise)
@@ -37,7 +43,10 @@ public final class CopyCounts {
   public static CopyCounts of(UniformScheme scheme, long population, long stage1, long sampleSize) {
     Checks.notNull("scheme", scheme);
     scheme.requireValidSizes(population, stage1, sampleSize);
-    if (scheme == UniformScheme.POISSON_UNIFORM || scheme == UniformScheme.WOR) {
+    if (scheme == UniformScheme.POISSON_UNIFORM) {
+      return poisson((double) sampleSize / population);
+    }
+    if (scheme == UniformScheme.WOR) {
       double p = (double) sampleSize / population;
       return new CopyCounts(scheme, p, new double[] {1 - p, p}, 0);
     }
