@@ -19,23 +19,26 @@ public final class PrivacyLedger {
   private final double budgetEpsilon;
   private final double budgetDelta;
   private final Composition composition;
+  private final Relation relation;
   private final List<LedgerEntry> entries = new ArrayList<>();
 
   /**
    * @param epsilon the total ε the release may spend (+∞ for the non-private reference)
    * @param delta the total δ (0 for pure ε-DP)
    * @param composition how entries compose
+   * @param relation the neighbouring relation every entry's (ε, δ) is stated under
    */
-  public PrivacyLedger(double epsilon, double delta, Composition composition) {
+  public PrivacyLedger(double epsilon, double delta, Composition composition, Relation relation) {
     Checks.require(epsilon > 0 && !Double.isNaN(epsilon), "epsilon must be > 0 (may be +Infinity), got " + epsilon);
     this.budgetDelta = Checks.inClosedRange("delta", delta, 0, 1);
     this.budgetEpsilon = epsilon;
     this.composition = Checks.notNull("composition", composition);
+    this.relation = Checks.notNull("relation", relation);
   }
 
   /** A pure ε-DP ledger with basic composition. */
   public static PrivacyLedger pure(double epsilon) {
-    return new PrivacyLedger(epsilon, 0, Composition.BASIC);
+    return new PrivacyLedger(epsilon, 0, Composition.BASIC, Relation.ADD_REMOVE);
   }
 
   /**
@@ -82,6 +85,15 @@ public final class PrivacyLedger {
 
   public double budgetEpsilon() {
     return budgetEpsilon;
+  }
+
+  public Relation relation() {
+    return relation;
+  }
+
+  /** The δ budget. */
+  public double budgetDelta() {
+    return budgetDelta;
   }
 
   public Composition composition() {

@@ -35,12 +35,16 @@ import java.util.List;
  * @param estimatedCentre the DP centre a strict release subtracted (empty when public or in paper mode)
  * @param stableSamplingKeys whether the Poisson coins were keyed by each record's place in the input (a seeded
  *     release then does not depend on Spark's partitioning) rather than by Spark partition and position
+ * @param delta the δ of the guarantee (0: pure ε-DP)
+ * @param relation the neighbouring relation the guarantee is stated under
+ * @param accountant a second figure beside the guarantee, e.g. the Fourier accountant's ε under the MUST paper's
+ *     model (empty when there is none)
  */
 public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler sampler, Geometry geometry, int iterations,
     int k, int dimension, double expectedSampleSize, double lambda, double budget, double betaSum, double betaCount,
     String sumNoiseRadius, List<Statistic> statistics, List<String> nonPrivateSteps, boolean seeded,
     String privacyMode, List<LedgerEntry> ledger, String composition, List<Double> estimatedCentre,
-    boolean stableSamplingKeys) {
+    boolean stableSamplingKeys, double delta, Relation relation, String accountant) {
 
   public PrivacyReport {
     Checks.require(epsilon > 0 && !Double.isNaN(epsilon), "epsilon must be > 0 (may be +Infinity), got " + epsilon);
@@ -55,7 +59,8 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
             + expectedSampleSize);
     Checks.require(Double.isNaN(lambda) || (lambda >= 0 && lambda <= 1),
         "lambda must be in [0, 1] or NaN (not applicable), got " + lambda);
-    Checks.positive("budget (B)", budget);
+    Checks.require(Double.isNaN(budget) || budget > 0 && Double.isFinite(budget),
+        "budget (B) must be finite and > 0, or NaN (Gaussian noise has none), got " + budget);
     Checks.positive("betaSum", betaSum);
     Checks.positive("betaCount", betaCount);
     Checks.notNull("sumNoiseRadius", sumNoiseRadius);
@@ -66,6 +71,9 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     ledger = List.copyOf(Checks.notNull("ledger", ledger));
     Checks.notNull("composition", composition);
     estimatedCentre = List.copyOf(Checks.notNull("estimatedCentre", estimatedCentre));
+    Checks.inClosedRange("delta", delta, 0, 1);
+    Checks.notNull("relation", relation);
+    Checks.notNull("accountant", accountant);
   }
 
   /** Whether this is an end-to-end private release. */
@@ -110,8 +118,24 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     private final List<LedgerEntry> ledger = new ArrayList<>();
     private String composition = Composition.BASIC.name();
     private final List<Double> estimatedCentre = new ArrayList<>();
+    private double delta;
+    private Relation relation = Relation.ADD_REMOVE;
+    private String accountant = "";
 
     private Builder() {}
+
+    /** δ and the relation of an (ε, δ) guarantee (defaults: 0, add/remove). */
+    public Builder delta(double delta, Relation relation) {
+      this.delta = delta;
+      this.relation = relation;
+      return this;
+    }
+
+    /** A second figure beside the guarantee (see {@link PrivacyReport#accountant()}). */
+    public Builder accountant(String accountant) {
+      this.accountant = accountant;
+      return this;
+    }
 
     public Builder epsilon(double epsilon, String method) {
       this.epsilon = epsilon;
@@ -156,10 +180,15 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
 
     /** B and the β's, taken from calibrated scales. */
     public Builder noise(NoiseScales scales, String sumNoiseRadius) {
-      this.budget = scales.budget();
-      this.betaSum = scales.betaSum();
-      this.betaCount = scales.betaCount();
-      this.sumNoiseRadius = sumNoiseRadius;
+      return noise(scales.budget(), scales.betaSum(), scales.betaCount(), sumNoiseRadius);
+    }
+
+    /** B (NaN for Gaussian noise) and the sum and count noise scales (β, or σ for Gaussian noise). */
+    public Builder noise(double budget, double sumScale, double countScale, String description) {
+      this.budget = budget;
+      this.betaSum = sumScale;
+      this.betaCount = countScale;
+      this.sumNoiseRadius = description;
       return this;
     }
 
@@ -215,7 +244,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     public PrivacyReport build() {
       return new PrivacyReport(epsilon, guaranteeMethod, sampler, geometry, iterations, k, dimension,
           expectedSampleSize, lambda, budget, betaSum, betaCount, sumNoiseRadius, statistics, nonPrivateSteps,
-          seeded, privacyMode, ledger, composition, estimatedCentre, stableSamplingKeys);
+          seeded, privacyMode, ledger, composition, estimatedCentre, stableSamplingKeys, delta, relation, accountant);
     }
   }
 }

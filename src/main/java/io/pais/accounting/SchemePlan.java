@@ -89,9 +89,7 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
       }
       Checks.require(!stage1Cached || scheme == UniformScheme.MUST_OW, "a cached stage I (stage1-cached) is for "
           + "must-ow only, got " + scheme.id());
-      Checks.require(delta > 0 || noise == BaseNoise.LAPLACE && !scheme.isMultiset(), "delta must be > 0 for "
-          + scheme.id() + " with " + noise.id() + " noise (its release is (epsilon, delta)-DP, never pure), got "
-          + delta);
+      requireReachableDelta(scheme, noise, delta);
     }
 
     /** Whether neighbours differ by substitution (everything but Poisson). */
@@ -104,6 +102,16 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
       return scheme == UniformScheme.POISSON_UNIFORM ? SchemeAccountant.poisson(rate, profile, theta, iterations)
           : new SchemeAccountant(scheme, population, stage1, sampleSize, profile, theta, iterations, stage1Cached);
     }
+  }
+
+  /**
+   * δ = 0 (pure ε-DP) is reachable only without multisets and with Laplace noise: k ≥ 2 copies and Gaussian noise
+   * always leave δ &gt; 0.
+   */
+  public static void requireReachableDelta(UniformScheme scheme, BaseNoise noise, double delta) {
+    Checks.require(delta > 0 || noise == BaseNoise.LAPLACE && !scheme.isMultiset(), "delta must be > 0 for "
+        + scheme.id() + " with " + noise.id() + " noise (its release is (epsilon, delta)-DP, never pure), got "
+        + delta);
   }
 
   /** Solves the scales for the request's (ε, δ); refused when no noise scale reaches δ. */

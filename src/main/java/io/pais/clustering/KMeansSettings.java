@@ -1,9 +1,12 @@
 package io.pais.clustering;
 
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.accounting.SchemePlan;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
+import io.pais.privacy.BaseNoise;
 import io.pais.sampling.Sampler;
+import io.pais.sampling.UniformScheme;
 import java.io.Serializable;
 
 /**
@@ -28,11 +31,13 @@ import java.io.Serializable;
  * @param strict the public inputs of an end-to-end private release (SPEC §13), or null for the paper's pipeline
  *     (which reads the constants of §10 from the data without privacy); in a strict release {@code normBound}
  *     and {@code center} are optional public values (NaN / null: estimated under DP)
+ * @param scheme the uniform scheme's settings (n₁, a cached stage I, the base noise, δ); {@link SchemeOptions#none()}
+ *     for the other samplers
  */
 public record KMeansSettings(int k, int iterations, double epsilon, Sampler sampler, double sampleSize, double lambda,
     Geometry geometry, Preprocessing preprocessing, double normBound, double[] center, Initialisation initialisation,
-    Long seed, boolean guards, double minNoisyCount, CoreSupremum coreSupremum, StrictRelease strict)
-    implements Serializable {
+    Long seed, boolean guards, double minNoisyCount, CoreSupremum coreSupremum, StrictRelease strict,
+    SchemeOptions scheme) implements Serializable {
 
   public KMeansSettings {
     Checks.positive("k", k);
@@ -63,7 +68,32 @@ public record KMeansSettings(int k, int iterations, double epsilon, Sampler samp
     }
     Checks.finite("minNoisyCount", minNoisyCount);
     Checks.notNull("coreSupremum", coreSupremum);
+    Checks.notNull("scheme", scheme);
+    if (sampler.isUniformScheme()) {
+      requireValidScheme(sampler, sampleSize, initialisation, strict, scheme);
+    } else {
+      Checks.require(scheme.noise() == BaseNoise.LAPLACE && scheme.delta() == 0 && Double.isNaN(scheme.stage1Size())
+          && !scheme.stage1Cached(), "noise, delta, stage1-size and stage1-cached belong to the uniform schemes "
+          + "(poisson-uniform, wor, wr, must-ow, must-wo, must-ww), got sampler " + sampler.id());
+    }
     center = center == null ? null : center.clone();
+  }
+
+  private static void requireValidScheme(Sampler sampler, double sampleSize, Initialisation initialisation,
+      StrictRelease strict, SchemeOptions scheme) {
+    UniformScheme s = sampler.uniformScheme();
+    Checks.require(sampleSize < 1 || sampleSize == Math.rint(sampleSize) || s == UniformScheme.POISSON_UNIFORM,
+        "sample-size must be a whole number of records or a fraction below 1 for " + s.id() + ", got " + sampleSize);
+    Checks.require(s.isTwoStage() == !Double.isNaN(scheme.stage1Size()), s.isTwoStage()
+        ? "stage1-size (n1) is required for " + s.id() : "stage1-size belongs to the two-stage schemes "
+        + "(must-ow, must-wo, must-ww), got sampler " + s.id());
+    Checks.require(!scheme.stage1Cached() || s == UniformScheme.MUST_OW, "stage1-cached is for must-ow (stage I "
+        + "without replacement), got sampler " + s.id());
+    SchemePlan.requireReachableDelta(s, scheme.noise(), scheme.delta());
+    Checks.require(initialisation != Initialisation.SAMPLE_POINTS, "init sample-points is not available with the "
+        + "uniform schemes (use random-ball)");
+    Checks.require(strict == null || !strict.dropOutliers() || s == UniformScheme.POISSON_UNIFORM, "outliers drop "
+        + "changes the number of records, which " + s.id() + " takes as public: use outliers project");
   }
 
   /** The expected sample size for n points: m itself, or the fraction m·n when m &lt; 1. */

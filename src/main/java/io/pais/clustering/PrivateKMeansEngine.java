@@ -3,7 +3,13 @@ package io.pais.clustering;
 import io.pais.accounting.InfeasibleRequestException;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyLedger;
+import io.pais.accounting.Composition;
 import io.pais.accounting.PrivacyPlan;
+import io.pais.accounting.Relation;
+import io.pais.accounting.SchemePlan;
+import io.pais.math.Checks;
+import io.pais.privacy.BaseNoise;
+import io.pais.sampling.UniformScheme;
 import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
@@ -50,7 +56,10 @@ public final class PrivateKMeansEngine {
   public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log) {
     this.settings = settings;
     this.log = log;
-    this.ledger = PrivacyLedger.pure(settings.epsilon());
+    this.ledger = settings.sampler().isUniformScheme()
+        ? new PrivacyLedger(settings.epsilon(), settings.scheme().delta(), Composition.BASIC,
+            settings.sampler() == Sampler.POISSON_UNIFORM ? Relation.ADD_REMOVE : Relation.SUBSTITUTION)
+        : PrivacyLedger.pure(settings.epsilon());
     if (settings.seed() == null) {
       this.randomness = NoiseRandomness.secure();
       this.coins = KeyedCoins.secret();
@@ -74,8 +83,7 @@ public final class PrivateKMeansEngine {
       cost = cost(run.data(), centres, settings.k());
       stage("evaluate (non-private)", start);
     }
-    run.sample().unpersist(false);
-    run.data().points().unpersist(false);
+    run.release();
     return new ClusteringResult(toInputCoordinates(centres, run), report(run), stageSeconds(), cost);
   }
 
@@ -95,6 +103,9 @@ public final class PrivateKMeansEngine {
               points.source());
     }
     stage("read and preprocess", start);
+    if (settings.sampler().isUniformScheme()) {
+      return prepareScheme(data, d);
+    }
 
     start = System.nanoTime();
     PrivacyPlan plan = plan(data, d);
@@ -121,7 +132,83 @@ public final class PrivateKMeansEngine {
     double[] initial = settings.initialisation() == Initialisation.RANDOM_BALL
         ? InitialCentres.randomBall(settings.k(), d, data.radius(), settings.geometry(), randomness.provider())
         : samplePoints(data.points(), plan.samplingFunction(), randomness.provider().nextLong());
-    return new PreparedRun(data, plan, sample, initial);
+    return new PreparedRun(data, plan, null, sample, null, initial);
+  }
+
+  /**
+   * A uniform scheme (SPEC §14): records numbered in input order, the sizes resolved (N is public under
+   * substitution; poisson-uniform's rate uses no N beyond what paper mode reads or strict mode estimates), the noise
+   * solved for the DP-Lloyd share of (ε, δ), and the per-iteration sampling set up (stage I drawn now when cached).
+   */
+  private PreparedRun prepareScheme(PreparedData data, int d) {
+    long start = System.nanoTime();
+    RecordNumbering.Numbered numbered = RecordNumbering.number(data.points(), d);
+    numbered.blocks().count(); // materialise the numbered copy before the clipped one is released
+    if (strictResult != null) {
+      strictResult.cache().unpersist(false);
+    }
+    stage("record numbers", start);
+
+    start = System.nanoTime();
+    UniformScheme scheme = settings.sampler().uniformScheme();
+    SchemeOptions options = settings.scheme();
+    long population = numbered.population();
+    long stage1 = scheme.isTwoStage() ? options.stage1For(population) : 0;
+    long sampleSize = 0;
+    double rate = Double.NaN;
+    if (scheme == UniformScheme.POISSON_UNIFORM) {
+      // a fraction is the rate itself; a count needs n (exact in paper mode, the DP estimate n̂ in a strict one)
+      rate = settings.sampleSize() < 1 ? settings.sampleSize() : settings.sampleSize() / data.count();
+      if (!(rate <= 1)) {
+        throw new InputException("the sample size is more than the " + (settings.isStrict() ? "estimated " : "")
+            + "number of points after preprocessing; lower --sample-size or give it as a percentage");
+      }
+    } else {
+      sampleSize = settings.sampleSize() < 1 ? Math.max(1, Math.round(settings.sampleSize() * population))
+          : (long) settings.sampleSize();
+      Checks.require(sampleSize <= Integer.MAX_VALUE - 8, "sample-size must fit in memory, got " + sampleSize);
+    }
+    SchemePlan plan = SchemePlan.solve(new SchemePlan.Request(scheme, population, stage1, sampleSize, rate,
+        options.noise(), settings.iterations(), d, data.radius(),
+        settings.isStrict() ? ledger.remainingEpsilon() : settings.epsilon(),
+        ledger.budgetDelta() - ledger.totalDelta(), options.stage1Cached()));
+    ledger.spend(lloydEntry(plan, data.radius()));
+    stage("privacy plan", start);
+    log.accept(String.format(Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g delta=%.3g noise=%s", scheme.id(),
+        plan.epsilon(), plan.delta(), options.noise().id()));
+
+    start = System.nanoTime();
+    SchemeSampling sampling = new SchemeSampling(scheme, numbered, stage1, (int) sampleSize, rate,
+        options.stage1Cached(), randomness.provider(), coins);
+    stage("weights and sampling", start);
+    double[] initial = InitialCentres.randomBall(settings.k(), d, data.radius(), settings.geometry(),
+        randomness.provider());
+    return new PreparedRun(data, null, plan, null, sampling, initial);
+  }
+
+  /** The ledger entry of DP-Lloyd under a uniform scheme: what one copy moves, and the noise. */
+  private LedgerEntry lloydEntry(SchemePlan plan, double r) {
+    boolean substitution = plan.scheme() != UniformScheme.POISSON_UNIFORM;
+    boolean laplace = plan.noise() == BaseNoise.LAPLACE;
+    String geometry = settings.geometry().name().toLowerCase(Locale.ROOT);
+    String mechanism = String.format(Locale.ROOT, "%d iterations of %s counts and sums (on lattices), each on a "
+        + "fresh %s sample, a record's copies as its weight", settings.iterations(), laplace ? "Laplace" : "Gaussian",
+        plan.scheme().id());
+    String sensitivity = laplace
+        ? String.format(Locale.ROOT, "per copy and iteration, pure epsilon %.6g = %s(1/betaCount + r/betaSum), "
+            + "r = %.6g (%s): %s", plan.theta(), substitution ? "2" : "", r, geometry, substitution
+            ? "a substituted record moves two counts by 1 and two sums by r" : "a record moves one count by 1 and one "
+            + "sum by r")
+        : String.format(Locale.ROOT, "per copy and iteration, joint l2 sensitivity over the noise theta = %.6g = "
+            + "%s/sigmaCount with sigmaSum = r sigmaCount, r = %.6g: %s", plan.theta(), substitution ? "2" : "sqrt(2)",
+            r, substitution ? "max(4r^2/sigmaSum^2, 2/sigmaCount^2 + 2r^2/sigmaSum^2)"
+                : "1/sigmaCount^2 + r^2/sigmaSum^2");
+    String scales = laplace
+        ? String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", plan.sumScale(),
+            plan.countScale(), plan.budget())
+        : String.format(Locale.ROOT, "sigmaSum = %.6g, sigmaCount = %.6g", plan.sumScale(), plan.countScale());
+    return new LedgerEntry("DP-Lloyd", mechanism, plan.epsilon(), plan.delta(), sensitivity + "; " + plan.relation()
+        + "; " + plan.guaranteeMethod(), scales, "the centres");
   }
 
   /**
@@ -181,13 +268,25 @@ public final class PrivateKMeansEngine {
 
   /** The private noise of a prepared run. */
   public LloydNoise noiseFor(PreparedRun run) {
+    SchemePlan scheme = run.schemePlan();
+    if (scheme != null && scheme.noise() == BaseNoise.GAUSSIAN) {
+      LatticeNoise.GaussianPair noise = gaussianNoise(run);
+      return LloydNoise.of(noise.count(), noise.sum(), randomness);
+    }
     LatticeNoise.Pair noise = latticeNoise(run);
     return LloydNoise.of(noise.count(), noise.sum(), randomness);
   }
 
   private LatticeNoise.Pair latticeNoise(PreparedRun run) {
-    return LatticeNoise.countAndSum(run.plan().scales().betaCount(), run.plan().scales().betaSum(),
-        settings.geometry(), run.data().dimension());
+    SchemePlan scheme = run.schemePlan();
+    return scheme != null
+        ? LatticeNoise.countAndSum(scheme.countScale(), scheme.sumScale(), settings.geometry(), run.data().dimension())
+        : LatticeNoise.countAndSum(run.plan().scales().betaCount(), run.plan().scales().betaSum(),
+            settings.geometry(), run.data().dimension());
+  }
+
+  private LatticeNoise.GaussianPair gaussianNoise(PreparedRun run) {
+    return LatticeNoise.gaussian(run.schemePlan().countScale(), run.schemePlan().sumScale(), run.data().dimension());
   }
 
   /** T iterations of weighted DP-Lloyd with {@code noise}; returns centres in preprocessed coordinates. */
@@ -195,7 +294,7 @@ public final class PrivateKMeansEngine {
     long start = System.nanoTime();
     WeightedLloyd lloyd = new WeightedLloyd(settings.k(), settings.iterations(), run.data().radius(),
         settings.geometry(), settings.guards(), settings.minNoisyCount());
-    double[] centres = lloyd.run(run.sample(), run.data().dimension(), run.initialCentres(), noise,
+    double[] centres = lloyd.run(run::sampleOf, run.data().dimension(), run.initialCentres(), noise,
         t -> log.accept(String.format(java.util.Locale.ROOT, "DP-Lloyd iteration %d/%d, %.1f s", t,
             settings.iterations(), (System.nanoTime() - start) / 1e9)));
     stage("DP-Lloyd", start);
@@ -206,32 +305,79 @@ public final class PrivateKMeansEngine {
   public PrivacyReport report(PreparedRun run) {
     PreparedData data = run.data();
     PrivacyPlan plan = run.plan();
+    SchemePlan scheme = run.schemePlan();
+    String method = scheme != null ? scheme.guaranteeMethod() : plan.guaranteeMethod();
     PrivacyReport.Builder b = PrivacyReport.builder()
-        .epsilon(ledger.totalEpsilon(), ledger.entries().size() == 1 ? plan.guaranteeMethod()
-            : ledger.composition().name() + " of the ledger; DP-Lloyd: " + plan.guaranteeMethod())
+        .epsilon(ledger.totalEpsilon(), ledger.entries().size() == 1 ? method
+            : ledger.composition().name() + " of the ledger; DP-Lloyd: " + method)
+        .delta(ledger.totalDelta(), ledger.relation())
         .ledger(settings.isStrict() ? "strict" : "paper", ledger)
-        .sampler(plan.sampler())
+        .sampler(settings.sampler())
         .geometry(settings.geometry())
         .iterations(settings.iterations())
         .k(settings.k())
         .dimension(data.dimension())
-        .lambda(plan.sampler() == Sampler.CORE ? settings.lambda() : Double.NaN)
-        .noise(plan.scales(), latticeNoise(run).describe(settings.geometry()))
+        .lambda(settings.sampler() == Sampler.CORE ? settings.lambda() : Double.NaN)
         .seeded(randomness.isSeeded())
         .stableSamplingKeys(stableSamplingKeys);
-    if (settings.isStrict()) {
-      strictStatistics(b, data, plan);
+    double expectedSampleSize;
+    if (scheme != null) {
+      boolean gaussian = scheme.noise() == BaseNoise.GAUSSIAN;
+      b.noise(scheme.budget(), scheme.sumScale(), scheme.countScale(), gaussian ? gaussianNoise(run).describe()
+          : latticeNoise(run).describe(settings.geometry()));
+      if (scheme.modelEpsilon() != null) {
+        b.accountant(String.format(Locale.ROOT, "Fourier accountant under the MUST paper's model (its pair is not "
+            + "proven to dominate %s): DP-Lloyd's epsilon in [%.4g, %.4g] at its delta = %.3g; a comparison, not the "
+            + "guarantee", scheme.scheme().id(), scheme.modelEpsilon().lower(), scheme.modelEpsilon().upper(),
+            scheme.delta()));
+      }
+      expectedSampleSize = schemeSampleSize(run);
     } else {
-      paperStatistics(b, data, plan);
+      b.noise(plan.scales(), latticeNoise(run).describe(settings.geometry()));
+      expectedSampleSize = plan.expectedSampleSize();
+    }
+    if (settings.isStrict()) {
+      strictStatistics(b, data, expectedSampleSize);
+    } else {
+      paperStatistics(b, data, expectedSampleSize);
+    }
+    if (scheme != null) {
+      schemeStatistics(b, run);
     }
     return b.build();
   }
 
+  /** m of a fixed-size scheme; γ·n for poisson-uniform (NaN when n is unknown). */
+  private double schemeSampleSize(PreparedRun run) {
+    SchemeSampling sampling = run.schemeSampling();
+    if (settings.sampler() != Sampler.POISSON_UNIFORM) {
+      return sampling.sampleSize();
+    }
+    return populationKnown() ? sampling.rate() * run.data().count() : Double.NaN;
+  }
+
+  /** N and n₁ of a fixed-size scheme: public under substitution, which is what its guarantee is stated under. */
+  private void schemeStatistics(PrivacyReport.Builder b, PreparedRun run) {
+    SchemeSampling sampling = run.schemeSampling();
+    if (settings.sampler() == Sampler.POISSON_UNIFORM) {
+      b.statistic("gamma", sampling.rate(), Source.PUBLIC, "the Poisson rate of every iteration ("
+          + (settings.sampleSize() < 1 ? "the fraction given" : "the sample size over n") + ")");
+      return;
+    }
+    b.statistic("N", sampling.population(), settings.isStrict() ? Source.PUBLIC : Source.DATA_DERIVED,
+        settings.isStrict() ? "number of records: public under substitution (neighbouring data sets have the same N)"
+            : "number of records after the paper's preprocessing");
+    if (settings.sampler().uniformScheme().isTwoStage()) {
+      b.statistic("n1", sampling.stage1(), Source.PUBLIC, "stage-I size" + (settings.scheme().stage1Cached()
+          ? " (stage I drawn once and kept)" : " (stage I redrawn every iteration)"));
+    }
+  }
+
   /** A strict release publishes public inputs and DP estimates only. */
-  private void strictStatistics(PrivacyReport.Builder b, PreparedData data, PrivacyPlan plan) {
+  private void strictStatistics(PrivacyReport.Builder b, PreparedData data, double expectedSampleSize) {
     StrictRelease strict = settings.strict();
     boolean nKnown = populationKnown();
-    b.expectedSampleSize(nKnown ? plan.expectedSampleSize() : Double.NaN)
+    b.expectedSampleSize(expectedSampleSize)
         .estimatedCentre(strictResult.estimatedCentre())
         .statistic("clipRadius", strict.clipRadius(), Source.PUBLIC, "radius R0 of the ball around the origin every "
             + "raw point was clipped to")
@@ -243,7 +389,7 @@ public final class PrivateKMeansEngine {
       b.statistic("n", data.count(), Source.DP_ESTIMATE, "number of points DP-Lloyd sees, from the noisy norm "
           + "histogram");
     }
-    if (plan.sampler() == Sampler.CORE) {
+    if (settings.sampler() == Sampler.CORE) {
       b.statistic("xTilde", data.meanNormStatistic(), Source.DP_ESTIMATE, (settings.geometry() == Geometry.L2
           ? "mean squared l2 norm" : "mean l1 norm") + " from the noisy norm histogram (used by core)");
     }
@@ -253,9 +399,9 @@ public final class PrivateKMeansEngine {
   }
 
   /** The paper's pipeline: the report says which constants were read without privacy (SPEC §10). */
-  private void paperStatistics(PrivacyReport.Builder b, PreparedData data, PrivacyPlan plan) {
+  private void paperStatistics(PrivacyReport.Builder b, PreparedData data, double expectedSampleSize) {
     boolean paper = settings.preprocessing() == Preprocessing.PAPER;
-    b.expectedSampleSize(plan.expectedSampleSize())
+    b.expectedSampleSize(expectedSampleSize)
         .statistic("n", data.count(), Source.DATA_DERIVED, "number of points after preprocessing")
         .statistic("r", data.radius(), paper ? Source.DATA_DERIVED : Source.PUBLIC,
             paper ? "largest norm after re-centring" : "norm bound supplied by the user")
@@ -269,12 +415,17 @@ public final class PrivateKMeansEngine {
       b.nonPrivateStep("paper preprocessing: centring, the 97.5th-percentile filter, re-centring and r are "
           + "computed from the data without privacy");
     }
-    switch (plan.sampler()) {
+    switch (settings.sampler()) {
       case UNIF -> b.nonPrivateStep("unif: q = m/n uses n from the data");
       case CORE -> b.nonPrivateStep("core: q uses n and xTilde from the data");
       case OPT -> b.nonPrivateStep("opt: B was searched on every exact norm, so B (and with it the noise scales "
           + "and the sample) is data-dependent");
-      case FULL -> { }
+      case POISSON_UNIFORM -> {
+        if (settings.sampleSize() >= 1) {
+          b.nonPrivateStep("poisson-uniform: the rate m/n uses n from the data");
+        }
+      }
+      case FULL, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> { }
       default -> throw new IllegalStateException();
     }
     if (settings.initialisation() == Initialisation.SAMPLE_POINTS) {

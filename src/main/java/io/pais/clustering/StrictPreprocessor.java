@@ -37,10 +37,15 @@ final class StrictPreprocessor {
 
   private StrictPreprocessor() {}
 
-  /** Whether the run needs the DP norm histogram (r, n or x̃ unknown, or opt's B search). */
+  /**
+   * Whether the run needs the DP norm histogram (r, n or x̃ unknown, or opt's B search). The fixed-size uniform
+   * schemes need no n̂: their N is public under substitution.
+   */
   static boolean needsHistogram(KMeansSettings settings) {
-    return Double.isNaN(settings.normBound()) || settings.sampler() == Sampler.CORE
-        || settings.sampler() == Sampler.OPT || settings.sampler() == Sampler.UNIF && settings.sampleSize() >= 1;
+    Sampler sampler = settings.sampler();
+    boolean rateFromCount = (sampler == Sampler.UNIF || sampler == Sampler.POISSON_UNIFORM)
+        && settings.sampleSize() >= 1;
+    return Double.isNaN(settings.normBound()) || sampler == Sampler.CORE || sampler == Sampler.OPT || rateFromCount;
   }
 
   static Result run(JavaRDD<KeyedPoint> input, int dimension, KMeansSettings settings, PrivacyLedger ledger,

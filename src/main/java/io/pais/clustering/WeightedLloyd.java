@@ -3,6 +3,7 @@ package io.pais.clustering;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
 import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -34,18 +35,27 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
   }
 
   /**
-   * Runs T iterations from {@code initial} (k × d row-major) and returns the final centres.
+   * Runs T iterations from {@code initial} (k × d row-major) over one cached sample and returns the final centres.
    *
    * @param progress called with the iteration number after each iteration (for logs; gets no data)
    */
   public double[] run(JavaRDD<SampleBlock> sample, int dimension, double[] initial, LloydNoise noise,
       IntConsumer progress) {
+    return run(t -> sample, dimension, initial, noise, progress);
+  }
+
+  /**
+   * Runs T iterations, iteration t over {@code sampleOfIteration.apply(t)} (a fresh sample per iteration for the
+   * uniform schemes), and returns the final centres.
+   */
+  public double[] run(IntFunction<JavaRDD<SampleBlock>> sampleOfIteration, int dimension, double[] initial,
+      LloydNoise noise, IntConsumer progress) {
     Checks.require(initial.length == k * dimension, "initial centres must be k x d = " + k * dimension
         + " values, got " + initial.length);
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(sample.context());
     double[] centres = initial.clone();
     for (int t = 1; t <= iterations; t++) {
-      Broadcast<double[]> shared = jsc.broadcast(centres);
+      JavaRDD<SampleBlock> sample = sampleOfIteration.apply(t);
+      Broadcast<double[]> shared = JavaSparkContext.fromSparkContext(sample.context()).broadcast(centres);
       double[] norms = WeightedClusterStats.squaredNorms(centres, k, dimension);
       WeightedClusterStats stats = sample.treeAggregate(new WeightedClusterStats(k, dimension),
           (acc, block) -> acc.add(block, shared.value(), norms), WeightedClusterStats::merge);

@@ -1,6 +1,7 @@
 package io.pais.estimation;
 
 import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.Relation;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeNoise;
@@ -36,8 +37,12 @@ public final class PrivateCentre {
     LatticeNoise.Pair noise = LatticeNoise.countAndSum(countScale, sumScale, geometry, clippedSum.length);
     ledger.spend(new LedgerEntry("centre", "noisy clipped sum over a noisy count (" + noise.describe(geometry) + ")",
         epsilon, 0,
-        String.format(Locale.ROOT, "sum: %.6g (the clip radius R0, %s); count: 1", clipRadius,
-            geometry.name().toLowerCase(Locale.ROOT)),
+        ledger.relation() == Relation.SUBSTITUTION
+            // substitution: the count does not move and the sum moves by up to 2R0, which costs 2R0/sumScale = ε
+            ? String.format(Locale.ROOT, "sum: %.6g (twice the clip radius R0, %s: one point out, one in); count: 0",
+                2 * clipRadius, geometry.name().toLowerCase(Locale.ROOT))
+            : String.format(Locale.ROOT, "sum: %.6g (the clip radius R0, %s); count: 1", clipRadius,
+                geometry.name().toLowerCase(Locale.ROOT)),
         String.format(Locale.ROOT, "sum: %.6g; count: %.6g", sumScale, countScale), "the centre"));
     double[] centre = noise.sum().release(clippedSum, rng);
     double noisyCount = Math.max(1, noise.count().release(count, rng));

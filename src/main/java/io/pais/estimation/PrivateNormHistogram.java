@@ -1,6 +1,7 @@
 package io.pais.estimation;
 
 import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.Relation;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeLaplace;
@@ -38,10 +39,13 @@ public final class PrivateNormHistogram {
     Checks.require(counts.length >= 2, "counts need at least one bin and the overflow bin, got " + counts.length);
     Checks.positive("upper", upper);
     Checks.positive("epsilon of the histogram stage", epsilon);
-    double scale = 1 / epsilon;
+    // a substituted record can leave one bin and join another
+    int sensitivity = ledger.relation() == Relation.SUBSTITUTION ? 2 : 1;
+    double scale = sensitivity / epsilon;
     ledger.spend(new LedgerEntry("norm histogram", String.format(Locale.ROOT, "discrete Laplace counts (exact, on a lattice) of the norms in %d "
         + "equal bins on [0, %.6g] and one overflow bin", counts.length - 1, upper), epsilon, 0,
-        "l1 1 (one point changes one bin by one)", String.format(Locale.ROOT, "%.6g per bin", scale),
+        sensitivity == 1 ? "l1 1 (one point changes one bin by one)"
+            : "l1 2 (a substituted point leaves one bin and joins another)", String.format(Locale.ROOT, "%.6g per bin", scale),
         "the noisy counts (n, the norm quantile, xTilde and the opt B search follow by post-processing)"));
     LatticeLaplace laplace = LatticeNoise.count(scale);
     double[] noisy = new double[counts.length];

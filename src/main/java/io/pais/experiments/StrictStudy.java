@@ -5,6 +5,7 @@ import io.pais.clustering.ClusteringResult;
 import io.pais.clustering.Initialisation;
 import io.pais.clustering.OrderStatistic;
 import io.pais.clustering.KMeansSettings;
+import io.pais.clustering.SchemeOptions;
 import io.pais.clustering.PreparedData;
 import io.pais.clustering.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
@@ -171,7 +172,8 @@ public final class StrictStudy implements Callable<Integer> {
   private KMeansSettings settings(Sampler sampler, double eps, int seed, StrictRelease strict) {
     return new KMeansSettings(k, iterations, eps, sampler, fraction, 0.5, Geometry.L2,
         strict == null ? Preprocessing.PAPER : Preprocessing.PUBLIC, Double.NaN, null, Initialisation.RANDOM_BALL,
-        (long) seed, true, 1.0, CoreSupremum.EXACT, strict);
+        (long) seed, true, 1.0, CoreSupremum.EXACT, strict,
+        SchemeOptions.none());
   }
 
   private static double[] flatten(double[][] centres) {

@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.privacy.Geometry;
-import io.pais.privacy.NoiseScales;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyReport;
+import io.pais.accounting.Relation;
 import io.pais.accounting.Statistic;
 import io.pais.sampling.Sampler;
 import java.io.IOException;
@@ -35,12 +35,19 @@ public final class PrivacyReportJson {
   public static ObjectNode toJson(PrivacyReport report) {
     ObjectNode root = JSON.createObjectNode();
     putNumber(root, "epsilon", report.epsilon());
+    putNumber(root, "delta", report.delta());
+    root.put("relation", report.relation().description());
     root.put("privacyMode", report.privacyMode());
+    String kind = (report.delta() == 0 ? "pure epsilon-DP" : "(epsilon, delta)-DP") + " ("
+        + report.relation().description() + ")";
     root.put("guarantee", report.isStrictMode()
-        ? "end-to-end pure epsilon-DP (add/remove one point) of everything released: the data was read only by "
-            + "the mechanisms in the ledger, and epsilon is their composition"
-        : "pure epsilon-DP (add/remove one point) of the released centres, conditioned on the statistics marked "
-            + "data-derived and the steps listed in nonPrivateSteps");
+        ? "end-to-end " + kind + " of everything released: the data was read only by the mechanisms in the ledger, "
+            + "and (epsilon, delta) is their composition"
+        : kind + " of the released centres, conditioned on the statistics marked data-derived and the steps listed "
+            + "in nonPrivateSteps");
+    if (!report.accountant().isEmpty()) {
+      root.put("accountant", report.accountant());
+    }
     root.put("composition", report.composition());
     ArrayNode ledger = root.putArray("ledger");
     for (LedgerEntry e : report.ledger()) {
@@ -74,7 +81,9 @@ public final class PrivacyReportJson {
     putNumber(noise, "betaSum", report.betaSum());
     putNumber(noise, "betaCount", report.betaCount());
     noise.put("sumNoise", report.sumNoiseRadius());
-    noise.put("countNoise", "Laplace(betaCount): exact discrete Laplace on a lattice in a release");
+    noise.put("countNoise", Double.isNaN(report.budget())
+        ? "Gaussian(betaCount = sigma): a normal draw rounded to a lattice"
+        : "Laplace(betaCount): exact discrete Laplace on a lattice in a release");
     ObjectNode stats = root.putObject("statistics");
     for (Statistic s : report.statistics()) {
       ObjectNode node = stats.putObject(s.name());
@@ -112,9 +121,6 @@ public final class PrivacyReportJson {
       throw new IllegalArgumentException("not a privacy report: " + e.getMessage());
     }
     JsonNode noise = root.get("noise");
-    double radius = root.at("/statistics/r/value").isMissingNode() ? 1 : number(root.at("/statistics/r"), "value");
-    NoiseScales scales = new NoiseScales(root.get("iterations").asInt(), radius, root.get("dimension").asInt(),
-        number(noise, "B"), number(noise, "betaSum"), number(noise, "betaCount"));
     PrivacyReport.Builder b = PrivacyReport.builder()
         .epsilon(number(root, "epsilon"), root.get("guaranteeMethod").asText())
         .sampler(Sampler.parse(root.get("sampler").asText()))
@@ -124,9 +130,11 @@ public final class PrivacyReportJson {
         .dimension(root.get("dimension").asInt())
         .expectedSampleSize(number(root, "expectedSampleSize"))
         .lambda(root.has("lambda") ? root.get("lambda").asDouble() : Double.NaN)
-        .noise(scales, noise.get("sumNoise").asText())
+        .noise(number(noise, "B"), number(noise, "betaSum"), number(noise, "betaCount"), noise.get("sumNoise").asText())
         .seeded(root.get("seeded").asBoolean())
-        .stableSamplingKeys(!PARTITION_KEYS.equals(root.path("samplingKeys").asText(STABLE_KEYS)));
+        .stableSamplingKeys(!PARTITION_KEYS.equals(root.path("samplingKeys").asText(STABLE_KEYS)))
+        .delta(root.has("delta") ? number(root, "delta") : 0, relation(root.path("relation").asText("")))
+        .accountant(root.path("accountant").asText(""));
     Iterator<Map.Entry<String, JsonNode>> stats = root.get("statistics").fields();
     while (stats.hasNext()) {
       Map.Entry<String, JsonNode> e = stats.next();
@@ -151,6 +159,15 @@ public final class PrivacyReportJson {
       b.estimatedCentre(centre);
     }
     return b.build();
+  }
+
+  private static Relation relation(String text) {
+    for (Relation r : Relation.values()) {
+      if (r.description().equals(text)) {
+        return r;
+      }
+    }
+    return Relation.ADD_REMOVE; // reports written before the relation was recorded
   }
 
   private static String sourceText(Statistic.Source source) {

@@ -7,6 +7,7 @@ import io.pais.clustering.Initialisation;
 import io.pais.clustering.KMeansSettings;
 import io.pais.clustering.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.clustering.SchemeOptions;
 import io.pais.clustering.StrictRelease;
 import io.pais.io.FailFast;
 import io.pais.io.InputFormat;
@@ -15,6 +16,7 @@ import io.pais.io.PointReader;
 import io.pais.io.Points;
 import io.pais.io.ReleaseWriter;
 import io.pais.math.Checks;
+import io.pais.privacy.BaseNoise;
 import io.pais.privacy.Geometry;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyReport;
@@ -87,12 +89,31 @@ public final class PaisJob implements Callable<Integer> {
   @Option(names = "--epsilon", description = "target epsilon of the release (default: ${DEFAULT-VALUE})")
   double epsilon;
 
-  @Option(names = "--sampler", description = "unif, core, opt or full (default: ${DEFAULT-VALUE})")
+  @Option(names = "--sampler", description = "unif, core, opt, full (Poisson importance sampling, once), or the "
+      + "uniform schemes poisson-uniform, wor, wr, must-ow, must-wo, must-ww (a fresh sample every iteration, "
+      + "(epsilon, delta)-DP) (default: ${DEFAULT-VALUE})")
   String sampler;
 
   @Option(names = "--sample-size", paramLabel = "M",
       description = "expected sample size: a count or a percentage of n, e.g. 5%% (default: ${DEFAULT-VALUE})")
   String sampleSize;
+
+  @Option(names = "--stage1-size", paramLabel = "N1",
+      description = "must-ow, must-wo, must-ww: the stage-I size n1, a count or a percentage of N, e.g. 20%%")
+  String stage1Size;
+
+  @Option(names = "--stage1-cached", negatable = true, arity = "0..1", fallbackValue = "true",
+      description = "must-ow: draw stage I once and keep it, redrawing only stage II each iteration (default: "
+          + "${DEFAULT-VALUE})")
+  boolean stage1Cached;
+
+  @Option(names = "--noise", description = "uniform schemes: laplace or gaussian noise on counts and sums (default: "
+      + "${DEFAULT-VALUE})")
+  String noise;
+
+  @Option(names = "--delta", description = "uniform schemes: the target delta (0: pure epsilon-DP, only for "
+      + "poisson-uniform and wor with laplace noise; choose it well below 1/N) (default: ${DEFAULT-VALUE})")
+  double delta;
 
   @Option(names = "--lambda", description = "core: lambda in [0, 1] (default: ${DEFAULT-VALUE})")
   double lambda;
@@ -268,9 +289,11 @@ public final class PaisJob implements Callable<Integer> {
         throw new IllegalArgumentException("--clip-radius and --origin belong to --privacy strict");
       }
     }
-    return new KMeansSettings(k, iterations, epsilon, Sampler.parse(sampler), parseSampleSize(sampleSize), lambda,
+    return new KMeansSettings(k, iterations, epsilon, Sampler.parse(sampler), parseSize("sample-size", sampleSize), lambda,
         Geometry.parse(geometry), pre, normBound == null ? Double.NaN : normBound, center, Initialisation.parse(init),
-        seed, guards, minNoisyCount, parseSupremum(coreSupremum), release);
+        seed, guards, minNoisyCount, parseSupremum(coreSupremum), release,
+        new SchemeOptions(stage1Size == null ? Double.NaN : parseSize("stage1-size", stage1Size), stage1Cached,
+            BaseNoise.parse(noise), delta));
   }
 
   /** The two privacy modes of the job. */
@@ -291,24 +314,24 @@ public final class PaisJob implements Callable<Integer> {
     }
   }
 
-  /** "5000" → 5000; "5%" → 0.05 (a fraction of n). */
-  static double parseSampleSize(String text) {
+  /** A size flag: "5000" → 5000; "5%" → 0.05 (a fraction of the population). */
+  static double parseSize(String flag, String text) {
     String t = text.strip();
     try {
       if (t.endsWith("%")) {
         double pct = Double.parseDouble(t.substring(0, t.length() - 1));
         if (!(pct > 0 && pct < 100)) {
-          throw new IllegalArgumentException("sample-size as a percentage must be in (0, 100), got " + text);
+          throw new IllegalArgumentException(flag + " as a percentage must be in (0, 100), got " + text);
         }
         return pct / 100;
       }
       double m = Double.parseDouble(t);
       if (!(m >= 1 && Double.isFinite(m))) {
-        throw new IllegalArgumentException("sample-size must be a count >= 1 or a percentage like 5%, got " + text);
+        throw new IllegalArgumentException(flag + " must be a count >= 1 or a percentage like 5%, got " + text);
       }
       return m;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("sample-size must be a count or a percentage like 5%, got " + text);
+      throw new IllegalArgumentException(flag + " must be a count or a percentage like 5%, got " + text);
     }
   }
 
@@ -344,6 +367,14 @@ public final class PaisJob implements Callable<Integer> {
     conf.put("sampler", settings.sampler().id());
     conf.put("sampleSize", sampleSize);
     conf.put("lambda", settings.lambda());
+    if (settings.sampler().isUniformScheme()) {
+      conf.put("noise", settings.scheme().noise().id());
+      conf.put("delta", settings.scheme().delta());
+      if (stage1Size != null) {
+        conf.put("stage1Size", stage1Size);
+      }
+      conf.put("stage1Cached", settings.scheme().stage1Cached());
+    }
     conf.put("geometry", settings.geometry().name().toLowerCase(Locale.ROOT));
     conf.put("privacy", settings.isStrict() ? "strict" : "paper");
     if (settings.isStrict()) {
@@ -374,17 +405,28 @@ public final class PaisJob implements Callable<Integer> {
   private void summary(ClusteringResult result, KMeansSettings settings, double writeSeconds, double total) {
     PrivacyReport r = result.report();
     out.printf(Locale.ROOT, "pais: %d centres written to %s%n", settings.k(), output);
-    out.printf(Locale.ROOT, "  guarantee     epsilon = %.6g, %s (%s)%n", r.epsilon(), r.isStrictMode()
-        ? "end to end (strict)" : "paper mode: conditioned on data-derived constants", r.guaranteeMethod());
+    String delta = r.delta() == 0 ? "" : String.format(Locale.ROOT, ", delta = %.3g", r.delta());
+    out.printf(Locale.ROOT, "  guarantee     epsilon = %.6g%s, %s, %s (%s)%n", r.epsilon(), delta, r.isStrictMode()
+        ? "end to end (strict)" : "paper mode: conditioned on data-derived constants", r.relation().description(),
+        r.guaranteeMethod());
+    if (!r.accountant().isEmpty()) {
+      out.printf(Locale.ROOT, "  accountant    %s%n", r.accountant());
+    }
     for (LedgerEntry e : r.ledger()) {
-      out.printf(Locale.ROOT, "  ledger        %-15s epsilon = %.6g  (%s)%n", e.stage(), e.epsilon(), e.released());
+      out.printf(Locale.ROOT, "  ledger        %-15s epsilon = %.6g%s  (%s)%n", e.stage(), e.epsilon(),
+          e.delta() == 0 ? "" : String.format(Locale.ROOT, ", delta = %.3g", e.delta()), e.released());
     }
     out.printf(Locale.ROOT, "  sampler       %s, expected sample size m = %s, geometry %s, T = %d%n",
         r.sampler().id(), Double.isNaN(r.expectedSampleSize()) ? "a fraction of n (n not estimated)"
             : String.format(Locale.ROOT, "%.1f", r.expectedSampleSize()), r.geometry().name().toLowerCase(Locale.ROOT),
         r.iterations());
-    out.printf(Locale.ROOT, "  noise         B = %.6g, betaSum = %.6g, betaCount = %.6g%n", r.budget(), r.betaSum(),
-        r.betaCount());
+    if (Double.isNaN(r.budget())) {
+      out.printf(Locale.ROOT, "  noise         Gaussian, sigmaSum = %.6g, sigmaCount = %.6g%n", r.betaSum(),
+          r.betaCount());
+    } else {
+      out.printf(Locale.ROOT, "  noise         B = %.6g, betaSum = %.6g, betaCount = %.6g%n", r.budget(),
+          r.betaSum(), r.betaCount());
+    }
     if (!r.isStrict()) {
       out.printf(Locale.ROOT, "  caveat        %d statistic(s) taken from the data without privacy; see "
           + "privacy-report.json%n", r.dataDerivedStatistics().size());

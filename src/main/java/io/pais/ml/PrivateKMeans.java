@@ -4,6 +4,8 @@ import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.clustering.ClusteringResult;
 import io.pais.clustering.Initialisation;
 import io.pais.clustering.KMeansSettings;
+import io.pais.clustering.SchemeOptions;
+import io.pais.privacy.BaseNoise;
 import io.pais.clustering.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.clustering.StrictRelease;
@@ -167,6 +169,26 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
+  public PrivateKMeans setStage1Size(double value) {
+    set(stage1Size(), value);
+    return this;
+  }
+
+  public PrivateKMeans setStage1Cached(boolean value) {
+    set(stage1Cached(), value);
+    return this;
+  }
+
+  public PrivateKMeans setNoise(String value) {
+    set(noise(), value);
+    return this;
+  }
+
+  public PrivateKMeans setDelta(double value) {
+    set(delta(), value);
+    return this;
+  }
+
   @Override
   public PrivateKMeansModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema(), true);
@@ -214,7 +236,9 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return new KMeansSettings(getK(), getMaxIter(), getEpsilon(), Sampler.parse(getSampler()), m,
         getLambda(), Geometry.parse(getGeometry()), pre,
         hasBound ? (Double) $(normBound()) : Double.NaN, hasCenter ? $(center()) : null,
-        Initialisation.parse(getInitMode()), getSeedOrNull(), getGuards(), 1.0, CoreSupremum.EXACT, strict);
+        Initialisation.parse(getInitMode()), getSeedOrNull(), getGuards(), 1.0, CoreSupremum.EXACT, strict,
+        new SchemeOptions(isDefined(stage1Size()) ? (Double) $(stage1Size()) : Double.NaN, getStage1Cached(),
+            BaseNoise.parse(getNoise()), getDelta()));
   }
 
   @Override

@@ -48,6 +48,10 @@ public final class PrivateKMeansParamSet implements Serializable {
   final Param<String> outliers;
   final DoubleParam budgetCentre;
   final DoubleParam budgetHistogram;
+  final DoubleParam stage1Size;
+  final BooleanParam stage1Cached;
+  final Param<String> noise;
+  final DoubleParam delta;
 
   PrivateKMeansParamSet(Params owner) {
     String parent = owner.uid();
@@ -60,7 +64,8 @@ public final class PrivateKMeansParamSet implements Serializable {
     predictionCol = new Param<>(parent, "predictionCol", "prediction column name", nonEmpty("predictionCol"));
     epsilon = new DoubleParam(parent, "epsilon", "target epsilon of the release (finite, > 0)",
         finiteAbove("epsilon", 0));
-    sampler = new Param<>(parent, "sampler", "unif, core, opt or full", oneOf("sampler", "unif", "core", "opt", "full"));
+    String[] samplers = Arrays.stream(Sampler.values()).map(Sampler::id).toArray(String[]::new);
+    sampler = new Param<>(parent, "sampler", String.join(", ", samplers), oneOf("sampler", samplers));
     sampleSize = new DoubleParam(parent, "sampleSize",
         "expected sample size m: a count >= 1, or a fraction of n in (0, 1)", finiteAbove("sampleSize", 0));
     lambda = new DoubleParam(parent, "lambda", "core: mixing weight in [0, 1]", inRange("lambda", 0, 1));
@@ -88,6 +93,14 @@ public final class PrivateKMeansParamSet implements Serializable {
     initMode = new Param<>(parent, "initMode", "random-ball (private) or sample-points (not private)",
         oneOf("initMode", "random-ball", "sample-points"));
     guards = new BooleanParam(parent, "guards", "post-processing guards on noisy centres");
+    stage1Size = new DoubleParam(parent, "stage1Size", "two-stage schemes (must-ow, must-wo, must-ww): n1, a count "
+        + ">= 1 or a fraction of N in (0, 1)", finiteAbove("stage1Size", 0));
+    stage1Cached = new BooleanParam(parent, "stage1Cached", "must-ow: draw stage I once and keep it, redrawing only "
+        + "stage II each iteration (the rigorously accounted variant)");
+    noise = new Param<>(parent, "noise", "uniform schemes: the base noise, laplace or gaussian",
+        oneOf("noise", "laplace", "gaussian"));
+    delta = new DoubleParam(parent, "delta", "uniform schemes: the target delta, in [0, 1) (0: pure epsilon-DP, "
+        + "only for poisson-uniform and wor with laplace noise)", inRange("delta", 0, 1 - 1e-12));
   }
 
   /** The defaults, next to the declarations above. */
@@ -109,6 +122,9 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(outliers, "project");
     owner.setDefault(budgetCentre, StrictRelease.DEFAULT_CENTRE_SHARE);
     owner.setDefault(budgetHistogram, StrictRelease.DEFAULT_HISTOGRAM_SHARE);
+    owner.setDefault(stage1Cached, false);
+    owner.setDefault(noise, "laplace");
+    owner.setDefault(delta, 0.0);
   }
 
   // Validators throw with the param, the rule and the value; Spark's own only answer true/false, and its

@@ -178,4 +178,32 @@ public interface PrivateKMeansParams extends Params {
   default double getBudgetHistogram() {
     return (Double) $(budgetHistogram());
   }
+
+  default DoubleParam stage1Size() {
+    return paramSet().stage1Size;
+  }
+
+  default BooleanParam stage1Cached() {
+    return paramSet().stage1Cached;
+  }
+
+  default boolean getStage1Cached() {
+    return (Boolean) $(stage1Cached());
+  }
+
+  default Param<String> noise() {
+    return paramSet().noise;
+  }
+
+  default String getNoise() {
+    return $(noise());
+  }
+
+  default DoubleParam delta() {
+    return paramSet().delta;
+  }
+
+  default double getDelta() {
+    return (Double) $(delta());
+  }
 }

@@ -59,6 +59,32 @@ public final class LatticeNoise {
     return new Pair(count(betaCount), sum);
   }
 
+  /** Gaussian count noise and Gaussian sum noise, on their lattices. */
+  public record GaussianPair(LatticeGaussian count, LatticeGaussian sum) {
+    /** A one-line description for the privacy report. */
+    public String describe() {
+      return String.format(Locale.ROOT, "lattice noise: counts on 2^%d Z and sums on 2^%d Z, each coordinate a normal "
+          + "draw rounded to its lattice, deviations raised by 2^-20 for the rounding",
+          Math.getExponent(count.lattice().spacing()), Math.getExponent(sum.lattice().spacing()));
+    }
+  }
+
+  /**
+   * Gaussian noise of deviation σ_c for counts and σ_s per coordinate for d-dimensional sums. The scaled vector
+   * (counts/σ_c, sums/σ_s) has some ℓ2 sensitivity θ ≥ 1/σ_c (a count moves by at least 1, SchemePlan). Snapping
+   * moves the 2(d + 1) coordinates of the two clusters a record touches by at most g each, so in scaled units by at
+   * most sqrt(2(g_c/σ_c)² + 2d(g_s/σ_s)²); with g_c ≤ δ/2 and g_s ≤ (δ/2)·σ_s/(σ_c·√d) that is at most δ/σ_c ≤ δθ,
+   * and deviations raised by 1 + δ bring θ + δθ back to θ.
+   */
+  public static GaussianPair gaussian(double sigmaCount, double sigmaSum, int dimension) {
+    Checks.positive("sigmaCount", sigmaCount);
+    Checks.positive("sigmaSum", sigmaSum);
+    Checks.positive("dimension (d)", dimension);
+    Lattice sumLattice = Lattice.atMost(SCALE_INFLATION / 2 * sigmaSum / (sigmaCount * Math.sqrt(dimension)));
+    return new GaussianPair(new LatticeGaussian(countLattice(), sigmaCount * (1 + SCALE_INFLATION), 1),
+        new LatticeGaussian(sumLattice, sigmaSum * (1 + SCALE_INFLATION), dimension));
+  }
+
   /** The integer scale, in lattice steps, of noise at scale β(1 + δ) or just above. */
   private static long units(String name, double beta, Lattice lattice) {
     double units = Math.ceil(beta * (1 + SCALE_INFLATION) / lattice.spacing());

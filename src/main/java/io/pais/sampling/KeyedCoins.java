@@ -21,19 +21,32 @@ public final class KeyedCoins implements CoinSource {
   private static final int KEY_BYTES = 16;
 
   private final byte[] key;
+  /** The second half of the AES block: 0 for the one-sample coins, the iteration for per-iteration coins. */
+  private final long tweak;
   private transient Cipher cipher;
   private transient byte[] block;
   private transient byte[] out;
 
-  private KeyedCoins(byte[] key) {
+  private KeyedCoins(byte[] key, long tweak) {
     this.key = key.clone();
+    this.tweak = tweak;
+  }
+
+  /**
+   * Independent coins under the same key for round {@code round} ≥ 1 (a fresh Poisson sample per DP-Lloyd
+   * iteration): the round fills the half of the AES block the sampling key leaves empty, so no two rounds, and no
+   * round and the one-sample coins (round 0), share an input block.
+   */
+  public KeyedCoins round(int round) {
+    Checks.positive("round", round);
+    return new KeyedCoins(key, round);
   }
 
   /** A fresh secret key from {@link SecureRandom}: the coins of a private release. */
   public static KeyedCoins secret() {
     byte[] key = new byte[KEY_BYTES];
     new SecureRandom().nextBytes(key);
-    return new KeyedCoins(key);
+    return new KeyedCoins(key, 0);
   }
 
   /** A key derived from a seed (SHA-256 of a domain tag and the seed): reproducible runs and tests only. */
@@ -44,7 +57,7 @@ public final class KeyedCoins implements CoinSource {
       sha.update(ByteBuffer.allocate(Long.BYTES).putLong(seed).array());
       byte[] key = new byte[KEY_BYTES];
       System.arraycopy(sha.digest(), 0, key, 0, KEY_BYTES);
-      return new KeyedCoins(key);
+      return new KeyedCoins(key, 0);
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("SHA-256 is not available in this JVM", e);
     }
@@ -61,6 +74,7 @@ public final class KeyedCoins implements CoinSource {
       }
       for (int i = 0; i < Long.BYTES; i++) {
         block[i] = (byte) (samplingKey >>> (56 - 8 * i));
+        block[Long.BYTES + i] = (byte) (tweak >>> (56 - 8 * i));
       }
       cipher.doFinal(block, 0, KEY_BYTES, out, 0);
     } catch (GeneralSecurityException e) {

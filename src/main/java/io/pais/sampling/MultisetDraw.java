@@ -19,7 +19,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * @param records the distinct record numbers, increasing
  * @param copies each record's copy count (≥ 1), aligned with {@code records}
  */
-public record MultisetDraw(long[] records, int[] copies) {
+public record MultisetDraw(long[] records, int[] copies) implements java.io.Serializable {
 
   public MultisetDraw {
     Checks.require(records.length == copies.length, "records and copies must have the same length");

@@ -35,12 +35,12 @@ class PrivacyLedgerTest {
     assertThrows(IllegalArgumentException.class, () -> entry("x", Double.NaN));
     assertThrows(IllegalArgumentException.class, () -> new LedgerEntry("x", "m", 1, 1.5, "1", "1", "r"));
     assertThrows(IllegalArgumentException.class, () -> PrivacyLedger.pure(0));
-    assertThrows(IllegalArgumentException.class, () -> new PrivacyLedger(1, Double.NaN, Composition.BASIC));
+    assertThrows(IllegalArgumentException.class, () -> new PrivacyLedger(1, Double.NaN, Composition.BASIC, Relation.ADD_REMOVE));
   }
 
   @Test
   void deltasComposeToo() {
-    PrivacyLedger ledger = new PrivacyLedger(2, 1e-6, Composition.BASIC);
+    PrivacyLedger ledger = new PrivacyLedger(2, 1e-6, Composition.BASIC, Relation.SUBSTITUTION);
     ledger.spend(new LedgerEntry("a", "m", 1, 4e-7, "1", "1", "r"));
     ledger.spend(new LedgerEntry("b", "m", 1, 6e-7, "1", "1", "r"));
     assertEquals(1e-6, ledger.totalDelta(), 1e-18);

@@ -4,6 +4,7 @@ import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.clustering.ClusteringResult;
 import io.pais.clustering.Initialisation;
 import io.pais.clustering.KMeansSettings;
+import io.pais.clustering.SchemeOptions;
 import io.pais.clustering.PreparedRun;
 import io.pais.clustering.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
@@ -134,7 +135,8 @@ public final class LloydBenchmark {
 
   private static KMeansSettings settings(Sampler sampler, double sampleSize, double r) {
     return new KMeansSettings(K, T, 10.0, sampler, sampleSize, 0.5, Geometry.L2, Preprocessing.PUBLIC, r, null,
-        Initialisation.RANDOM_BALL, 1L, true, 1.0, CoreSupremum.EXACT, null);
+        Initialisation.RANDOM_BALL, 1L, true, 1.0, CoreSupremum.EXACT, null,
+        SchemeOptions.none());
   }
 
   private static Map<String, Double> medianStages(JavaRDD<double[]> points, int d, KMeansSettings settings) {

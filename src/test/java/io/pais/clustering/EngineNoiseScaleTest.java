@@ -28,7 +28,8 @@ class EngineNoiseScaleTest {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     int d = 20; // beta_count / beta_sum = cbrt(4 d rho^2) = 1.59: far enough apart to tell
     KMeansSettings settings = new KMeansSettings(3, 5, 2.0, Sampler.UNIF, 0.5, 0.5, Geometry.L2,
-        Preprocessing.PAPER, Double.NaN, null, Initialisation.RANDOM_BALL, 9L, true, 1.0, CoreSupremum.EXACT, null);
+        Preprocessing.PAPER, Double.NaN, null, Initialisation.RANDOM_BALL, 9L, true, 1.0, CoreSupremum.EXACT, null,
+        SchemeOptions.none());
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
     PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(SamplingAndLloydTest.gaussianPoints(2000, d, 4), 2),
         d, "test"));

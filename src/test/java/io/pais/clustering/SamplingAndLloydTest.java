@@ -131,7 +131,8 @@ class SamplingAndLloydTest {
     List<double[]> points = gaussianPoints(8_000, 4, 3);
     for (Sampler sampler : new Sampler[] {Sampler.FULL, Sampler.OPT}) {
       KMeansSettings settings = new KMeansSettings(4, 6, 1e6, sampler, 0.25, 0.5, Geometry.L2, Preprocessing.PAPER,
-          Double.NaN, null, Initialisation.SAMPLE_POINTS, 5L, true, 1.0, CoreSupremum.EXACT, null);
+          Double.NaN, null, Initialisation.SAMPLE_POINTS, 5L, true, 1.0, CoreSupremum.EXACT, null,
+          SchemeOptions.none());
       PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
       PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(points, 4), 4, "test points"));
       double[] noisy = engine.iterate(run, engine.noiseFor(run));
@@ -139,7 +140,8 @@ class SamplingAndLloydTest {
       assertArrayEquals(exact, noisy, 1e-6 * run.data().radius(), sampler.id());
       // and noise at a real epsilon moves them: the comparison can fail
       KMeansSettings noisySettings = new KMeansSettings(4, 6, 0.5, sampler, 0.25, 0.5, Geometry.L2,
-          Preprocessing.PAPER, Double.NaN, null, Initialisation.SAMPLE_POINTS, 5L, true, 1.0, CoreSupremum.EXACT, null);
+          Preprocessing.PAPER, Double.NaN, null, Initialisation.SAMPLE_POINTS, 5L, true, 1.0, CoreSupremum.EXACT, null,
+          SchemeOptions.none());
       PrivateKMeansEngine lowEps = new PrivateKMeansEngine(noisySettings, message -> { });
       PreparedRun lowRun = lowEps.prepare(Points.keyedByPartition(jsc.parallelize(points, 4), 4, "test points"));
       double[] far = lowEps.iterate(lowRun, lowEps.noiseFor(lowRun));

@@ -84,7 +84,8 @@ class PrivateKMeansTest {
     assertMessage(() -> kmeans.setEpsilon(Double.NaN), "epsilon must be finite and > 0.0, got NaN");
     assertMessage(() -> kmeans.setEpsilon(Double.POSITIVE_INFINITY), "epsilon must be finite and > 0.0, got Infinity");
     assertMessage(() -> kmeans.setEpsilon(-1), "epsilon must be finite and > 0.0, got -1.0");
-    assertMessage(() -> kmeans.setSampler("fast"), "sampler must be one of unif, core, opt, full, got 'fast'");
+    assertMessage(() -> kmeans.setSampler("fast"), "sampler must be one of unif, core, opt, full, "
+        + "poisson-uniform, wor, wr, must-ow, must-wo, must-ww, got 'fast'");
     assertMessage(() -> kmeans.setSampleSize(0), "sampleSize must be finite and > 0.0, got 0.0");
     assertMessage(() -> kmeans.setLambda(1.5), "lambda must be in [0.0, 1.0], got 1.5");
     assertMessage(() -> kmeans.setGeometry("l3"), "geometry must be one of l2, l1, got 'l3'");
@@ -98,6 +99,10 @@ class PrivateKMeansTest {
     assertMessage(() -> kmeans.setClipRadius(0), "clipRadius must be finite and > 0.0, got 0.0");
     assertMessage(() -> kmeans.setOutliers("keep"), "outliers must be one of project, drop, got 'keep'");
     assertMessage(() -> kmeans.setBudgetCentre(1), "budgetCentre must be in");
+    assertMessage(() -> kmeans.setStage1Size(0), "stage1Size must be finite and > 0.0, got 0.0");
+    assertMessage(() -> kmeans.setNoise("cauchy"), "noise must be one of laplace, gaussian, got 'cauchy'");
+    assertMessage(() -> kmeans.setDelta(Double.NaN), "delta must be in [0.0");
+    assertMessage(() -> kmeans.setDelta(1), "delta must be in [0.0");
     // cross-param checks at fit
     PrivateKMeans paper = new PrivateKMeans().setPrivacyMode("paper");
     assertMessage(() -> paper.copy(ParamMap.empty()).setPreprocessing("public").settings(), "needs normBound");

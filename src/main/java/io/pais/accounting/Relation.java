@@ -1,0 +1,24 @@
+package io.pais.accounting;
+
+/**
+ * The neighbouring relation a guarantee is stated under. Every stage of one release spends under the same
+ * relation: a mechanism calibrated under add/remove may cost up to twice its ε under substitution (one record
+ * out, another in), so stages ask the ledger which relation applies and size their noise for it.
+ */
+public enum Relation {
+  /** Neighbours differ by adding or removing one record (N is private). */
+  ADD_REMOVE("add/remove one record"),
+  /** Neighbours differ by replacing one record with another (N is public): the uniform fixed-size schemes. */
+  SUBSTITUTION("substitution of one record (N public)");
+
+  private final String description;
+
+  Relation(String description) {
+    this.description = description;
+  }
+
+  /** In words, for reports. */
+  public String description() {
+    return description;
+  }
+}
