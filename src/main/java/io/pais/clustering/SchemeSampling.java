@@ -31,6 +31,8 @@ public final class SchemeSampling {
   private final KeyedCoins coins;
   private final JavaSparkContext jsc;
   private JavaRDD<RecordBlock> records;
+  /** Stage I's records when cached: the cached blocks' lineage reads it, so it lives until {@link #release}. */
+  private Broadcast<long[]> stageOneRecords;
   private Broadcast<MultisetDraw> current;
 
   /**
@@ -53,12 +55,12 @@ public final class SchemeSampling {
     this.records = numbered.blocks();
     if (stage1Cached) {
       Broadcast<long[]> kept = jsc.broadcast(MultisetDraw.stageOne(scheme, population, stage1, sampleSize, random));
+      stageOneRecords = kept;
       // explicit null tests, not Objects::nonNull twice: javac's deserialisation of two serializable references to
       // one method with different element types may hand back the wrong one (a ClassCastException in a task)
       JavaRDD<RecordBlock> stageOne = records.map(b -> b.restrict(kept.value())).filter(b -> b != null)
           .persist(StorageLevel.MEMORY_AND_DISK());
       stageOne.count(); // materialise before the full data is released
-      kept.destroy();
       records.unpersist(false);
       records = stageOne;
     }
@@ -104,6 +106,9 @@ public final class SchemeSampling {
   void release() {
     releaseDraw();
     records.unpersist(false);
+    if (stageOneRecords != null) {
+      stageOneRecords.destroy();
+    }
   }
 
   private void releaseDraw() {
