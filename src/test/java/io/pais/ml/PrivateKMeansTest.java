@@ -182,6 +182,23 @@ class PrivateKMeansTest {
   }
 
   @Test
+  void aUniformSchemeFitsWithAnEpsilonDeltaReport(SparkSession spark) {
+    Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
+    PrivateKMeans kmeans = new PrivateKMeans().setK(6).setSeed(4).setSampler("must-ow").setSampleSize(0.2)
+        .setStage1Size(0.5).setStage1Cached(true).setNoise("gaussian").setDelta(1e-6).setClipRadius(25);
+    PrivateKMeansModel model = kmeans.fit(features);
+    assertEquals(6, model.clusterCenters().length);
+    assertTrue(model.privacyReport().delta() > 0 && model.privacyReport().delta() <= 1e-6);
+    assertEquals(io.pais.accounting.Relation.SUBSTITUTION, model.privacyReport().relation());
+    assertTrue(model.privacyReport().epsilon() <= 3 * (1 + 1e-9));
+    assertArrayEquals(model.clusterCenters()[0].toArray(), kmeans.fit(features).clusterCenters()[0].toArray(),
+        "seeded fits are reproducible");
+    IllegalArgumentException noDelta = assertThrows(IllegalArgumentException.class,
+        () -> new PrivateKMeans().setSampler("wr").setClipRadius(25).fit(features));
+    assertTrue(noDelta.getMessage().contains("delta must be > 0 for wr"), noDelta.getMessage());
+  }
+
+  @Test
   void seededFitReproducesItsCentres(SparkSession spark) {
     Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
     PrivateKMeans kmeans = new PrivateKMeans().setK(6).setSeed(21).setSampler("core").setSampleSize(2000)

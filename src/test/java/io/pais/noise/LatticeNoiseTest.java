@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.math3.distribution.ChiSquaredDistribution;
 import org.apache.commons.math3.distribution.GammaDistribution;
+import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
@@ -151,6 +152,47 @@ class LatticeNoiseTest {
     KolmogorovSmirnovTest ks = new KolmogorovSmirnovTest();
     assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, beta), radii) > ALPHA);
     assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, beta * 1.1), radii) < ALPHA);
+  }
+
+  /** Gaussian lattice noise: normal at σ(1 + 2^-20) by KS (false failure 1e-4), a σ 10 % off rejected. */
+  @Test
+  void gaussianNoiseIsNormalAtItsDeviation() {
+    int d = 3;
+    LatticeNoise.GaussianPair pair = LatticeNoise.gaussian(2.5, 40, d);
+    UniformRandomProvider rng = NoiseRandomness.seeded(19).provider();
+    double[] counts = new double[20_000];
+    double[] sums = new double[counts.length * d];
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] = pair.count().release(0.0, rng);
+      System.arraycopy(pair.sum().release(new double[d], rng), 0, sums, i * d, d);
+    }
+    KolmogorovSmirnovTest ks = new KolmogorovSmirnovTest();
+    assertTrue(ks.kolmogorovSmirnovTest(new NormalDistribution(0, 2.5), counts) > ALPHA);
+    assertTrue(ks.kolmogorovSmirnovTest(new NormalDistribution(0, 2.5 * 1.1), counts) < ALPHA);
+    assertTrue(ks.kolmogorovSmirnovTest(new NormalDistribution(0, 40), sums) > ALPHA);
+    assertTrue(ks.kolmogorovSmirnovTest(new NormalDistribution(0, 40 * 1.1), sums) < ALPHA);
+  }
+
+  /** The Gaussian inflation argument: the snapped, scaled sensitivity stays within θ over the deviations. */
+  @Test
+  void gaussianRoundingIsPaidForByTheInflatedDeviations() {
+    for (int d : new int[] {1, 2, 50, 1000}) {
+      for (double sigmaCount : new double[] {1e-3, 0.7, 40, 3e4}) {
+        for (double sigmaSum : new double[] {1e-2, 5, 9e3}) {
+          LatticeNoise.GaussianPair pair = LatticeNoise.gaussian(sigmaCount, sigmaSum, d);
+          double gc = pair.count().lattice().spacing();
+          double gs = pair.sum().lattice().spacing();
+          // substitution across two clusters: two counts by 1, two sums by s each (s = 0: the cheapest case)
+          for (double s : new double[] {0, 1, sigmaSum}) {
+            double claimed = Math.sqrt(2 / (sigmaCount * sigmaCount) + 2 * s * s / (sigmaSum * sigmaSum));
+            double cs = pair.count().scale();
+            double ss = pair.sum().scale();
+            double snapped = Math.sqrt(2 * Math.pow((1 + gc) / cs, 2) + 2 * Math.pow((s + Math.sqrt(d) * gs) / ss, 2));
+            assertTrue(snapped <= claimed, "d=" + d + " " + sigmaCount + " " + sigmaSum + " s=" + s);
+          }
+        }
+      }
+    }
   }
 
   @Test
