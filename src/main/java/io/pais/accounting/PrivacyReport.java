@@ -13,7 +13,7 @@ import java.util.List;
  * on with whether it was public or taken from the data without privacy, the steps that read data without
  * privacy, and whether the noise was seeded. Immutable; build with {@link #builder()}.
  *
- * @param epsilon the ε guarantee (pure ε-DP under add/remove-one neighbours) of the noisy iterations
+ * @param epsilon the ε of the guarantee ((ε, δ)-DP under {@code relation}; pure when δ = 0)
  * @param guaranteeMethod how ε was computed (e.g. exact supremum over [0, r])
  * @param sampler the sampler
  * @param geometry ℓ2 or ℓ1
@@ -22,9 +22,9 @@ import java.util.List;
  * @param dimension d
  * @param expectedSampleSize m (n for FULL)
  * @param lambda λ for core, NaN otherwise
- * @param budget B
- * @param betaSum scale of the sum noise
- * @param betaCount scale of the count noise
+ * @param budget B (NaN for Gaussian noise)
+ * @param betaSum scale of the sum noise (σ for Gaussian noise)
+ * @param betaCount scale of the count noise (σ for Gaussian noise)
  * @param sumNoiseRadius how the count and sum noise are drawn and released (the lattices, the radius law)
  * @param statistics the statistics ε is conditioned on
  * @param nonPrivateSteps the steps that read data without privacy

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.accounting.FourierAccountant;
 import io.pais.accounting.GroupProfile;
 import io.pais.accounting.MustAmplification;
+import io.pais.accounting.PrivacyProfile;
 import io.pais.accounting.SchemeAccountant;
 import io.pais.math.Checks;
 import io.pais.sampling.UniformScheme;
@@ -55,7 +56,9 @@ public final class PrivacyCalculator implements Callable<Integer> {
     @Option(names = "--sample-size", description = "m, the sample size (poisson-uniform: its expectation)")
     long sampleSize;
 
-    @Option(names = "--noise", defaultValue = "laplace", description = "laplace or gaussian (default: laplace)")
+    @Option(names = "--noise", defaultValue = "laplace", description = "laplace or gaussian (one-dimensional, as in "
+        + "the MUST paper), or pure: any base that is theta-DP for one copy, e.g. DP-Lloyd's Laplace release (default: "
+        + "laplace)")
     String noise;
 
     @Option(names = "--theta", description = "sensitivity / noise scale of the base mechanism")
@@ -75,8 +78,15 @@ public final class PrivacyCalculator implements Callable<Integer> {
       return s;
     }
 
-    GroupProfile noise() {
-      return Checks.oneOf("--noise", noise, GroupProfile.values(), g -> g.name().toLowerCase(Locale.ROOT));
+    /** laplace or gaussian (one-dimensional, as in the MUST paper), or pure: any θ-DP base (DP-Lloyd's Laplace). */
+    PrivacyProfile noise() {
+      if (noise != null && noise.strip().equalsIgnoreCase(PrivacyProfile.PURE.id())) {
+        return PrivacyProfile.PURE;
+      }
+      Checks.require(noise != null && java.util.Arrays.stream(GroupProfile.values())
+          .anyMatch(g -> g.id().equalsIgnoreCase(noise.strip())), "--noise must be one of laplace, gaussian, pure, "
+          + "got '" + noise + "'");
+      return GroupProfile.valueOf(noise.strip().toUpperCase(Locale.ROOT));
     }
 
     double theta() {
@@ -97,7 +107,7 @@ public final class PrivacyCalculator implements Callable<Integer> {
         node.put("stage1Size", stage1);
       }
       node.put("sampleSize", sampleSize);
-      node.put("noise", noise().name().toLowerCase(Locale.ROOT));
+      node.put("noise", noise().id());
       node.put("theta", theta());
       return node;
     }
@@ -180,35 +190,36 @@ public final class PrivacyCalculator implements Callable<Integer> {
       Checks.positive("--iterations", iterations);
       Checks.require(Double.isNaN(delta) != Double.isNaN(epsilon), "give exactly one of --delta and --epsilon");
       SchemeAccountant accountant = options.accountant(iterations, stage1Cached);
-      FourierAccountant fa = accountant.fourier();
-      FourierAccountant.Bounds bracket;
+      // the pure profile has no noise law to discretise: only the guarantee is printed
+      FourierAccountant fa = accountant.hasFourier() ? accountant.fourier() : null;
+      FourierAccountant.Bounds bracket = null;
       SchemeAccountant.Guarantee basic;
       if (!Double.isNaN(delta)) {
         Checks.require(delta > 0 && delta < 1, "--delta must be in (0, 1), got " + delta);
-        bracket = accountant.fourierEpsilon(fa, delta);
+        bracket = fa == null ? null : accountant.fourierEpsilon(fa, delta);
         basic = accountant.basicAtDelta(delta);
       } else {
         Checks.positive("--epsilon", epsilon);
-        bracket = accountant.fourierDelta(fa, epsilon);
+        bracket = fa == null ? null : accountant.fourierDelta(fa, epsilon);
         basic = accountant.basicAtEpsilon(epsilon);
       }
       boolean atDelta = !Double.isNaN(delta);
-      String model = fa.dominatingPairProven() ? "dominating pair proven"
+      String model = fa == null ? "" : fa.dominatingPairProven() ? "dominating pair proven"
           : "the paper's model: its symmetric copy mixture is not proven to dominate " + s.id();
       if (options.json) {
         ObjectNode node = options.describe(s, accountant);
         node.put("iterations", iterations);
         node.put("stage1Cached", stage1Cached);
-        node.put("accountant", "fourier (privacy loss distribution)");
-        node.put("dominatingPairProven", fa.dominatingPairProven());
         if (atDelta) {
           node.put("delta", delta);
-          put(node, "epsilonLower", bracket.lower());
-          put(node, "epsilonUpper", bracket.upper());
         } else {
           node.put("epsilon", epsilon);
-          put(node, "deltaLower", bracket.lower());
-          put(node, "deltaUpper", bracket.upper());
+        }
+        if (fa != null) {
+          node.put("accountant", "fourier (privacy loss distribution)");
+          node.put("dominatingPairProven", fa.dominatingPairProven());
+          put(node, atDelta ? "epsilonLower" : "deltaLower", bracket.lower());
+          put(node, atDelta ? "epsilonUpper" : "deltaUpper", bracket.upper());
         }
         put(node, "basicEpsilon", basic.epsilon());
         put(node, "basicDelta", basic.delta());
@@ -216,7 +227,9 @@ public final class PrivacyCalculator implements Callable<Integer> {
       } else {
         out.printf(Locale.ROOT, "%s, T = %d%s, %s; %s noise, theta = %s%n", s.id(), iterations,
             stage1Cached ? " (stage I cached)" : "", accountant.relation(), options.noise, options.theta());
-        if (atDelta) {
+        if (fa == null) {
+          out.println("Fourier accountant: not available for the pure profile (no noise law to discretise)");
+        } else if (atDelta) {
           out.printf(Locale.ROOT, "Fourier accountant (%s): epsilon in [%s, %s] at delta = %s%n", model,
               bracket.lower(), bracket.upper(), delta);
         } else {

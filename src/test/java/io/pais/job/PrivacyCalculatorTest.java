@@ -80,6 +80,30 @@ class PrivacyCalculatorTest {
     assertEquals("must-ow", node.get("scheme").asText());
   }
 
+  /** The pure profile: δ_k = (e^{kθ} − e^ε)/(e^{kθ} + 1), the figure the job uses for its Laplace release. */
+  @Test
+  void thePureProfileReproducesTheJobsLaplaceFigures() throws Exception {
+    JsonNode node = json(run("amplify", "--scheme", "wr", "--population", "1000", "--sample-size", "400", "--noise",
+        "pure", "--theta", "0.5", "--epsilon", "0.7", "--json"));
+    // W(k) = Bin(400, 1/1000)(k); delta_1 = 0 since theta < epsilon
+    double delta = 0;
+    double p = 1e-3;
+    double w = Math.pow(1 - p, 400);
+    for (int k = 1; k <= 400; k++) {
+      w *= (400.0 - k + 1) / k * p / (1 - p);
+      delta += w * Math.max(0, (Math.exp(k * 0.5) - Math.exp(0.7)) / (Math.exp(k * 0.5) + 1));
+    }
+    close(delta, node.get("delta").asDouble(), "pure delta");
+    assertEquals("pure", node.get("noise").asText());
+    JsonNode composed = json(run("compose", "--scheme", "wor", "--population", "1000", "--sample-size", "400",
+        "--noise", "pure", "--theta", "0.5", "--iterations", "5", "--delta", "1e-6", "--json"));
+    assertFalse(composed.has("epsilonUpper"), "no Fourier figure for the pure profile");
+    // wor copies a record at most once: the base epsilon theta already gives delta = 0
+    assertTrue(composed.get("basicDelta").asDouble() <= 1e-6);
+    assertTrue(composed.get("basicEpsilon").asDouble() <= 5 * Math.log1p(0.4 * Math.expm1(0.5)) * (1 + 1e-12),
+        composed.toString());
+  }
+
   @Test
   void composeBracketsAndBasicBound() throws Exception {
     JsonNode atDelta = json(run("compose", "--scheme", "poisson-uniform", "--population", "100000", "--sample-size",
