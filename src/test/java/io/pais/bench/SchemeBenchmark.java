@@ -30,7 +30,9 @@ import org.apache.spark.storage.StorageLevel;
  * 10, T = 10, random-ball start, guards on. Each scheme's m is chosen so that N·η(m) (the expected distinct records
  * of one iteration) equals the target; opt and poisson-uniform get that expected size directly; two-stage schemes
  * take n₁ = 20 % of N. Prints, per configuration, the mean and standard error of the cost (SPEC §9, full data) over
- * the seeds, the guarantee's δ, and the median seconds of sampling and of DP-Lloyd.
+ * the seeds, the guarantee's δ, the expected number of distinct records the whole run reads (opt: its one sample;
+ * a redrawn scheme: N(1 − (1 − η)^T); a cached stage I: at most n₁), and the median seconds of sampling and of
+ * DP-Lloyd.
  *
  * <p>Arguments: seeds (default 5), ε (default 3), δ (default 1e-6), distinct fraction (default 0.05), then data
  * sets (default magic skin).
@@ -76,8 +78,8 @@ public final class SchemeBenchmark {
       long target = Math.round(distinct * n);
       System.out.printf(Locale.ROOT, "%n%s: N = %d after preprocessing, d = %d, %d distinct records per iteration%n",
           name, n, raw.dimension(), target);
-      System.out.println("| sampler | m | n1 | delta | cost (mean ± se) | sampling s | DP-Lloyd s |");
-      System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+      System.out.println("| sampler | m | n1 | delta | records read | cost (mean ± se) | sampling s | DP-Lloyd s |");
+      System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
       for (Config c : configs) {
         row(spark, points, n, target, c, seeds, epsilon, delta);
       }
@@ -111,10 +113,28 @@ public final class SchemeBenchmark {
     }
     double mean = Arrays.stream(costs).average().orElse(Double.NaN);
     double var = Arrays.stream(costs).map(x -> (x - mean) * (x - mean)).sum() / Math.max(1, seeds - 1);
-    System.out.printf(Locale.ROOT, "| %s | %s | %s | %.2g | %.5g ± %.2g | %.2f | %.2f |%n", c.label(),
+    System.out.printf(Locale.ROOT, "| %s | %s | %s | %.2g | %.0f | %.5g ± %.2g | %.2f | %.2f |%n", c.label(),
         c.sampler() == Sampler.FULL ? "all" : String.format(Locale.ROOT, "%.0f", m),
-        stage1 == 0 ? "" : Long.toString(stage1), spentDelta, mean, Math.sqrt(var / seeds), median(sampling),
-        median(lloyd));
+        stage1 == 0 ? "" : Long.toString(stage1), spentDelta, recordsRead(c, n, stage1, m), mean,
+        Math.sqrt(var / seeds), median(sampling), median(lloyd));
+  }
+
+  /** The expected number of distinct records the run reads over its T iterations. */
+  private static double recordsRead(Config c, long n, long stage1, double m) {
+    if (c.sampler() == Sampler.FULL) {
+      return n;
+    }
+    if (!c.sampler().isUniformScheme()) {
+      return m; // one sample, read T times
+    }
+    double eta = c.sampler() == Sampler.POISSON_UNIFORM ? m / n
+        : CopyCounts.of(c.sampler().uniformScheme(), n, stage1, (long) m).eta();
+    if (c.cached()) {
+      // T stage-II draws of m with replacement from the n1 stage-I records
+      double perRecord = -Math.expm1(T * m * Math.log1p(-1.0 / stage1));
+      return stage1 * perRecord;
+    }
+    return n * -Math.expm1(T * Math.log1p(-eta));
   }
 
   /** The m whose expected distinct records N·η(m) is nearest the target (η grows with m). */
