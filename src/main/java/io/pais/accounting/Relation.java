@@ -1,5 +1,7 @@
 package io.pais.accounting;
 
+import io.pais.sampling.UniformScheme;
+
 /**
  * The neighbouring relation a guarantee is stated under. Every stage of one release spends under the same
  * relation: a mechanism calibrated under add/remove may cost up to twice its ε under substitution (one record
@@ -15,6 +17,11 @@ public enum Relation {
 
   Relation(String description) {
     this.description = description;
+  }
+
+  /** The relation a uniform scheme's guarantee is stated under: add/remove for Poisson, else substitution. */
+  public static Relation of(UniformScheme scheme) {
+    return scheme == UniformScheme.POISSON_UNIFORM ? ADD_REMOVE : SUBSTITUTION;
   }
 
   /** In words, for reports. */

@@ -70,9 +70,8 @@ public final class SchemeAccountant {
   public record Guarantee(double epsilon, double delta) {}
 
   /** The neighbouring relation the figures are for. */
-  public String relation() {
-    return scheme == UniformScheme.POISSON_UNIFORM ? "add/remove one record"
-        : "substitution of one record (N public)";
+  public Relation relation() {
+    return Relation.of(scheme);
   }
 
   /** One application at base ε (for a cached stage I: one stage-II draw from the n₁ records). */

@@ -49,7 +49,7 @@ import java.util.function.DoublePredicate;
  * @param eta the inclusion probability of one record in one iteration's sample
  */
 public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, double countScale, double sumScale,
-    double budget, double epsilon, double delta, String relation, String guaranteeMethod,
+    double budget, double epsilon, double delta, Relation relation, String guaranteeMethod,
     FourierAccountant.Bounds modelEpsilon, double eta) {
 
   /** Relative precision of θ in the basic-composition search (cheap: closed forms). */
@@ -94,7 +94,7 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
 
     /** Whether neighbours differ by substitution (everything but Poisson). */
     boolean substitution() {
-      return scheme != UniformScheme.POISSON_UNIFORM;
+      return Relation.of(scheme) == Relation.SUBSTITUTION;
     }
 
     SchemeAccountant accountant(double theta) {

@@ -58,7 +58,7 @@ public final class PrivateKMeansEngine {
     this.log = log;
     this.ledger = settings.sampler().isUniformScheme()
         ? new PrivacyLedger(settings.epsilon(), settings.scheme().delta(), Composition.BASIC,
-            settings.sampler() == Sampler.POISSON_UNIFORM ? Relation.ADD_REMOVE : Relation.SUBSTITUTION)
+            Relation.of(settings.sampler().uniformScheme()))
         : PrivacyLedger.pure(settings.epsilon());
     if (settings.seed() == null) {
       this.randomness = NoiseRandomness.secure();
@@ -188,7 +188,7 @@ public final class PrivateKMeansEngine {
 
   /** The ledger entry of DP-Lloyd under a uniform scheme: what one copy moves, and the noise. */
   private LedgerEntry lloydEntry(SchemePlan plan, double r) {
-    boolean substitution = plan.scheme() != UniformScheme.POISSON_UNIFORM;
+    boolean substitution = plan.relation() == Relation.SUBSTITUTION;
     boolean laplace = plan.noise() == BaseNoise.LAPLACE;
     String geometry = settings.geometry().name().toLowerCase(Locale.ROOT);
     String mechanism = String.format(Locale.ROOT, "%d iterations of %s counts and sums (on lattices), each on a "
@@ -207,8 +207,8 @@ public final class PrivateKMeansEngine {
         ? String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", plan.sumScale(),
             plan.countScale(), plan.budget())
         : String.format(Locale.ROOT, "sigmaSum = %.6g, sigmaCount = %.6g", plan.sumScale(), plan.countScale());
-    return new LedgerEntry("DP-Lloyd", mechanism, plan.epsilon(), plan.delta(), sensitivity + "; " + plan.relation()
-        + "; " + plan.guaranteeMethod(), scales, "the centres");
+    return new LedgerEntry("DP-Lloyd", mechanism, plan.epsilon(), plan.delta(), sensitivity + "; "
+        + plan.relation().description() + "; " + plan.guaranteeMethod(), scales, "the centres");
   }
 
   /**

@@ -80,13 +80,10 @@ public final class PrivacyCalculator implements Callable<Integer> {
 
     /** laplace or gaussian (one-dimensional, as in the MUST paper), or pure: any θ-DP base (DP-Lloyd's Laplace). */
     PrivacyProfile noise() {
-      if (noise != null && noise.strip().equalsIgnoreCase(PrivacyProfile.PURE.id())) {
-        return PrivacyProfile.PURE;
-      }
-      Checks.require(noise != null && java.util.Arrays.stream(GroupProfile.values())
-          .anyMatch(g -> g.id().equalsIgnoreCase(noise.strip())), "--noise must be one of laplace, gaussian, pure, "
-          + "got '" + noise + "'");
-      return GroupProfile.valueOf(noise.strip().toUpperCase(Locale.ROOT));
+      return java.util.stream.Stream.of(GroupProfile.LAPLACE, GroupProfile.GAUSSIAN, PrivacyProfile.PURE)
+          .filter(p -> noise != null && p.id().equalsIgnoreCase(noise.strip())).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("--noise must be one of laplace, gaussian, pure, got '"
+              + noise + "'"));
     }
 
     double theta() {
@@ -101,7 +98,7 @@ public final class PrivacyCalculator implements Callable<Integer> {
     ObjectNode describe(UniformScheme s, SchemeAccountant accountant) {
       ObjectNode node = JSON.createObjectNode();
       node.put("scheme", s.id());
-      node.put("relation", accountant.relation());
+      node.put("relation", accountant.relation().description());
       node.put("population", population);
       if (s.isTwoStage()) {
         node.put("stage1Size", stage1);
@@ -148,7 +145,7 @@ public final class PrivacyCalculator implements Callable<Integer> {
         put(node, "eta", a.eta());
         out.println(node);
       } else {
-        out.printf(Locale.ROOT, "%s, %s; %s noise, theta = %s, base epsilon = %s%n", sizes(s), accountant.relation(),
+        out.printf(Locale.ROOT, "%s, %s; %s noise, theta = %s, base epsilon = %s%n", sizes(s), accountant.relation().description(),
             options.noise, options.theta(), epsilon);
         out.printf(Locale.ROOT, "eta     %s%nepsilon %s%ndelta   %s%n", a.eta(), a.epsilon(), a.delta());
       }
@@ -226,7 +223,7 @@ public final class PrivacyCalculator implements Callable<Integer> {
         out.println(node);
       } else {
         out.printf(Locale.ROOT, "%s, T = %d%s, %s; %s noise, theta = %s%n", s.id(), iterations,
-            stage1Cached ? " (stage I cached)" : "", accountant.relation(), options.noise, options.theta());
+            stage1Cached ? " (stage I cached)" : "", accountant.relation().description(), options.noise, options.theta());
         if (fa == null) {
           out.println("Fourier accountant: not available for the pure profile (no noise law to discretise)");
         } else if (atDelta) {

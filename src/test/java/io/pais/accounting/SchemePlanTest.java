@@ -41,7 +41,7 @@ class SchemePlanTest {
             ? tighter.fourierDelta(tighter.fourier(), 1).upper() : tighter.basicAtEpsilon(1).delta();
         assertTrue(broken > 1e-6, what + ": 3 % less noise still meets delta (" + broken + ")");
         assertEquals(scheme == UniformScheme.POISSON_UNIFORM ? "add/remove one record"
-            : "substitution of one record (N public)", plan.relation());
+            : "substitution of one record (N public)", plan.relation().description());
       }
     }
   }

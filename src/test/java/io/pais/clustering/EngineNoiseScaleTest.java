@@ -9,6 +9,7 @@ import io.pais.sampling.Sampler;
 import io.pais.testing.SharedSparkSession;
 import org.apache.commons.math3.distribution.GammaDistribution;
 import org.apache.commons.math3.distribution.LaplaceDistribution;
+import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
@@ -50,5 +51,35 @@ class EngineNoiseScaleTest {
     assertTrue(ks.kolmogorovSmirnovTest(new LaplaceDistribution(0, betaSum), counts) < 1e-3);
     assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaCount), radii) < 1e-3);
     run.sample().unpersist();
+  }
+
+  /** The Gaussian scheme path: counts N(0, σ_count), sum coordinates N(0, σ_sum); swapped scales are rejected. */
+  @Test
+  void gaussianSchemeNoiseUsesThePlansDeviations(SparkSession spark) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    int d = 4;
+    KMeansSettings settings = new KMeansSettings(3, 5, 2.0, Sampler.WR, 0.3, 0.5, Geometry.L2,
+        Preprocessing.PAPER, Double.NaN, null, Initialisation.RANDOM_BALL, 9L, true, 1.0, CoreSupremum.EXACT, null,
+        new SchemeOptions(Double.NaN, false, io.pais.privacy.BaseNoise.GAUSSIAN, 1e-6));
+    PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
+    PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(SamplingAndLloydTest.gaussianPoints(2000, d, 4), 2),
+        d, "test"));
+    double sigmaCount = run.schemePlan().countScale();
+    double sigmaSum = run.schemePlan().sumScale();
+    assertTrue(Math.abs(sigmaSum / sigmaCount - 1) > 0.2, "the two scales must differ for the test to have power");
+    LloydNoise noise = engine.noiseFor(run);
+    int n = 5000;
+    double[] counts = new double[n];
+    double[] sums = new double[n];
+    for (int i = 0; i < n; i++) {
+      counts[i] = noise.noisyCount(0);
+      sums[i] = noise.noisySum(new double[d])[i % d];
+    }
+    KolmogorovSmirnovTest ks = new KolmogorovSmirnovTest();
+    assertTrue(ks.kolmogorovSmirnovTest(new NormalDistribution(0, sigmaCount), counts) > 1e-3);
+    assertTrue(ks.kolmogorovSmirnovTest(new NormalDistribution(0, sigmaSum), sums) > 1e-3);
+    assertTrue(ks.kolmogorovSmirnovTest(new NormalDistribution(0, sigmaSum), counts) < 1e-3);
+    assertTrue(ks.kolmogorovSmirnovTest(new NormalDistribution(0, sigmaCount), sums) < 1e-3);
+    run.release();
   }
 }
