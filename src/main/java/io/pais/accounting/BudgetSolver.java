@@ -3,7 +3,9 @@ package io.pais.accounting;
 import io.pais.math.Checks;
 import io.pais.math.LogSpace;
 import io.pais.math.RootFinder;
+import io.pais.privacy.Geometry;
 import io.pais.privacy.LloydProfile;
+import io.pais.privacy.NoiseSplit;
 import io.pais.privacy.NoiseScales;
 import io.pais.sampling.CoreSampling;
 import io.pais.sampling.NormSummary;
@@ -15,22 +17,31 @@ import io.pais.sampling.PrivacyConstrainedSampling;
  * @param iterations T
  * @param radius r
  * @param dimension d
+ * @param split the count/sum split of the noise (the paper's, or the unit-free one of a strict release)
+ * @param geometry the geometry (the unit-free split depends on its sum noise)
  */
-public record BudgetSolver(int iterations, double radius, int dimension) {
+public record BudgetSolver(int iterations, double radius, int dimension, NoiseSplit split, Geometry geometry) {
 
   public BudgetSolver {
     Checks.positive("iterations (T)", iterations);
     Checks.positive("radius (r)", radius);
     Checks.positive("dimension (d)", dimension);
+    Checks.notNull("split", split);
+    Checks.notNull("geometry", geometry);
+  }
+
+  /** The paper's calibration (SPEC §7). */
+  public BudgetSolver(int iterations, double radius, int dimension) {
+    this(iterations, radius, dimension, NoiseSplit.SU_ET_AL, Geometry.L2);
   }
 
   /** The calibrated scales at a given B. */
   public NoiseScales scales(double budget) {
-    return NoiseScales.calibrate(iterations, radius, dimension, budget);
+    return NoiseScales.calibrate(iterations, radius, dimension, budget, split, geometry);
   }
 
   private double unitEpsilon() {
-    return NoiseScales.fullDataEpsilonAtUnitBudget(iterations, radius, dimension);
+    return NoiseScales.fullDataEpsilonAtUnitBudget(iterations, radius, dimension, split, geometry);
   }
 
   /** full: B = (ε / ε_full(1))². */

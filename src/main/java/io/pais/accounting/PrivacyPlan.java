@@ -4,6 +4,7 @@ import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
+import io.pais.privacy.NoiseSplit;
 import io.pais.sampling.CoreSampling;
 import io.pais.sampling.NormSummary;
 import io.pais.sampling.Sampler;
@@ -27,10 +28,10 @@ import java.util.function.Supplier;
 public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, SamplingFunction samplingFunction,
     double epsilon, String guaranteeMethod, double expectedSampleSize) {
 
-  /** What the plan is computed from. */
+  /** What the plan is computed from ({@code split}: the paper's count/sum split, or the unit-free one). */
   public record Request(Sampler sampler, Geometry geometry, double epsilon, double sampleSize, double lambda,
       int iterations, int dimension, long populationSize, double radius, double meanNormStatistic,
-      CoreSupremum coreSupremum) {
+      CoreSupremum coreSupremum, NoiseSplit split) {
 
     public Request {
       Checks.notNull("sampler", sampler);
@@ -41,6 +42,7 @@ public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, Sa
       Checks.positive("populationSize (n)", populationSize);
       Checks.positive("radius (r)", radius);
       Checks.notNull("coreSupremum", coreSupremum);
+      Checks.notNull("split", split);
       if (sampler != Sampler.FULL) {
         Checks.positive("sampleSize (m)", sampleSize);
         Checks.require(sampleSize <= populationSize,
@@ -60,7 +62,8 @@ public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, Sa
    * @param norms the norm summary, read only for OPT (its B search reads every norm without privacy)
    */
   public static PrivacyPlan solve(Request request, Supplier<NormSummary> norms) {
-    BudgetSolver solver = new BudgetSolver(request.iterations(), request.radius(), request.dimension());
+    BudgetSolver solver = new BudgetSolver(request.iterations(), request.radius(), request.dimension(),
+        request.split(), request.geometry());
     double eps = request.epsilon();
     double n = request.populationSize();
     switch (request.sampler()) {

@@ -2,7 +2,9 @@ package io.pais.accounting;
 
 import io.pais.math.Checks;
 import io.pais.privacy.BaseNoise;
+import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
+import io.pais.privacy.NoiseSplit;
 import io.pais.sampling.UniformScheme;
 import java.util.Locale;
 import java.util.function.DoublePredicate;
@@ -69,14 +71,18 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
    * @param sampleSize m (ignored for Poisson)
    * @param rate Poisson's γ (ignored otherwise)
    * @param stage1Cached stage I drawn once (must-ow only)
+   * @param split Laplace noise: the count/sum split (the paper's, or the unit-free one of a strict release)
+   * @param geometry Laplace noise: the geometry of the sum noise (the unit-free split depends on it)
    */
   public record Request(UniformScheme scheme, long population, long stage1, long sampleSize, double rate,
       BaseNoise noise, int iterations, int dimension, double radius, double epsilon, double delta,
-      boolean stage1Cached) {
+      boolean stage1Cached, NoiseSplit split, Geometry geometry) {
 
     public Request {
       Checks.notNull("scheme", scheme);
       Checks.notNull("noise", noise);
+      Checks.notNull("split", split);
+      Checks.notNull("geometry", geometry);
       Checks.positive("iterations (T)", iterations);
       Checks.positive("dimension (d)", dimension);
       Checks.positive("radius (r)", radius);
@@ -159,7 +165,8 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
   private static Scales scales(Request q, double theta) {
     if (q.noise() == BaseNoise.LAPLACE) {
       double factor = q.substitution() ? 2 : 1;
-      BudgetSolver solver = new BudgetSolver(q.iterations(), q.radius(), q.dimension());
+      BudgetSolver solver = new BudgetSolver(q.iterations(), q.radius(), q.dimension(), q.split(),
+          q.geometry());
       NoiseScales s = solver.scales(solver.full(q.iterations() * theta / factor));
       return new Scales(factor * s.fullDataEpsilon() / q.iterations(), s.betaCount(), s.betaSum(), s.budget());
     }

@@ -17,6 +17,7 @@ import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
+import io.pais.privacy.NoiseSplit;
 import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.Statistic.Source;
 import io.pais.sampling.CoreSampling;
@@ -171,7 +172,7 @@ public final class PrivateKMeansEngine {
     SchemePlan plan = SchemePlan.solve(new SchemePlan.Request(scheme, population, stage1, sampleSize, rate,
         options.noise(), settings.iterations(), d, data.radius(),
         settings.isStrict() ? ledger.remainingEpsilon() : settings.epsilon(),
-        ledger.budgetDelta() - ledger.totalDelta(), options.stage1Cached()));
+        ledger.budgetDelta() - ledger.totalDelta(), options.stage1Cached(), noiseSplit(), settings.geometry()));
     ledger.spend(lloydEntry(plan, data.radius()));
     stage("privacy plan", start);
     log.accept(String.format(Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g delta=%.3g noise=%s", scheme.id(),
@@ -235,7 +236,7 @@ public final class PrivateKMeansEngine {
     double lloydEpsilon = strict ? ledger.remainingEpsilon() : settings.epsilon();
     PrivacyPlan.Request request = new PrivacyPlan.Request(settings.sampler(), settings.geometry(), lloydEpsilon,
         m, settings.lambda(), settings.iterations(), d, n, data.radius(), data.meanNormStatistic(),
-        settings.coreSupremum());
+        settings.coreSupremum(), noiseSplit());
     PrivacyPlan plan;
     try {
       plan = PrivacyPlan.solve(request, strict ? strictResult::norms : () -> normHistogram(data));
@@ -256,6 +257,11 @@ public final class PrivateKMeansEngine {
         String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", scales.betaSum(),
             scales.betaCount(), plan.budget()), "the centres"));
     return plan;
+  }
+
+  /** The count/sum split of DP-Lloyd's noise: unit-free in a strict release, the paper's (SPEC §7) in paper mode. */
+  private NoiseSplit noiseSplit() {
+    return settings.isStrict() ? NoiseSplit.UNIT_FREE : NoiseSplit.SU_ET_AL;
   }
 
   /**

@@ -13,6 +13,7 @@ import io.pais.noise.LaplaceNoise;
 import io.pais.noise.NoiseRandomness;
 import io.pais.noise.SumNoise;
 import io.pais.privacy.Geometry;
+import io.pais.privacy.NoiseSplit;
 import io.pais.sampling.CoreSampling;
 import io.pais.sampling.Sampler;
 import java.util.ArrayList;
@@ -194,7 +195,7 @@ final class Sweep {
     try {
       PrivacyPlan plan = PrivacyPlan.solve(new PrivacyPlan.Request(c.sampler(), Geometry.L2, c.epsilon(),
           c.sampleSize(), settings.lambda(), settings.iterations(), set.dimension, set.count, set.radius, set.xTilde,
-          CoreSupremum.EXACT), () -> set.norms);
+          CoreSupremum.EXACT, NoiseSplit.SU_ET_AL), () -> set.norms);
       plans.put(key, plan);
       return plan;
     } catch (IllegalArgumentException e) {

@@ -3,9 +3,11 @@ package io.pais.privacy;
 import io.pais.math.Checks;
 
 /**
- * The noise calibration of weighted DP-Lloyd (SPEC §7), following Su et al. 2016:
- * β_sum = sqrt(T·r/B)·cbrt(d/(2ρ)), β_count = cbrt(4·d·ρ²)·β_sum with ρ = 0.225. B is the single noise knob.
- * (The earlier text prints β_count = cbrt(4dρ²·β_sum); that is a typo and is not implemented.)
+ * The noise calibration of weighted DP-Lloyd. The paper's (SPEC §7) follows Su et al. 2016:
+ * β_sum = sqrt(T·r/B)·cbrt(d/(2ρ)), β_count = cbrt(4·d·ρ²)·β_sum with ρ = 0.225. (The earlier text prints
+ * β_count = cbrt(4dρ²·β_sum); that is a typo and is not implemented.) A strict release splits the budget between
+ * counts and sums without reference to the data's units ({@link NoiseSplit#UNIT_FREE}). B is the single noise knob
+ * of either: ε_full grows like sqrt(B).
  *
  * @param iterations T, the number of DP-Lloyd iterations
  * @param radius r, the norm bound of the geometry
@@ -17,9 +19,6 @@ import io.pais.math.Checks;
 public record NoiseScales(int iterations, double radius, int dimension, double budget, double betaSum,
     double betaCount) {
 
-  /** ρ of Su et al.'s split between count and sum noise. */
-  public static final double RHO = 0.225;
-
   public NoiseScales {
     Checks.positive("iterations (T)", iterations);
     Checks.positive("radius (r)", radius);
@@ -29,15 +28,21 @@ public record NoiseScales(int iterations, double radius, int dimension, double b
     Checks.positive("betaCount", betaCount);
   }
 
-  /** The calibrated scales for (T, r, d, B). */
+  /** The paper's calibrated scales for (T, r, d, B) (SPEC §7). */
   public static NoiseScales calibrate(int iterations, double radius, int dimension, double budget) {
+    return calibrate(iterations, radius, dimension, budget, NoiseSplit.SU_ET_AL, Geometry.L2);
+  }
+
+  /** The calibrated scales for (T, r, d, B) with a count/sum split (the unit-free one depends on the geometry). */
+  public static NoiseScales calibrate(int iterations, double radius, int dimension, double budget, NoiseSplit split,
+      Geometry geometry) {
     Checks.positive("iterations (T)", iterations);
     Checks.positive("radius (r)", radius);
     Checks.positive("dimension (d)", dimension);
     Checks.positive("budget (B)", budget);
-    double betaSum = Math.sqrt(iterations * radius / budget) * Math.cbrt(dimension / (2 * RHO));
-    double betaCount = Math.cbrt(4 * dimension * RHO * RHO) * betaSum;
-    return new NoiseScales(iterations, radius, dimension, budget, betaSum, betaCount);
+    Checks.notNull("split", split);
+    Checks.notNull("geometry", geometry);
+    return split.calibrate(iterations, radius, dimension, budget, geometry);
   }
 
   /** The PDP profile of weighted DP-Lloyd at these scales (SPEC §3). */
@@ -51,7 +56,8 @@ public record NoiseScales(int iterations, double radius, int dimension, double b
   }
 
   /** ε_full at B = 1 for (T, r, d); ε_full(B) = sqrt(B)·ε_full(1). */
-  public static double fullDataEpsilonAtUnitBudget(int iterations, double radius, int dimension) {
-    return calibrate(iterations, radius, dimension, 1.0).fullDataEpsilon();
+  public static double fullDataEpsilonAtUnitBudget(int iterations, double radius, int dimension, NoiseSplit split,
+      Geometry geometry) {
+    return calibrate(iterations, radius, dimension, 1.0, split, geometry).fullDataEpsilon();
   }
 }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.privacy.BaseNoise;
+import io.pais.privacy.Geometry;
+import io.pais.privacy.NoiseSplit;
 import io.pais.sampling.UniformScheme;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +24,8 @@ class SchemePlanTest {
 
   private static SchemePlan.Request request(UniformScheme scheme, BaseNoise noise, double epsilon, double delta,
       boolean cached) {
-    return new SchemePlan.Request(scheme, N, 10_000, 2_500, 2_500.0 / N, noise, T, D, R, epsilon, delta, cached);
+    return new SchemePlan.Request(scheme, N, 10_000, 2_500, 2_500.0 / N, noise, T, D, R, epsilon, delta, cached,
+        NoiseSplit.SU_ET_AL, Geometry.L2);
   }
 
   @Test

@@ -17,6 +17,7 @@ import io.pais.noise.NoiseRandomness;
 import io.pais.noise.SumNoise;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
+import io.pais.privacy.NoiseSplit;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -122,7 +123,7 @@ public final class NoiseBenchmark {
       int d = data.dimension();
       List<SampleBlock> all = PoissonSampler.sampleInMemory(points, d, null, Geometry.L2, 0);
       for (double epsilon : new double[] {0.5, 1, 3}) {
-        double unit = NoiseScales.fullDataEpsilonAtUnitBudget(T, data.radius(), d);
+        double unit = NoiseScales.fullDataEpsilonAtUnitBudget(T, data.radius(), d, NoiseSplit.SU_ET_AL, Geometry.L2);
         NoiseScales scales = NoiseScales.calibrate(T, data.radius(), d, Math.pow(epsilon / unit, 2));
         double[] floating = new double[seeds];
         double[] onLattice = new double[seeds];

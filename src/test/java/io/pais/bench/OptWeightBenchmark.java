@@ -1,6 +1,8 @@
 package io.pais.bench;
 
+import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
+import io.pais.privacy.NoiseSplit;
 import io.pais.sampling.PrivacyConstrainedSampling;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -22,7 +24,7 @@ public final class OptWeightBenchmark {
         points, rounds);
     System.out.printf(Locale.ROOT, "%10s %18s %18s%n", "epsilon*", "median Mpoints/s", "best Mpoints/s");
     for (double epsStar : new double[] {0.5, 3, 100, 1000}) {
-      double bMax = Math.pow(epsStar / NoiseScales.fullDataEpsilonAtUnitBudget(10, radius, 50), 2);
+      double bMax = Math.pow(epsStar / NoiseScales.fullDataEpsilonAtUnitBudget(10, radius, 50, NoiseSplit.SU_ET_AL, Geometry.L2), 2);
       NoiseScales scales = NoiseScales.calibrate(10, radius, 50, 0.5 * bMax);
       PrivacyConstrainedSampling opt = new PrivacyConstrainedSampling(scales.profile(), epsStar, radius);
       double sink = 0;

@@ -32,11 +32,47 @@ class NoiseScalesTest {
 
   @Test
   void fullEpsilonGrowsLikeSqrtB() {
-    double unit = NoiseScales.fullDataEpsilonAtUnitBudget(10, 420.67, 8);
+    double unit = NoiseScales.fullDataEpsilonAtUnitBudget(10, 420.67, 8, NoiseSplit.SU_ET_AL, Geometry.L2);
     for (double b : new double[] {1e-7, 0.5, 4, 5e4}) {
       double eps = NoiseScales.calibrate(10, 420.67, 8, b).fullDataEpsilon();
       assertTrue(relErr(eps, Math.sqrt(b) * unit) < 1e-13);
     }
+  }
+
+  /** β_count = g·β_sum/r with g = cbrt(2 m2): d(d + 1) for l2 noise, 2d for l1; B is the square of ε_full. */
+  @Test
+  void unitFreeSplitFollowsItsDerivation() {
+    for (Geometry geometry : Geometry.values()) {
+      for (int d : new int[] {1, 3, 8, 38}) {
+        double m2 = geometry == Geometry.L2 ? d * (d + 1.0) : 2.0 * d;
+        double g = Math.cbrt(2 * m2);
+        assertTrue(relErr(NoiseSplit.unitFreeRatio(d, geometry), g) < 1e-15);
+        NoiseScales s = NoiseScales.calibrate(7, 3.5, d, 4.0, NoiseSplit.UNIT_FREE, geometry);
+        assertTrue(relErr(s.betaCount() * 3.5 / s.betaSum(), g) < 1e-13);
+        assertTrue(relErr(s.fullDataEpsilon(), 2.0) < 1e-13, "eps_full = sqrt(B)");
+        // the sums get g/(1 + g) of every iteration's epsilon
+        assertTrue(relErr(3.5 / s.betaSum(), 2.0 / 7 * g / (1 + g)) < 1e-13);
+      }
+    }
+  }
+
+  /**
+   * Rescaling the data (r) rescales the unit-free sum noise and leaves the count noise alone, so the release
+   * changes only by the rescaling; the paper's split moves budget between counts and sums instead.
+   */
+  @Test
+  void unitFreeSplitIsCovariantUnderRescaling() {
+    NoiseScales small = NoiseScales.calibrate(10, 2.0, 8, 1.5, NoiseSplit.UNIT_FREE, Geometry.L2);
+    NoiseScales large = NoiseScales.calibrate(10, 2000.0, 8, 1.5, NoiseSplit.UNIT_FREE, Geometry.L2);
+    assertTrue(relErr(large.betaSum(), 1000 * small.betaSum()) < 1e-13);
+    assertTrue(relErr(large.betaCount(), small.betaCount()) < 1e-13);
+    // the paper's split at the same full-data epsilon: the count noise depends on the units
+    double eps = small.fullDataEpsilon();
+    NoiseScales paperSmall = new io.pais.accounting.BudgetSolver(10, 2.0, 8).scales(
+        new io.pais.accounting.BudgetSolver(10, 2.0, 8).full(eps));
+    NoiseScales paperLarge = new io.pais.accounting.BudgetSolver(10, 2000.0, 8).scales(
+        new io.pais.accounting.BudgetSolver(10, 2000.0, 8).full(eps));
+    assertTrue(paperLarge.betaCount() > 100 * paperSmall.betaCount());
   }
 
   @Test
@@ -52,6 +88,11 @@ class NoiseScalesTest {
     e = assertThrows(IllegalArgumentException.class,
         () -> NoiseScales.calibrate(10, 1, 2, Double.POSITIVE_INFINITY));
     assertTrue(e.getMessage().contains("budget (B)") && e.getMessage().contains("Infinity"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> NoiseScales.calibrate(10, 1, 2, 1, null, Geometry.L2));
+    assertTrue(e.getMessage().contains("split"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> NoiseSplit.unitFreeRatio(0, Geometry.L2));
+    assertTrue(e.getMessage().contains("dimension (d)"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> new LloydProfile(10, 0.0, 1.0));
     assertTrue(e.getMessage().contains("betaCount"), e.getMessage());
   }
