@@ -24,6 +24,14 @@ public enum Relation {
     return scheme == UniformScheme.POISSON_UNIFORM ? ADD_REMOVE : SUBSTITUTION;
   }
 
+  /**
+   * How many records' worth of change separates neighbours: 1 under add/remove, 2 under substitution (one record
+   * out, another in). A mechanism's add/remove sensitivity times this is its sensitivity under the relation.
+   */
+  public int sensitivityFactor() {
+    return this == SUBSTITUTION ? 2 : 1;
+  }
+
   /** In words, for reports. */
   public String description() {
     return description;

@@ -2,17 +2,25 @@ package io.pais.clustering;
 
 import java.util.List;
 
-/** The k-means cost Σ w·min_j ‖x − c_j‖² of blocks (weights 1 for the full data): evaluation only, not private. */
+/**
+ * The k-means cost Σ w·min_j ‖x − c_j‖² of blocks (weights 1 for the full data). On data: an evaluation, not
+ * private; on a private coreset: post-processing.
+ */
 public final class KMeansCost {
   private KMeansCost() {}
 
-  /** (1/n) Σ_x min_j ‖x − c_j‖² over the rows of {@code blocks}, centres k × d row-major. */
+  /** Σ w·min_j ‖x − c_j‖² / Σ w over the rows of {@code blocks}, centres k × d row-major. */
   public static double meanCost(List<SampleBlock> blocks, double[] centres, int k) {
-    long rows = blocks.stream().mapToLong(SampleBlock::rows).sum();
-    return rows == 0 ? Double.NaN : totalCost(blocks, centres, k) / rows;
+    double weight = 0;
+    for (SampleBlock block : blocks) {
+      for (double w : block.weights()) {
+        weight += w;
+      }
+    }
+    return weight == 0 ? Double.NaN : totalCost(blocks, centres, k) / weight;
   }
 
-  /** Σ_x min_j ‖x − c_j‖² over the rows of {@code blocks} (distances through {@link NearestCentre}). */
+  /** Σ w·min_j ‖x − c_j‖² over the rows of {@code blocks} (distances through {@link NearestCentre}). */
   static double totalCost(List<SampleBlock> blocks, double[] centres, int k) {
     if (blocks.isEmpty()) {
       return 0;
@@ -22,13 +30,14 @@ public final class KMeansCost {
     double[] total = new double[1];
     for (SampleBlock block : blocks) {
       double[] x = block.values();
+      double[] w = block.weights();
       NearestCentre.forEachRow(block, centres, norms, k, (i, best, partial) -> {
         double sq = 0;
         for (int t = i * d; t < (i + 1) * d; t++) {
           sq += x[t] * x[t];
         }
         // ‖x‖² + (‖c‖² − 2 x·c); rounding can leave a tiny negative for a point on its centre
-        total[0] += Math.max(0, sq + partial);
+        total[0] += w[i] * Math.max(0, sq + partial);
       });
     }
     return total[0];

@@ -51,6 +51,13 @@ public record KMeansSettings(int k, int iterations, double epsilon, Sampler samp
     Checks.notNull("geometry", geometry);
     Checks.notNull("preprocessing", preprocessing);
     Checks.notNull("initialisation", initialisation);
+    Checks.require(initialisation != Initialisation.PRIVATE_CORESET || strict != null, "init private-coreset spends "
+        + "a share of epsilon from the strict release's ledger: use privacy mode strict");
+    if (initialisation == Initialisation.PRIVATE_CORESET) {
+      double shares = strict.centreShare() + strict.histogramShare() + strict.initShare();
+      Checks.require(shares < 1, "budget-centre + budget-histogram + budget-init must be < 1 with init private-coreset "
+          + "(DP-Lloyd needs the rest), got " + shares);
+    }
     if (strict != null) {
       Checks.require(Double.isFinite(epsilon), "epsilon must be finite in a strict release, got " + epsilon);
       Checks.require(preprocessing != Preprocessing.PAPER, "preprocess paper reads the centre, the percentile and r "

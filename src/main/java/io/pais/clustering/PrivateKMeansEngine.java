@@ -104,8 +104,15 @@ public final class PrivateKMeansEngine {
               points.source());
     }
     stage("read and preprocess", start);
+    double[] privateInitial = null;
+    if (settings.initialisation() == Initialisation.PRIVATE_CORESET) {
+      start = System.nanoTime();
+      privateInitial = PrivateCoreset.initialCentres(data, settings.k(), settings.epsilon() * settings.strict().initShare(),
+          settings.geometry(), ledger, randomness.provider(), missing -> randomBall(missing, d, data.radius()));
+      stage("initialisation (private coreset)", start);
+    }
     if (settings.sampler().isUniformScheme()) {
-      return prepareScheme(data, d);
+      return prepareScheme(data, d, privateInitial);
     }
 
     start = System.nanoTime();
@@ -130,9 +137,11 @@ public final class PrivateKMeansEngine {
     }
     stage("weights and sampling", start);
 
-    double[] initial = settings.initialisation() == Initialisation.RANDOM_BALL
-        ? InitialCentres.randomBall(settings.k(), d, data.radius(), settings.geometry(), randomness.provider())
-        : samplePoints(data.points(), plan.samplingFunction(), randomness.provider().nextLong());
+    double[] initial = switch (settings.initialisation()) {
+      case RANDOM_BALL -> randomBall(settings.k(), d, data.radius());
+      case PRIVATE_CORESET -> privateInitial;
+      case SAMPLE_POINTS -> samplePoints(data.points(), plan.samplingFunction(), randomness.provider().nextLong());
+    };
     return new PreparedRun(data, plan, null, sample, null, initial);
   }
 
@@ -141,7 +150,7 @@ public final class PrivateKMeansEngine {
    * substitution; poisson-uniform's rate uses no N beyond what paper mode reads or strict mode estimates), the noise
    * solved for the DP-Lloyd share of (ε, δ), and the per-iteration sampling set up (stage I drawn now when cached).
    */
-  private PreparedRun prepareScheme(PreparedData data, int d) {
+  private PreparedRun prepareScheme(PreparedData data, int d, double[] privateInitial) {
     long start = System.nanoTime();
     RecordNumbering.Numbered numbered = RecordNumbering.number(data.points(), d);
     numbered.blocks().count(); // materialise the numbered copy before the clipped one is released
@@ -182,9 +191,13 @@ public final class PrivateKMeansEngine {
     SchemeSampling sampling = new SchemeSampling(scheme, numbered, stage1, (int) sampleSize, rate,
         options.stage1Cached(), randomness.provider(), coins);
     stage("weights and sampling", start);
-    double[] initial = InitialCentres.randomBall(settings.k(), d, data.radius(), settings.geometry(),
-        randomness.provider());
+    double[] initial = privateInitial != null ? privateInitial : randomBall(settings.k(), d, data.radius());
     return new PreparedRun(data, null, plan, null, sampling, initial);
+  }
+
+  /** {@code count} centres uniform in the ball of radius r (reads no data). */
+  private double[] randomBall(int count, int d, double radius) {
+    return InitialCentres.randomBall(count, d, radius, settings.geometry(), randomness.provider());
   }
 
   /** The ledger entry of DP-Lloyd under a uniform scheme: what one copy moves, and the noise. */

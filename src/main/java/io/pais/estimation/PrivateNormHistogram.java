@@ -1,7 +1,6 @@
 package io.pais.estimation;
 
 import io.pais.accounting.LedgerEntry;
-import io.pais.accounting.Relation;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeLaplace;
@@ -40,7 +39,7 @@ public final class PrivateNormHistogram {
     Checks.positive("upper", upper);
     Checks.positive("epsilon of the histogram stage", epsilon);
     // a substituted record can leave one bin and join another
-    int sensitivity = ledger.relation() == Relation.SUBSTITUTION ? 2 : 1;
+    int sensitivity = ledger.relation().sensitivityFactor();
     double scale = sensitivity / epsilon;
     ledger.spend(new LedgerEntry("norm histogram", String.format(Locale.ROOT, "discrete Laplace counts (exact, on a lattice) of the norms in %d "
         + "equal bins on [0, %.6g] and one overflow bin", counts.length - 1, upper), epsilon, 0,

@@ -123,7 +123,7 @@ public final class StrictStudy implements Callable<Integer> {
               for (int seed = 0; seed < repetitions; seed++) {
                 KMeansSettings settings = settings(Sampler.parse(sampler), eps, seed, mode.equals("strict")
                     ? new StrictRelease(clipRadius, null, StrictRelease.DEFAULT_NORM_QUANTILE, false, centreShare,
-                        histogramShare) : null);
+                        histogramShare, StrictRelease.DEFAULT_INIT_SHARE) : null);
                 // a fresh map over the cache: the engine persists and releases its own copy
                 double cost;
                 try {

@@ -147,6 +147,10 @@ public final class PaisJob implements Callable<Integer> {
       + "(default: ${DEFAULT-VALUE})")
   double budgetHistogram;
 
+  @Option(names = "--budget-init", description = "strict: the share of epsilon for --init private-coreset "
+      + "(default: ${DEFAULT-VALUE})")
+  double budgetInit;
+
   @Option(names = "--preprocess", description = "paper mode: paper or public (default: paper)")
   String preprocess;
 
@@ -158,7 +162,8 @@ public final class PaisJob implements Callable<Integer> {
       description = "a public centre to subtract (strict: skips estimating it; paper mode: with --preprocess public)")
   double[] center;
 
-  @Option(names = "--init", description = "random-ball or sample-points (default: ${DEFAULT-VALUE})")
+  @Option(names = "--init", description = "random-ball, private-coreset (strict) or sample-points (paper) "
+      + "(default: ${DEFAULT-VALUE})")
   String init;
 
   @Option(names = "--seed", description = "seed for a reproducible run (marked as seeded in the report)")
@@ -276,7 +281,7 @@ public final class PaisJob implements Callable<Integer> {
       }
       pre = Preprocessing.PUBLIC;
       release = new StrictRelease(clipRadius, origin, normQuantile, Outliers.parse(outliers) == Outliers.DROP,
-          budgetCentre, budgetHistogram);
+          budgetCentre, budgetHistogram, budgetInit);
     } else {
       pre = Preprocessing.parse(preprocess == null ? "paper" : preprocess);
       if (pre == Preprocessing.PUBLIC && normBound == null) {
@@ -383,6 +388,7 @@ public final class PaisJob implements Callable<Integer> {
       conf.put("outliers", settings.strict().dropOutliers() ? "drop" : "project");
       conf.put("budgetCentre", settings.strict().centreShare());
       conf.put("budgetHistogram", settings.strict().histogramShare());
+      conf.put("budgetInit", settings.strict().initShare());
     } else {
       conf.put("preprocess", settings.preprocessing().id());
     }

@@ -159,6 +159,11 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
+  public PrivateKMeans setBudgetInit(double value) {
+    set(budgetInit(), value);
+    return this;
+  }
+
   public PrivateKMeans setInitMode(String value) {
     set(initMode(), value);
     return this;
@@ -219,7 +224,8 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
       }
       pre = Preprocessing.PUBLIC;
       strict = new StrictRelease((Double) $(clipRadius()), isDefined(origin()) ? $(origin()) : null,
-          getNormQuantile(), "drop".equals(getOutliers()), getBudgetCentre(), getBudgetHistogram());
+          getNormQuantile(), "drop".equals(getOutliers()), getBudgetCentre(), getBudgetHistogram(),
+          getBudgetInit());
     } else {
       pre = Preprocessing.parse(getPreprocessing());
       if (pre == Preprocessing.PUBLIC && !hasBound) {

@@ -48,6 +48,7 @@ public final class PrivateKMeansParamSet implements Serializable {
   final Param<String> outliers;
   final DoubleParam budgetCentre;
   final DoubleParam budgetHistogram;
+  final DoubleParam budgetInit;
   final DoubleParam stage1Size;
   final BooleanParam stage1Cached;
   final Param<String> noise;
@@ -90,8 +91,10 @@ public final class PrivateKMeansParamSet implements Serializable {
         inRange("budgetCentre", Double.MIN_VALUE, 1 - 1e-12));
     budgetHistogram = new DoubleParam(parent, "budgetHistogram", "strict: share of epsilon for the DP norm "
         + "histogram, in (0, 1)", inRange("budgetHistogram", Double.MIN_VALUE, 1 - 1e-12));
-    initMode = new Param<>(parent, "initMode", "random-ball (private) or sample-points (not private)",
-        oneOf("initMode", "random-ball", "sample-points"));
+    budgetInit = new DoubleParam(parent, "budgetInit", "strict: share of epsilon for initMode private-coreset, in "
+        + "(0, 1)", inRange("budgetInit", Double.MIN_VALUE, 1 - 1e-12));
+    initMode = new Param<>(parent, "initMode", "random-ball (private), private-coreset (strict: a share of epsilon) "
+        + "or sample-points (not private)", oneOf("initMode", "random-ball", "private-coreset", "sample-points"));
     guards = new BooleanParam(parent, "guards", "post-processing guards on noisy centres");
     stage1Size = new DoubleParam(parent, "stage1Size", "two-stage schemes (must-ow, must-wo, must-ww): n1, a count "
         + ">= 1 or a fraction of N in (0, 1)", finiteAbove("stage1Size", 0));
@@ -122,6 +125,7 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(outliers, "project");
     owner.setDefault(budgetCentre, StrictRelease.DEFAULT_CENTRE_SHARE);
     owner.setDefault(budgetHistogram, StrictRelease.DEFAULT_HISTOGRAM_SHARE);
+    owner.setDefault(budgetInit, StrictRelease.DEFAULT_INIT_SHARE);
     owner.setDefault(stage1Cached, false);
     owner.setDefault(noise, "laplace");
     owner.setDefault(delta, 0.0);

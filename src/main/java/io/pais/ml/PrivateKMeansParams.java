@@ -179,6 +179,14 @@ public interface PrivateKMeansParams extends Params {
     return (Double) $(budgetHistogram());
   }
 
+  default DoubleParam budgetInit() {
+    return paramSet().budgetInit;
+  }
+
+  default double getBudgetInit() {
+    return (Double) $(budgetInit());
+  }
+
   default DoubleParam stage1Size() {
     return paramSet().stage1Size;
   }

@@ -49,14 +49,25 @@ public final class LatticeNoise {
   public static Pair countAndSum(double betaCount, double betaSum, Geometry geometry, int dimension) {
     Checks.positive("betaCount", betaCount);
     Checks.positive("betaSum", betaSum);
+    // the sum's lattice as for a sum alone of sensitivity β_s/β_c: its extra cost, at most δ/(2β_c), is at most δ·ε₀/2
+    return new Pair(count(betaCount), sum(betaSum, betaSum / betaCount, geometry, dimension));
+  }
+
+  /**
+   * Noise for a d-dimensional sum alone whose neighbours differ by {@code sensitivity} in the geometry's norm (ε₀ =
+   * Δ/β). Rounding moves neighbouring grid points apart by at most c_d·g more; with g ≤ (δ/2)·Δ/c_d the extra is at
+   * most δ·ε₀/2, which the inflated scale pays for.
+   */
+  public static LatticeSumNoise sum(double beta, double sensitivity, Geometry geometry, int dimension) {
+    Checks.positive("sum noise scale (beta)", beta);
+    Checks.positive("sensitivity", sensitivity);
     Checks.notNull("geometry", geometry);
     Checks.positive("dimension (d)", dimension);
     double coordinates = geometry == Geometry.L1 ? dimension : Math.sqrt(dimension);
-    Lattice sumLattice = Lattice.atMost(SCALE_INFLATION / 2 * betaSum / (betaCount * coordinates));
-    LatticeSumNoise sum = geometry == Geometry.L1
-        ? LatticeSumNoise.l1(sumLattice, new DiscreteLaplace(units("betaSum", betaSum, sumLattice)), dimension)
-        : LatticeSumNoise.rounded(sumLattice, SumNoise.of(geometry, dimension, betaSum * (1 + SCALE_INFLATION)));
-    return new Pair(count(betaCount), sum);
+    Lattice lattice = Lattice.atMost(SCALE_INFLATION / 2 * sensitivity / coordinates);
+    return geometry == Geometry.L1
+        ? LatticeSumNoise.l1(lattice, new DiscreteLaplace(units("sum noise scale (beta)", beta, lattice)), dimension)
+        : LatticeSumNoise.rounded(lattice, SumNoise.of(geometry, dimension, beta * (1 + SCALE_INFLATION)));
   }
 
   /** Gaussian count noise and Gaussian sum noise, on their lattices. */

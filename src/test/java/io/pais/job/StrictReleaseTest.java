@@ -112,6 +112,9 @@ class StrictReleaseTest {
     assertRefused(spark, "--privacy strict needs --clip-radius R0", noRadius);
     assertRefused(spark, "budget-centre + budget-histogram must be < 1", args(out, "--budget-centre", "0.5",
         "--budget-histogram", "0.5"));
+    assertRefused(spark, "budget-centre + budget-histogram + budget-init must be < 1 with init private-coreset",
+        args(out, "--budget-centre", "0.4", "--budget-histogram", "0.4", "--init", "private-coreset"));
+    assertRefused(spark, "budget-init must be in (0, 1), got 1.5", args(out, "--budget-init", "1.5"));
   }
 
   private static void assertRefused(SparkSession spark, String expected, List<String> args) {

@@ -92,7 +92,7 @@ class PrivateKMeansTest {
     assertMessage(() -> kmeans.setNormBound(Double.NaN), "normBound must be finite and > 0.0, got NaN");
     assertMessage(() -> kmeans.setCenter(new double[] {1, Double.NaN}), "center must be a non-empty array");
     assertMessage(() -> kmeans.setPreprocessing("none"), "preprocessing must be one of paper, public, got 'none'");
-    assertMessage(() -> kmeans.setInitMode("k-means||"), "initMode must be one of random-ball, sample-points");
+    assertMessage(() -> kmeans.setInitMode("k-means||"), "initMode must be one of random-ball, private-coreset, sample-points");
     assertMessage(() -> kmeans.setFeaturesCol(" "), "featuresCol must be a non-empty column name");
     assertMessage(() -> kmeans.setPredictionCol(""), "predictionCol must be a non-empty column name");
     assertMessage(() -> kmeans.setPrivacyMode("loose"), "privacyMode must be one of strict, paper, got 'loose'");
@@ -116,6 +116,11 @@ class PrivateKMeansTest {
         "init sample-points starts from raw data points");
     assertMessage(() -> new PrivateKMeans().setClipRadius(5).setBudgetCentre(0.6).setBudgetHistogram(0.5).settings(),
         "must be < 1");
+    assertMessage(() -> new PrivateKMeans().setBudgetInit(0), "budgetInit must be in");
+    assertMessage(() -> new PrivateKMeans().setClipRadius(5).setInitMode("private-coreset").setBudgetInit(0.95)
+        .settings(), "budget-centre + budget-histogram + budget-init must be < 1 with init private-coreset");
+    assertMessage(() -> new PrivateKMeans().setPrivacyMode("paper").setInitMode("private-coreset").settings(),
+        "init private-coreset spends a share of epsilon from the strict release's ledger");
   }
 
   private static void assertMessage(Runnable call, String expected) {

@@ -1,0 +1,71 @@
+package io.pais.estimation;
+
+import io.pais.math.Checks;
+import java.io.Serializable;
+
+/**
+ * The public cells of the private coreset's tree: a k-d tree over the box Π [−h_j, h_j] whose every split halves the
+ * currently widest side at its midpoint. All cells of one depth split the same coordinate, so a point's cell at depth
+ * L is the L bits "which half" of its coordinates' positions, read in split order — computed in a map task from the
+ * point alone. Points outside the box belong to the boundary cells. The schedule is a function of public values
+ * (the DP half-widths), never of the data.
+ *
+ * @param halfWidths h_j &gt; 0 of the box, per coordinate
+ * @param coordinate the coordinate split at each depth
+ * @param splitIndex how many times that coordinate was split before (its bit position)
+ */
+public record CellSchedule(double[] halfWidths, int[] coordinate, int[] splitIndex) implements Serializable {
+
+  public CellSchedule {
+    Checks.notNull("halfWidths", halfWidths);
+    for (double h : halfWidths) {
+      Checks.positive("half-width of the coreset box", h);
+    }
+    Checks.require(coordinate.length == splitIndex.length && coordinate.length <= 62,
+        "the schedule must have at most 62 splits, got " + coordinate.length);
+    halfWidths = halfWidths.clone();
+    coordinate = coordinate.clone();
+    splitIndex = splitIndex.clone();
+  }
+
+  /** Halves the widest side {@code depth} times (ties: the lowest coordinate). */
+  public static CellSchedule widestFirst(double[] halfWidths, int depth) {
+    Checks.require(depth >= 1 && depth <= 62, "depth must be in [1, 62], got " + depth);
+    double[] width = halfWidths.clone();
+    int[] splits = new int[width.length];
+    int[] coordinate = new int[depth];
+    int[] splitIndex = new int[depth];
+    for (int level = 0; level < depth; level++) {
+      int widest = 0;
+      for (int j = 1; j < width.length; j++) {
+        if (width[j] > width[widest]) {
+          widest = j;
+        }
+      }
+      coordinate[level] = widest;
+      splitIndex[level] = splits[widest]++;
+      width[widest] /= 2;
+    }
+    return new CellSchedule(halfWidths, coordinate, splitIndex);
+  }
+
+  public int depth() {
+    return coordinate.length;
+  }
+
+  /**
+   * The cell of x at full depth as {@link #depth()} bits, the first split in the highest bit. A split of coordinate
+   * j for the (s + 1)-th time reads bit s + 1 of x_j's position t in [0, 1) in the box: ⌊t·2^(s+1)⌋ mod 2.
+   */
+  public long cell(double[] x) {
+    long cell = 0;
+    for (int level = 0; level < coordinate.length; level++) {
+      int j = coordinate[level];
+      double h = halfWidths[j];
+      double t = Math.min(Math.max((x[j] + h) / (2 * h), 0), Math.nextDown(1.0));
+      long bit = (long) Math.floor(Math.scalb(t, splitIndex[level] + 1)) & 1L;
+      cell = (cell << 1) | bit;
+    }
+    return cell;
+  }
+}

@@ -1,0 +1,173 @@
+package io.pais.estimation;
+
+import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.PrivacyLedger;
+import io.pais.math.Checks;
+import io.pais.noise.LatticeLaplace;
+import io.pais.noise.LatticeNoise;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * The noisy cell tree of the private coreset. The cells of {@link CellSchedule} are grouped {@link #BITS_PER_LEVEL}
+ * splits to a level, {@link #LEVELS} levels deep. Conceptually every cell of every level gets its count plus
+ * Laplace noise; a point is in one cell per level, so the whole tree has ℓ1 sensitivity L = {@link #LEVELS} (2L
+ * under substitution) and each count gets scale L/ε. Only the children of heavy cells (noisy count ≥ τ) are looked
+ * at — a lazy evaluation of the same mechanism, so what is released (which cells are heavy, their noisy counts) is
+ * post-processing of it, and the cost is ε whatever the walk reads. The root's count is the public n̂.
+ *
+ * <p>Every point then belongs to one region: its deepest heavy cell, less that cell's heavy children. A region's
+ * count is its cell's noisy count less its heavy children's (post-processing); regions below τ are dropped.
+ */
+public final class PrivateCellTree {
+  /** Splits per level: each heavy cell has 2^2 = 4 children. */
+  public static final int BITS_PER_LEVEL = 2;
+  /** Levels below the root: the tree is 40 splits deep. */
+  public static final int LEVELS = 20;
+  /** Splits in the schedule. */
+  public static final int DEPTH = BITS_PER_LEVEL * LEVELS;
+  /** Exact counts fetched per pass at most (cells below the live ones): bounds the driver's memory. */
+  static final int MAX_CELLS_PER_PASS = 1 << 20;
+  /** The key of the root cell (a leading 1 bit before a cell's path bits). */
+  public static final long ROOT = 1L;
+
+  private PrivateCellTree() {}
+
+  /** The key of the level-{@code level} ancestor of a full-depth cell. */
+  public static long key(long cell, int level) {
+    return (1L << (level * BITS_PER_LEVEL)) | (cell >>> ((LEVELS - level) * BITS_PER_LEVEL));
+  }
+
+  /** The exact counts the walk reads (computed over the data by the caller). */
+  @FunctionalInterface
+  public interface Counter {
+    /**
+     * Exact counts of the cells at levels {@code from + 1 … to} that lie below one of {@code live} (keys at level
+     * {@code from}); cells without points may be absent.
+     */
+    Map<Long, Long> count(long[] live, int from, int to);
+  }
+
+  /**
+   * The released regions: the heavy cells (a point's region is its deepest heavy cell) and, for each heavy cell, the
+   * index of its region among the kept ones (−1: its region fell below τ).
+   */
+  public record Regions(Map<Long, Integer> heavy, double[] counts, double threshold) implements Serializable {
+    public Regions {
+      heavy = Map.copyOf(heavy);
+      counts = counts.clone();
+    }
+
+    /** The number of kept regions. */
+    public int size() {
+      return counts.length;
+    }
+
+    /** The kept region of a full-depth cell, or −1. */
+    public int indexOf(long cell) {
+      for (int level = LEVELS; level >= 0; level--) {
+        Integer index = heavy.get(key(cell, level));
+        if (index != null) {
+          return index;
+        }
+      }
+      throw new IllegalStateException("the root is always heavy");
+    }
+  }
+
+  /**
+   * The Laplace scale of every cell's count at {@code epsilon}: L/ε, doubled under substitution.
+   */
+  public static double countScale(double epsilon, PrivacyLedger ledger) {
+    return ledger.relation().sensitivityFactor() * (double) LEVELS / epsilon;
+  }
+
+  /**
+   * Walks the tree from the root and releases the regions.
+   *
+   * @param rootCount n̂ (public)
+   * @param threshold τ: a cell is heavy, and a region kept, when its noisy count is at least τ
+   */
+  public static Regions release(Counter counter, double rootCount, double threshold, double epsilon,
+      PrivacyLedger ledger, UniformRandomProvider rng) {
+    Checks.notNull("counter", counter);
+    Checks.positive("rootCount (n)", rootCount);
+    Checks.positive("threshold", threshold);
+    Checks.positive("epsilon of the cell tree", epsilon);
+    double scale = countScale(epsilon, ledger);
+    ledger.spend(new LedgerEntry("init: cell tree", String.format(Locale.ROOT, "discrete Laplace counts (on "
+        + "a lattice) of the cells of a %d-level tree of %d-way splits of a public box; only heavy cells (noisy count "
+        + ">= %.6g) are split further", LEVELS, 1 << BITS_PER_LEVEL, threshold), epsilon, 0,
+        String.format(Locale.ROOT, "l1 %d (one cell per level%s)", ledger.relation().sensitivityFactor() * LEVELS,
+            ledger.relation().sensitivityFactor() == 2 ? ", for the record out and the record in" : ""),
+        String.format(Locale.ROOT, "%.6g per cell", scale), "which cells are heavy and their noisy counts"));
+    LatticeLaplace noise = LatticeNoise.count(scale);
+    Map<Long, Double> heavy = new HashMap<>();
+    heavy.put(ROOT, rootCount);
+    long[] live = {ROOT}; // ascending keys: children are appended in order, so the noise is drawn in a fixed order
+    int level = 0;
+    while (level < LEVELS && live.length > 0) {
+      int to = Math.min(LEVELS, level + levelsPerPass(live.length));
+      Map<Long, Long> exact = counter.count(live, level, to);
+      for (int l = level + 1; l <= to && live.length > 0; l++) {
+        List<Long> next = new ArrayList<>();
+        for (long parent : live) {
+          for (long branch = 0; branch < 1L << BITS_PER_LEVEL; branch++) {
+            long child = (parent << BITS_PER_LEVEL) | branch;
+            double noisy = noise.release(exact.getOrDefault(child, 0L), rng);
+            if (noisy >= threshold) {
+              heavy.put(child, noisy);
+              next.add(child);
+            }
+          }
+        }
+        live = next.stream().mapToLong(Long::longValue).toArray();
+      }
+      level = to;
+    }
+    return regions(heavy, threshold);
+  }
+
+  /** Levels one pass fetches: as many as keep the cells below the live ones under {@link #MAX_CELLS_PER_PASS}. */
+  static int levelsPerPass(int live) {
+    int levels = 1;
+    long cells = (long) live << BITS_PER_LEVEL;
+    while (levels < LEVELS) {
+      long deeper = cells + ((long) live << (BITS_PER_LEVEL * (levels + 1)));
+      if (deeper > MAX_CELLS_PER_PASS) {
+        break;
+      }
+      cells = deeper;
+      levels++;
+    }
+    return levels;
+  }
+
+  /** Each heavy cell's region count (its noisy count less its heavy children's); kept when at least τ. */
+  static Regions regions(Map<Long, Double> heavy, double threshold) {
+    Map<Long, Double> remainder = new HashMap<>(heavy);
+    for (Map.Entry<Long, Double> e : heavy.entrySet()) {
+      if (e.getKey() != ROOT) {
+        remainder.merge(e.getKey() >>> BITS_PER_LEVEL, -e.getValue(), Double::sum);
+      }
+    }
+    long[] keys = heavy.keySet().stream().mapToLong(Long::longValue).sorted().toArray();
+    Map<Long, Integer> index = new HashMap<>();
+    List<Double> counts = new ArrayList<>();
+    for (long key : keys) {
+      double count = remainder.get(key);
+      if (count >= threshold) {
+        index.put(key, counts.size());
+        counts.add(count);
+      } else {
+        index.put(key, -1);
+      }
+    }
+    return new Regions(index, counts.stream().mapToDouble(Double::doubleValue).toArray(), threshold);
+  }
+}

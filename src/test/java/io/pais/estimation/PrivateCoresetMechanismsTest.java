@@ -1,0 +1,199 @@
+package io.pais.estimation;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.accounting.Composition;
+import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.PrivacyLedger;
+import io.pais.accounting.Relation;
+import io.pais.noise.NoiseRandomness;
+import io.pais.privacy.Geometry;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.commons.math3.distribution.GammaDistribution;
+import org.apache.commons.math3.distribution.LaplaceDistribution;
+import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The three mechanisms of the private coreset: their noise has the stated law and scale (KS tests with p-value
+ * threshold 1e-3, so a false failure at most 1e-3 each; seeds fixed), the same tests reject the scale a wrong
+ * sensitivity would give, substitution doubles every scale, and each release records its share in the ledger. The
+ * public parts (the cell schedule, the regions) are checked by hand.
+ */
+class PrivateCoresetMechanismsTest {
+  private static final double ALPHA = 1e-3;
+  private static final KolmogorovSmirnovTest KS = new KolmogorovSmirnovTest();
+
+  private static PrivacyLedger ledger(Relation relation) {
+    return new PrivacyLedger(Double.POSITIVE_INFINITY, 0, Composition.BASIC, relation);
+  }
+
+  @Test
+  void spreadsGetLaplaceOfScaleOneOverEpsilonPerCoordinateInUnitsOfR() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(31).provider();
+    double epsilon = 0.4;
+    double n = 1e6;
+    double exact = 1e7; // far above the noise: no clamping at zero
+    int d = 4;
+    double[] noise = new double[20_000];
+    PrivacyLedger ledger = ledger(Relation.ADD_REMOVE);
+    for (int i = 0; i < noise.length / d; i++) {
+      double[] spreads = PrivateSpreads.release(new double[] {exact, exact, exact, exact}, n, epsilon, ledger, rng);
+      for (int j = 0; j < d; j++) {
+        noise[i * d + j] = spreads[j] * spreads[j] * n - exact;
+      }
+    }
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 1 / epsilon), noise) > ALPHA);
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 0.5 / epsilon), noise) < ALPHA);
+    LedgerEntry entry = ledger.entries().get(0);
+    assertEquals("init: spreads", entry.stage());
+    assertEquals(epsilon, entry.epsilon());
+    assertTrue(entry.noiseScale().startsWith("2.50000 per"), entry.noiseScale());
+    PrivacyLedger substitution = ledger(Relation.SUBSTITUTION);
+    PrivateSpreads.release(new double[] {exact}, n, epsilon, substitution, rng);
+    assertTrue(substitution.entries().get(0).noiseScale().startsWith("5.00000 per"), substitution.entries().get(0).noiseScale());
+  }
+
+  /**
+   * Level 1 holds four cells of a million points each and nothing below; with τ = 20 scales no empty cell is heavy
+   * (probability e^-20/2 each), so each region's count is its cell's noisy count.
+   */
+  private static double[] treeNoise(Relation relation, double epsilon, int releases, UniformRandomProvider rng,
+      PrivacyLedger ledger) {
+    double scale = PrivateCellTree.countScale(epsilon, ledger);
+    double[] out = new double[4 * releases];
+    for (int i = 0; i < releases; i++) {
+      PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> {
+        Map<Long, Long> counts = new HashMap<>();
+        if (from == 0) {
+          for (long b = 0; b < 4; b++) {
+            counts.put((PrivateCellTree.ROOT << 2) | b, 1_000_000L);
+          }
+        }
+        return counts;
+      }, 4_000_000, 20 * scale, epsilon, ledger, rng);
+      assertEquals(4, regions.size(), "the root keeps no remainder of weight; the four cells are kept");
+      for (int b = 0; b < 4; b++) {
+        out[4 * i + b] = regions.counts()[b] - 1_000_000;
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void cellTreeCountsGetLaplaceOfScaleLevelsOverEpsilon() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(32).provider();
+    double epsilon = 2;
+    PrivacyLedger ledger = ledger(Relation.ADD_REMOVE);
+    double[] noise = treeNoise(Relation.ADD_REMOVE, epsilon, 5000, rng, ledger);
+    double scale = PrivateCellTree.LEVELS / epsilon;
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, scale), noise) > ALPHA);
+    // a sensitivity of one level (1/epsilon) is rejected
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 1 / epsilon), noise) < ALPHA);
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, scale / 2), noise) < ALPHA);
+    LedgerEntry entry = ledger.entries().get(0);
+    assertEquals("init: cell tree", entry.stage());
+    assertTrue(entry.sensitivity().startsWith("l1 20"), entry.sensitivity());
+  }
+
+  @Test
+  void substitutionDoublesTheTreeScale() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(33).provider();
+    PrivacyLedger ledger = ledger(Relation.SUBSTITUTION);
+    double[] noise = treeNoise(Relation.SUBSTITUTION, 2, 5000, rng, ledger);
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 2 * PrivateCellTree.LEVELS / 2.0), noise) > ALPHA);
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, PrivateCellTree.LEVELS / 2.0), noise) < ALPHA);
+    assertTrue(ledger.entries().get(0).sensitivity().startsWith("l1 40"), ledger.entries().get(0).sensitivity());
+  }
+
+  @Test
+  void coresetSumsGetGammaDRadiusOfScaleOneOverEpsilonInUnitsOfR() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(34).provider();
+    int d = 3;
+    double epsilon = 0.7;
+    double count = 1e6; // the mean's noise is then far inside the ball: no projection
+    double[] radii = new double[20_000];
+    PrivacyLedger ledger = ledger(Relation.ADD_REMOVE);
+    for (int i = 0; i < radii.length / 2; i++) {
+      double[] points = PrivateCoresetPoints.release(new double[2 * d], new double[] {count, count}, d, Geometry.L2,
+          epsilon, ledger, rng);
+      radii[2 * i] = Geometry.L2.norm(new double[] {points[0], points[1], points[2]}) * count;
+      radii[2 * i + 1] = Geometry.L2.norm(new double[] {points[3], points[4], points[5]}) * count;
+    }
+    assertTrue(KS.kolmogorovSmirnovTest(new GammaDistribution(d, 1 / epsilon), radii) > ALPHA);
+    assertTrue(KS.kolmogorovSmirnovTest(new GammaDistribution(d, 0.5 / epsilon), radii) < ALPHA);
+    PrivacyLedger substitution = ledger(Relation.SUBSTITUTION);
+    PrivateCoresetPoints.release(new double[d], new double[] {1}, d, Geometry.L2, epsilon, substitution, rng);
+    assertTrue(substitution.entries().get(0).noiseScale().startsWith("2.85714"),
+        substitution.entries().get(0).noiseScale());
+  }
+
+  @Test
+  void coresetPointsAreProjectedOntoTheUnitBall() {
+    double[] points = PrivateCoresetPoints.release(new double[] {30, 40}, new double[] {10}, 2, Geometry.L2,
+        1e6, ledger(Relation.ADD_REMOVE), NoiseRandomness.seeded(35).provider());
+    assertEquals(1, Geometry.L2.norm(points), 1e-9);
+  }
+
+  @Test
+  void scheduleHalvesTheWidestSideAndReadsTheBits() {
+    CellSchedule schedule = CellSchedule.widestFirst(new double[] {4, 1.5}, 4);
+    // half-widths 4, 1.5 -> x0 (2 left), x0 again (1), then x1 (1.5 > 1; 0.75 left), then x0 (1 > 0.75)
+    assertArrayEquals(new int[] {0, 0, 1, 0}, schedule.coordinate());
+    assertArrayEquals(new int[] {0, 1, 0, 2}, schedule.splitIndex());
+    // x0 = 1: t = 5/8 = 0.101b -> bits 1, 0; x1 = -0.75: t = 0.25 = 0.01b -> 0; then x0's third bit, 1
+    assertEquals(0b1001, schedule.cell(new double[] {1, -0.75}));
+    // ties go to the lowest coordinate
+    assertArrayEquals(new int[] {0, 1}, CellSchedule.widestFirst(new double[] {1, 1}, 2).coordinate());
+    // outside the box: the boundary cells
+    assertEquals(0b1111, schedule.cell(new double[] {100, 100}));
+    assertEquals(0, schedule.cell(new double[] {-100, -100}));
+  }
+
+  @Test
+  void regionsAreDeepestHeavyCellsLessTheirHeavyChildren() {
+    Map<Long, Double> heavy = new HashMap<>();
+    heavy.put(PrivateCellTree.ROOT, 1000.0);
+    long a = (PrivateCellTree.ROOT << 2) | 1;
+    long b = (PrivateCellTree.ROOT << 2) | 2;
+    heavy.put(a, 600.0);
+    heavy.put(b, 350.0);
+    long aChild = (a << 2) | 3;
+    heavy.put(aChild, 580.0);
+    PrivateCellTree.Regions regions = PrivateCellTree.regions(heavy, 40);
+    // root: 1000 - 950 = 50 (kept); a: 600 - 580 = 20 (dropped); b: 350; a's child: 580
+    assertEquals(3, regions.size());
+    assertArrayEquals(new double[] {50, 350, 580}, regions.counts(), 1e-12);
+    long depth = PrivateCellTree.DEPTH;
+    long inAChild = 0b0111L << (depth - 4);
+    long inAOnly = 0b0100L << (depth - 4);
+    long inB = 0b10L << (depth - 2);
+    long inRootOnly = 0b11L << (depth - 2);
+    assertEquals(2, regions.indexOf(inAChild));
+    assertEquals(-1, regions.indexOf(inAOnly));
+    assertEquals(1, regions.indexOf(inB));
+    assertEquals(0, regions.indexOf(inRootOnly));
+  }
+
+  @Test
+  void rejectsBadParametersNamingThem() {
+    PrivacyLedger ledger = ledger(Relation.ADD_REMOVE);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PrivateSpreads.release(new double[2], Double.NaN, 1, ledger, NoiseRandomness.seeded(1).provider()));
+    assertTrue(e.getMessage().contains("count (n)") && e.getMessage().contains("NaN"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> PrivateCellTree.release((l, f, t) -> Map.of(), 10,
+        Double.POSITIVE_INFINITY, 1, ledger, NoiseRandomness.seeded(1).provider()));
+    assertTrue(e.getMessage().contains("threshold") && e.getMessage().contains("Infinity"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> CellSchedule.widestFirst(new double[] {1, 0}, 3));
+    assertTrue(e.getMessage().contains("half-width"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> PrivateCoresetPoints.release(new double[3], new double[1],
+        2, Geometry.L2, 1, ledger, NoiseRandomness.seeded(1).provider()));
+    assertTrue(e.getMessage().contains("sums must hold 1 x 2"), e.getMessage());
+    assertTrue(ledger.entries().isEmpty(), "a rejected request spends nothing");
+  }
+}
