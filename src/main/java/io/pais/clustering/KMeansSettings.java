@@ -51,9 +51,9 @@ public record KMeansSettings(int k, int iterations, double epsilon, Sampler samp
     Checks.notNull("geometry", geometry);
     Checks.notNull("preprocessing", preprocessing);
     Checks.notNull("initialisation", initialisation);
-    Checks.require(initialisation != Initialisation.PRIVATE_CORESET || strict != null, "init private-coreset spends "
-        + "a share of epsilon from the strict release's ledger: use privacy mode strict");
     if (initialisation == Initialisation.PRIVATE_CORESET) {
+      Checks.require(strict != null, "init private-coreset spends a share of epsilon from the strict release's ledger: "
+          + "use privacy mode strict");
       double shares = strict.centreShare() + strict.histogramShare() + strict.initShare();
       Checks.require(shares < 1, "budget-centre + budget-histogram + budget-init must be < 1 with init private-coreset "
           + "(DP-Lloyd needs the rest), got " + shares);

@@ -8,11 +8,13 @@ import io.pais.estimation.PrivateSpreads;
 import io.pais.io.KeyedPoint;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.LongStream;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.spark.api.java.JavaRDD;
 
@@ -29,8 +31,10 @@ import org.apache.spark.api.java.JavaRDD;
  * τ = 3·max(count noise scale, Δ·d/ε_sums) keeps a kept region's count three noise scales clear of zero and its
  * noisy mean within about r/3 of the true one (the sum noise has mean length about d·r/ε_sums, Δ = 1 or 2 by
  * relation). Weighted k-means++ and Lloyd on the coreset (best of 10 starts) are post-processing. Passes over the
- * prepared points: one for the spreads, one per group of tree levels (usually one to three), one for the sums.
- * The shares and constants were chosen on the shared data sets (docs/RESULTS.md, "Utility at small epsilon").
+ * prepared points: one for the spreads, one per group of tree levels (as many levels a
+ * group as keep the driver's cell counts under 2^20), one for the sums.
+ * The shares and constants are provisional: chosen with a scratch prototype of the strict pipeline on the shared
+ * data sets (variants within seed noise), to be confirmed by the utility benchmark of issue 11.
  */
 final class PrivateCoreset {
   static final double SPREAD_SHARE = 0.10;
@@ -108,22 +112,43 @@ final class PrivateCoreset {
     return new WeightedKMeans(k, STARTS, MAX_LLOYD_ITERATIONS).fit(List.of(block), d, rng);
   }
 
-  /** Exact counts of the cells at levels from + 1 … to below the live cells (one pass). */
+  /**
+   * Exact counts of the cells at levels from + 1 … to below the live cells (one pass). Each task keeps its live
+   * points' cells in a primitive array and counts each level by sorting it, so a record costs no boxed map update.
+   */
   private static Map<Long, Long> cellCounts(JavaRDD<KeyedPoint> points, CellSchedule schedule, long[] live, int from,
       int to) {
     Set<Long> liveSet = new HashSet<>();
     for (long key : live) {
       liveSet.add(key);
     }
-    return points.treeAggregate(new HashMap<Long, Long>(), (counts, p) -> {
-      long cell = schedule.cell(p.x());
-      if (liveSet.contains(PrivateCellTree.key(cell, from))) {
-        for (int level = from + 1; level <= to; level++) {
-          counts.merge(PrivateCellTree.key(cell, level), 1L, Long::sum);
+    return points.mapPartitions(rows -> {
+      LongStream.Builder builder = LongStream.builder();
+      rows.forEachRemaining(p -> {
+        long cell = schedule.cell(p.x());
+        if (liveSet.contains(PrivateCellTree.key(cell, from))) {
+          builder.add(cell);
+        }
+      });
+      long[] cells = builder.build().toArray();
+      Map<Long, Long> counts = new HashMap<>();
+      long[] keys = new long[cells.length];
+      for (int level = from + 1; level <= to; level++) {
+        for (int i = 0; i < cells.length; i++) {
+          keys[i] = PrivateCellTree.key(cells[i], level);
+        }
+        Arrays.sort(keys);
+        for (int i = 0; i < keys.length; ) {
+          int run = i;
+          while (run < keys.length && keys[run] == keys[i]) {
+            run++;
+          }
+          counts.put(keys[i], (long) (run - i));
+          i = run;
         }
       }
-      return counts;
-    }, (a, b) -> {
+      return List.of(counts).iterator();
+    }).treeReduce((a, b) -> {
       b.forEach((key, count) -> a.merge(key, count, Long::sum));
       return a;
     });

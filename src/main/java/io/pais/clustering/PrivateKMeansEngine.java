@@ -109,7 +109,7 @@ public final class PrivateKMeansEngine {
       start = System.nanoTime();
       privateInitial = PrivateCoreset.initialCentres(data, settings.k(), settings.epsilon() * settings.strict().initShare(),
           settings.geometry(), ledger, randomness.provider(), missing -> randomBall(missing, d, data.radius()));
-      stage("initialisation (private coreset)", start);
+      stage("private coreset", start);
     }
     if (settings.sampler().isUniformScheme()) {
       return prepareScheme(data, d, privateInitial);

@@ -57,7 +57,7 @@ public final class PrivateCellTree {
    * The released regions: the heavy cells (a point's region is its deepest heavy cell) and, for each heavy cell, the
    * index of its region among the kept ones (−1: its region fell below τ).
    */
-  public record Regions(Map<Long, Integer> heavy, double[] counts, double threshold) implements Serializable {
+  public record Regions(Map<Long, Integer> heavy, double[] counts) implements Serializable {
     public Regions {
       heavy = Map.copyOf(heavy);
       counts = counts.clone();
@@ -168,6 +168,6 @@ public final class PrivateCellTree {
         index.put(key, -1);
       }
     }
-    return new Regions(index, counts.stream().mapToDouble(Double::doubleValue).toArray(), threshold);
+    return new Regions(index, counts.stream().mapToDouble(Double::doubleValue).toArray());
   }
 }

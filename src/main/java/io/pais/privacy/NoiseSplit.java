@@ -1,7 +1,6 @@
 package io.pais.privacy;
 
 import io.pais.math.Checks;
-import java.util.Locale;
 
 /**
  * How DP-Lloyd's per-iteration budget is split between the counts and the sums, as the ratio β_count/β_sum.
@@ -14,7 +13,7 @@ import java.util.Locale;
  * The ratio b/a does not depend on the data's units, so rescaling the data rescales β_sum and leaves β_count —
  * the release changes only by the rescaling. Su et al.'s ratio β_count = cbrt(4dρ²)·β_sum (SPEC §7) instead
  * compares a count with a length: on data whose norms are in the hundreds it gives the counts a fraction of a
- * per cent of the budget (docs/RESULTS.md, "Utility at small epsilon").
+ * per cent of the budget (measured in issue 11: on htru2 at ε = 1 the count noise exceeds a typical cluster's size).
  */
 public enum NoiseSplit {
   /** Su et al.'s β_count = cbrt(4dρ²)·β_sum, ρ = 0.225 (SPEC §7, the paper's calibration; depends on units). */
@@ -44,9 +43,5 @@ public enum NoiseSplit {
     double g = unitFreeRatio(dimension, geometry);
     double betaSum = iterations * radius * (1 + 1 / g) / Math.sqrt(budget);
     return new NoiseScales(iterations, radius, dimension, budget, betaSum, g * betaSum / radius);
-  }
-
-  public String id() {
-    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 }
