@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.accounting.IterationPolicy;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.accounting.SchemePlan;
 import io.pais.math.Checks;
@@ -14,7 +15,7 @@ import java.io.Serializable;
  * rule and the value.
  *
  * @param k clusters
- * @param iterations T
+ * @param iterations T, or {@link #AUTO_ITERATIONS} for {@code --iterations auto} ({@link IterationPolicy})
  * @param epsilon the target ε (the guarantee); +∞ only for the non-private reference
  * @param sampler unif, core, opt or full
  * @param sampleSize expected sample size m; a value in (0, 1) is a fraction of n
@@ -39,9 +40,13 @@ public record KMeansSettings(int k, int iterations, double epsilon, Sampler samp
     Long seed, boolean guards, double minNoisyCount, CoreSupremum coreSupremum, StrictRelease strict,
     SchemeOptions scheme) implements Serializable {
 
+  /** {@code iterations} when T is chosen by {@link IterationPolicy} from public values and the plan. */
+  public static final int AUTO_ITERATIONS = 0;
+
   public KMeansSettings {
     Checks.positive("k", k);
-    Checks.positive("iterations", iterations);
+    Checks.require(iterations >= 0, "iterations must be a whole number >= 1, or " + AUTO_ITERATIONS + " for auto, got "
+        + iterations);
     Checks.require(epsilon > 0 && !Double.isNaN(epsilon), "epsilon must be > 0, got " + epsilon);
     Checks.notNull("sampler", sampler);
     if (sampler != Sampler.FULL) {
@@ -106,6 +111,28 @@ public record KMeansSettings(int k, int iterations, double epsilon, Sampler samp
   /** The expected sample size for n points: m itself, or the fraction m·n when m &lt; 1. */
   public double expectedSampleSize(long n) {
     return sampleSize < 1 ? sampleSize * n : sampleSize;
+  }
+
+  /** {@code --iterations}: a whole number ≥ 1, or {@code auto} ({@link #AUTO_ITERATIONS}). */
+  public static int parseIterations(String value) {
+    Checks.notNull("iterations", value);
+    if (value.strip().equals("auto")) {
+      return AUTO_ITERATIONS;
+    }
+    try {
+      int t = Integer.parseInt(value.strip());
+      if (t >= 1) {
+        return t;
+      }
+    } catch (NumberFormatException e) {
+      // named below
+    }
+    throw new IllegalArgumentException("iterations must be a whole number >= 1 or auto, got '" + value + "'");
+  }
+
+  /** Whether T is chosen by {@link IterationPolicy} (--iterations auto). */
+  public boolean autoIterations() {
+    return iterations == AUTO_ITERATIONS;
   }
 
   /** Whether this is an end-to-end private release (SPEC §13). */

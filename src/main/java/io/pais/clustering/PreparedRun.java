@@ -17,9 +17,10 @@ import org.apache.spark.api.java.JavaRDD;
  * @param sample the weighted sample in dense blocks (persisted; null for a uniform scheme)
  * @param schemeSampling the uniform scheme's per-iteration samples (null otherwise)
  * @param initialCentres k × d row-major
+ * @param iterations T, as the user set it or as {@code --iterations auto} chose it
  */
 public record PreparedRun(PreparedData data, PrivacyPlan plan, SchemePlan schemePlan, JavaRDD<SampleBlock> sample,
-    SchemeSampling schemeSampling, double[] initialCentres) {
+    SchemeSampling schemeSampling, double[] initialCentres, int iterations) {
 
   /** Iteration t's sample. */
   JavaRDD<SampleBlock> sampleOf(int t) {

@@ -1,6 +1,8 @@
 package io.pais.clustering;
 
 import io.pais.accounting.InfeasibleRequestException;
+import io.pais.accounting.IterationPolicy;
+import io.pais.accounting.IterationPolicy.IterationNoise;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.Composition;
@@ -22,6 +24,7 @@ import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.Statistic.Source;
 import io.pais.sampling.CoreSampling;
 import io.pais.sampling.NormHistogram;
+import io.pais.sampling.NormSummary;
 import io.pais.sampling.KeyedCoins;
 import io.pais.sampling.RecordCoin;
 import io.pais.sampling.Sampler;
@@ -31,7 +34,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 
@@ -142,7 +148,7 @@ public final class PrivateKMeansEngine {
       case PRIVATE_CORESET -> privateInitial;
       case SAMPLE_POINTS -> samplePoints(data.points(), plan.samplingFunction(), randomness.provider().nextLong());
     };
-    return new PreparedRun(data, plan, null, sample, null, initial);
+    return new PreparedRun(data, plan, null, sample, null, initial, plan.scales().iterations());
   }
 
   /**
@@ -178,11 +184,22 @@ public final class PrivateKMeansEngine {
           : (long) settings.sampleSize();
       Checks.require(sampleSize <= Integer.MAX_VALUE - 8, "sample-size must fit in memory, got " + sampleSize);
     }
-    SchemePlan plan = SchemePlan.solve(new SchemePlan.Request(scheme, population, stage1, sampleSize, rate,
-        options.noise(), settings.iterations(), d, data.radius(),
-        settings.isStrict() ? ledger.remainingEpsilon() : settings.epsilon(),
-        ledger.budgetDelta() - ledger.totalDelta(), options.stage1Cached(), noiseSplit(), settings.geometry()));
-    ledger.spend(lloydEntry(plan, data.radius()));
+    double lloydEpsilon = settings.isStrict() ? ledger.remainingEpsilon() : settings.epsilon();
+    double lloydDelta = ledger.budgetDelta() - ledger.totalDelta();
+    long fixedSize = sampleSize;
+    double poissonRate = rate;
+    IntFunction<SchemePlan.Request> requestFor = t -> new SchemePlan.Request(scheme, population, stage1, fixedSize,
+        poissonRate, options.noise(), t, d, data.radius(), lloydEpsilon, lloydDelta, options.stage1Cached(),
+        noiseSplit(), settings.geometry());
+    // each iteration sums a fresh unweighted sample: a typical cluster holds m/k records (γ·n̂/k for Poisson)
+    double expectedSample = scheme == UniformScheme.POISSON_UNIFORM ? rate * data.count() : sampleSize;
+    int iterations = iterationsFor(t -> {
+      SchemePlan p = SchemePlan.solve(requestFor.apply(t));
+      return Optional.of(p.noise() == BaseNoise.GAUSSIAN ? IterationNoise.gaussian(p.countScale(), p.sumScale(), d)
+          : IterationNoise.laplace(p.countScale(), p.sumScale(), d, settings.geometry()));
+    }, expectedSample / settings.k(), data.radius());
+    SchemePlan plan = SchemePlan.solve(requestFor.apply(iterations));
+    ledger.spend(lloydEntry(plan, iterations, data.radius()));
     stage("privacy plan", start);
     log.accept(String.format(Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g delta=%.3g noise=%s", scheme.id(),
         plan.epsilon(), plan.delta(), options.noise().id()));
@@ -192,7 +209,7 @@ public final class PrivateKMeansEngine {
         options.stage1Cached(), randomness.provider(), coins);
     stage("weights and sampling", start);
     double[] initial = privateInitial != null ? privateInitial : randomBall(settings.k(), d, data.radius());
-    return new PreparedRun(data, null, plan, null, sampling, initial);
+    return new PreparedRun(data, null, plan, null, sampling, initial, iterations);
   }
 
   /** {@code count} centres uniform in the ball of radius r (reads no data). */
@@ -201,12 +218,12 @@ public final class PrivateKMeansEngine {
   }
 
   /** The ledger entry of DP-Lloyd under a uniform scheme: what one copy moves, and the noise. */
-  private LedgerEntry lloydEntry(SchemePlan plan, double r) {
+  private LedgerEntry lloydEntry(SchemePlan plan, int iterations, double r) {
     boolean substitution = plan.relation() == Relation.SUBSTITUTION;
     boolean laplace = plan.noise() == BaseNoise.LAPLACE;
     String geometry = settings.geometry().name().toLowerCase(Locale.ROOT);
     String mechanism = String.format(Locale.ROOT, "%d iterations of %s counts and sums (on lattices), each on a "
-        + "fresh %s sample, a record's copies as its weight", settings.iterations(), laplace ? "Laplace" : "Gaussian",
+        + "fresh %s sample, a record's copies as its weight", iterations, laplace ? "Laplace" : "Gaussian",
         plan.scheme().id());
     String sensitivity = laplace
         ? String.format(Locale.ROOT, "per copy and iteration, pure epsilon %.6g = %s(1/betaCount + r/betaSum), "
@@ -247,12 +264,22 @@ public final class PrivateKMeansEngine {
           + "typical one; lower --sample-size or raise --lambda");
     }
     double lloydEpsilon = strict ? ledger.remainingEpsilon() : settings.epsilon();
-    PrivacyPlan.Request request = new PrivacyPlan.Request(settings.sampler(), settings.geometry(), lloydEpsilon,
-        m, settings.lambda(), settings.iterations(), d, n, data.radius(), data.meanNormStatistic(),
+    Supplier<NormSummary> norms = strict ? strictResult::norms : () -> normHistogram(data);
+    IntFunction<PrivacyPlan.Request> requestFor = t -> new PrivacyPlan.Request(settings.sampler(),
+        settings.geometry(), lloydEpsilon, m, settings.lambda(), t, d, n, data.radius(), data.meanNormStatistic(),
         settings.coreSupremum(), noiseSplit());
+    // importance sampling's weighted sums estimate the full data's: a typical cluster weighs n̂/k
+    int iterations = iterationsFor(t -> {
+      try {
+        NoiseScales s = PrivacyPlan.solve(requestFor.apply(t), norms).scales();
+        return Optional.of(IterationNoise.laplace(s.betaCount(), s.betaSum(), d, settings.geometry()));
+      } catch (InfeasibleRequestException e) {
+        return Optional.empty();
+      }
+    }, (double) n / settings.k(), data.radius());
     PrivacyPlan plan;
     try {
-      plan = PrivacyPlan.solve(request, strict ? strictResult::norms : () -> normHistogram(data));
+      plan = PrivacyPlan.solve(requestFor.apply(iterations), norms);
     } catch (InfeasibleRequestException e) {
       // its numbers are functions of the norms: say what to change instead
       throw new InputException("opt cannot reach this sample size at this epsilon (even its largest noise level "
@@ -263,13 +290,27 @@ public final class PrivateKMeansEngine {
     }
     NoiseScales scales = plan.scales();
     ledger.spend(new LedgerEntry("DP-Lloyd", String.format(Locale.ROOT, "%d iterations of Laplace counts and %s "
-        + "sums (on lattices), %s sampling", settings.iterations(), settings.geometry().name().toLowerCase(Locale.ROOT),
+        + "sums (on lattices), %s sampling", iterations, settings.geometry().name().toLowerCase(Locale.ROOT),
         plan.sampler().id()), strict ? lloydEpsilon : plan.epsilon(), 0,
         String.format(Locale.ROOT, "profile T w (1/betaCount + |x|/betaSum), |x| <= r = %.6g, amplified by "
             + "sampling (SPEC 3-6): %s", data.radius(), plan.guaranteeMethod()),
         String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", scales.betaSum(),
             scales.betaCount(), plan.budget()), "the centres"));
     return plan;
+  }
+
+  /**
+   * T: the user's, or with --iterations auto the {@link IterationPolicy}'s choice from the plans solved at each
+   * candidate T (public values and DP estimates only; no data is read).
+   */
+  private int iterationsFor(IntFunction<Optional<IterationNoise>> noiseFor, double clusterWeight, double radius) {
+    if (!settings.autoIterations()) {
+      return settings.iterations();
+    }
+    int t = IterationPolicy.choose(noiseFor, clusterWeight, radius);
+    log.accept(String.format(Locale.ROOT, "iterations auto: T = %d (a typical cluster's noisy centre within %.3g r)",
+        t, IterationPolicy.MAX_RELATIVE_ERROR));
+    return t;
   }
 
   /** The count/sum split of DP-Lloyd's noise: unit-free in a strict release, the paper's (SPEC §7) in paper mode. */
@@ -311,11 +352,11 @@ public final class PrivateKMeansEngine {
   /** T iterations of weighted DP-Lloyd with {@code noise}; returns centres in preprocessed coordinates. */
   public double[] iterate(PreparedRun run, LloydNoise noise) {
     long start = System.nanoTime();
-    WeightedLloyd lloyd = new WeightedLloyd(settings.k(), settings.iterations(), run.data().radius(),
+    WeightedLloyd lloyd = new WeightedLloyd(settings.k(), run.iterations(), run.data().radius(),
         settings.geometry(), settings.guards(), settings.minNoisyCount());
     double[] centres = lloyd.run(run::sampleOf, run.data().dimension(), run.initialCentres(), noise,
         t -> log.accept(String.format(java.util.Locale.ROOT, "DP-Lloyd iteration %d/%d, %.1f s", t,
-            settings.iterations(), (System.nanoTime() - start) / 1e9)));
+            run.iterations(), (System.nanoTime() - start) / 1e9)));
     stage("DP-Lloyd", start);
     return centres;
   }
@@ -333,7 +374,7 @@ public final class PrivateKMeansEngine {
         .ledger(settings.isStrict() ? "strict" : "paper", ledger)
         .sampler(settings.sampler())
         .geometry(settings.geometry())
-        .iterations(settings.iterations())
+        .iterations(run.iterations())
         .k(settings.k())
         .dimension(data.dimension())
         .lambda(settings.sampler() == Sampler.CORE ? settings.lambda() : Double.NaN)

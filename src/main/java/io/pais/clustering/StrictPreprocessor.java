@@ -38,15 +38,18 @@ final class StrictPreprocessor {
   private StrictPreprocessor() {}
 
   /**
-   * Whether the run needs the DP norm histogram (r, n or x̃ unknown, opt's B search, or n̂ for the private coreset). The fixed-size uniform
-   * schemes need no n̂: their N is public under substitution.
+   * Whether the run needs the DP norm histogram (r, n or x̃ unknown, opt's B search, or n̂ for the private coreset
+   * or for --iterations auto's typical cluster). The fixed-size uniform schemes need no n̂: their N is public under
+   * substitution.
    */
   static boolean needsHistogram(KMeansSettings settings) {
     Sampler sampler = settings.sampler();
+    boolean fixedSizeScheme = sampler.isUniformScheme() && sampler != Sampler.POISSON_UNIFORM;
     boolean rateFromCount = (sampler == Sampler.UNIF || sampler == Sampler.POISSON_UNIFORM)
         && settings.sampleSize() >= 1;
     return Double.isNaN(settings.normBound()) || sampler == Sampler.CORE || sampler == Sampler.OPT || rateFromCount
-        || settings.initialisation() == Initialisation.PRIVATE_CORESET; // its spreads need n̂
+        || settings.initialisation() == Initialisation.PRIVATE_CORESET // its spreads need n̂
+        || settings.autoIterations() && !fixedSizeScheme;
   }
 
   static Result run(JavaRDD<KeyedPoint> input, int dimension, KMeansSettings settings, PrivacyLedger ledger,

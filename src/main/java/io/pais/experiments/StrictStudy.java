@@ -176,7 +176,7 @@ public final class StrictStudy implements Callable<Integer> {
         SchemeOptions.none());
   }
 
-  private static double[] flatten(double[][] centres) {
+  static double[] flatten(double[][] centres) {
     int d = centres[0].length;
     double[] out = new double[centres.length * d];
     for (int j = 0; j < centres.length; j++) {
@@ -185,7 +185,7 @@ public final class StrictStudy implements Callable<Integer> {
     return out;
   }
 
-  private static List<String> lines(String header, List<String> rows) {
+  static List<String> lines(String header, List<String> rows) {
     List<String> out = new ArrayList<>(List.of(header));
     out.addAll(rows);
     return out;
@@ -212,7 +212,7 @@ public final class StrictStudy implements Callable<Integer> {
     return out;
   }
 
-  private static double quantile(double[] values, double p) {
+  static double quantile(double[] values, double p) {
     return values.length == 0 ? Double.NaN : Summary.quantile(values, p);
   }
 

@@ -83,8 +83,9 @@ public final class PaisJob implements Callable<Integer> {
   @Option(names = "--k", description = "number of clusters (default: ${DEFAULT-VALUE})")
   int k;
 
-  @Option(names = "--iterations", description = "DP-Lloyd iterations T (default: ${DEFAULT-VALUE})")
-  int iterations;
+  @Option(names = "--iterations", description = "DP-Lloyd iterations T, or auto (chosen from epsilon, n, d and k; "
+      + "see the README) (default: ${DEFAULT-VALUE})")
+  String iterations;
 
   @Option(names = "--epsilon", description = "target epsilon of the release (default: ${DEFAULT-VALUE})")
   double epsilon;
@@ -294,7 +295,7 @@ public final class PaisJob implements Callable<Integer> {
         throw new IllegalArgumentException("--clip-radius and --origin belong to --privacy strict");
       }
     }
-    return new KMeansSettings(k, iterations, epsilon, Sampler.parse(sampler), parseSize("sample-size", sampleSize), lambda,
+    return new KMeansSettings(k, KMeansSettings.parseIterations(iterations), epsilon, Sampler.parse(sampler), parseSize("sample-size", sampleSize), lambda,
         Geometry.parse(geometry), pre, normBound == null ? Double.NaN : normBound, center, Initialisation.parse(init),
         seed, guards, minNoisyCount, parseSupremum(coreSupremum), release,
         new SchemeOptions(stage1Size == null ? Double.NaN : parseSize("stage1-size", stage1Size), stage1Cached,
@@ -367,7 +368,11 @@ public final class PaisJob implements Callable<Integer> {
     run.set("stageSeconds", ReleaseWriter.timings(result.stageSeconds()));
     ObjectNode conf = run.putObject("configuration");
     conf.put("k", settings.k());
-    conf.put("iterations", settings.iterations());
+    if (settings.autoIterations()) {
+      conf.put("iterations", "auto");
+    } else {
+      conf.put("iterations", settings.iterations());
+    }
     conf.put("epsilon", settings.epsilon());
     conf.put("sampler", settings.sampler().id());
     conf.put("sampleSize", sampleSize);

@@ -57,7 +57,8 @@ public final class PrivateKMeansParamSet implements Serializable {
   PrivateKMeansParamSet(Params owner) {
     String parent = owner.uid();
     k = new IntParam(parent, "k", "number of clusters (> 1)", ParamValidators.gt(1));
-    maxIter = new IntParam(parent, "maxIter", "number of DP-Lloyd iterations T (> 0)", ParamValidators.gt(0));
+    maxIter = new IntParam(parent, "maxIter", "number of DP-Lloyd iterations T (> 0), or 0 to choose T from "
+        + "epsilon, n, d and k (--iterations auto)", ParamValidators.gtEq(0));
     seed = new LongParam(parent, "seed", "seed for a reproducible run (marked as seeded in the privacy report); "
         + "leave unset for secure randomness");
     featuresCol = new Param<>(parent, "featuresCol", "features column name (a Spark ML vector)",

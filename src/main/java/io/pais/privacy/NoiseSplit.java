@@ -28,8 +28,17 @@ public enum NoiseSplit {
   public static double unitFreeRatio(int dimension, Geometry geometry) {
     Checks.positive("dimension (d)", dimension);
     Checks.notNull("geometry", geometry);
-    double m2 = geometry == Geometry.L1 ? 2.0 * dimension : (double) dimension * (dimension + 1);
-    return Math.cbrt(2 * m2);
+    return Math.cbrt(2 * sumSecondMoment(dimension, geometry));
+  }
+
+  /**
+   * m₂ = E‖ζ‖²/β² of the geometry's d-dimensional sum noise at scale β: d(d+1) for ℓ2 (density ∝ exp(−‖z‖₂/β),
+   * ‖ζ‖ ~ Gamma(d, β)), 2d for ℓ1 (d independent Laplace(β) coordinates).
+   */
+  public static double sumSecondMoment(int dimension, Geometry geometry) {
+    Checks.positive("dimension (d)", dimension);
+    Checks.notNull("geometry", geometry);
+    return geometry == Geometry.L1 ? 2.0 * dimension : (double) dimension * (dimension + 1);
   }
 
   /** Calibrated scales at noise knob B: ε_full(B) = sqrt(B)·ε_full(1) for either split. */

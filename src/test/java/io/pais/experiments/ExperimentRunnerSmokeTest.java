@@ -70,4 +70,26 @@ class ExperimentRunnerSmokeTest {
     assertEquals(3, summary.size());
     assertTrue(size(out.resolve("htru2/strict-vs-paper.png")) > 1000);
   }
+
+  @Test
+  void utilityStudySmokeRunReportsRatiosToTheFloor(@TempDir Path tmp) throws IOException {
+    Path out = tmp.resolve("utility");
+    int exit = new CommandLine(new UtilityStudy()).execute("--data-dir",
+        TestVectors.sharedDir().resolve("datasets").toString(), "--dataset", "htru2", "--repetitions", "2",
+        "--epsilons", "1,10", "--samplers", "full,opt", "--floor-starts", "3", "--output", out.toString(),
+        "--keep-session");
+    assertEquals(0, exit);
+    List<String> runs = Files.readAllLines(out.resolve("htru2/utility-runs.csv"));
+    assertEquals(1 + 2 * 2 * 2, runs.size(), "two samplers at two epsilons, two seeds");
+    for (String run : runs.subList(1, runs.size())) {
+      double ratio = Double.parseDouble(run.substring(run.lastIndexOf(',') + 1));
+      // the floor is a local optimum, so a release may come slightly under it, never far; nor is it worthless
+      assertTrue(ratio > 0.95 && ratio < 5, run);
+    }
+    List<String> summary = Files.readAllLines(out.resolve("utility-summary.csv"));
+    assertEquals(1 + 2 * 2, summary.size());
+    assertTrue(size(out.resolve("htru2/utility.png")) > 1000);
+    List<String> table = Files.readAllLines(out.resolve("utility-table.md"));
+    assertTrue(table.stream().anyMatch(l -> l.startsWith("| htru2 |")), String.join("\n", table));
+  }
 }

@@ -80,7 +80,7 @@ class PrivateKMeansTest {
   void everyParamValidatesNamingTheRuleAndValue() {
     PrivateKMeans kmeans = new PrivateKMeans();
     assertMessage(() -> kmeans.setK(1), "k");
-    assertMessage(() -> kmeans.setMaxIter(0), "maxIter");
+    assertMessage(() -> kmeans.setMaxIter(-1), "maxIter");
     assertMessage(() -> kmeans.setEpsilon(Double.NaN), "epsilon must be finite and > 0.0, got NaN");
     assertMessage(() -> kmeans.setEpsilon(Double.POSITIVE_INFINITY), "epsilon must be finite and > 0.0, got Infinity");
     assertMessage(() -> kmeans.setEpsilon(-1), "epsilon must be finite and > 0.0, got -1.0");

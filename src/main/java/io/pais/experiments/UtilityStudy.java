@@ -1,0 +1,237 @@
+package io.pais.experiments;
+
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.clustering.ClusteringResult;
+import io.pais.clustering.Initialisation;
+import io.pais.clustering.KMeansCost;
+import io.pais.clustering.KMeansSettings;
+import io.pais.clustering.PoissonSampler;
+import io.pais.clustering.PreparedData;
+import io.pais.clustering.Preprocessing;
+import io.pais.clustering.Preprocessor;
+import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.clustering.SampleBlock;
+import io.pais.clustering.SchemeOptions;
+import io.pais.clustering.StrictRelease;
+import io.pais.clustering.WeightedKMeans;
+import io.pais.io.InputException;
+import io.pais.io.KeyedPoint;
+import io.pais.io.Points;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.Sampler;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.commons.rng.simple.RandomSource;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.sql.SparkSession;
+import org.knowm.xchart.XYChart;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * What a strict release's centres are worth: the job's engine in strict mode on each shared data set after the
+ * paper's preprocessing (SPEC §9's fixed evaluation setup, not part of any release), with a public clip radius
+ * emulated as {@link StrictStudy#clipRadius}, reported as cost ÷ the non-private floor. The floor is computed here:
+ * weighted k-means (k-means++ seeding, Lloyd to convergence) with weight 1 on every point, the best of
+ * {@code --floor-starts} starts. Costs are SPEC §9's (1/n) Σ min_j ‖x − c_j‖² over the preprocessed points.
+ */
+@Command(name = "pais-utility-study", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Strict releases against the non-private k-means++ floor on real data sets (docs/RESULTS.md).")
+public final class UtilityStudy implements Callable<Integer> {
+  @Option(names = "--data-dir", description = "folder of the data sets (default: ${DEFAULT-VALUE})")
+  Path dataDir = Path.of("../shared/datasets");
+
+  @Option(names = "--dataset", split = ",", description = "data sets (default: all of ../shared/datasets)")
+  List<String> dataSets = List.copyOf(DataSets.SHARED.keySet());
+
+  @Option(names = "--k", description = "clusters (default: ${DEFAULT-VALUE})")
+  int k = 10;
+
+  @Option(names = "--iterations", description = "T: a whole number or auto (default: ${DEFAULT-VALUE})")
+  String iterations = "auto";
+
+  @Option(names = "--init", description = "initialisation (default: ${DEFAULT-VALUE})")
+  String init = Initialisation.PRIVATE_CORESET.id();
+
+  @Option(names = "--epsilons", split = ",", description = "epsilon grid (default: ${DEFAULT-VALUE})")
+  List<Double> epsilons = List.of(0.5, 1.0, 3.0, 10.0);
+
+  @Option(names = "--samplers", split = ",", description = "samplers (default: ${DEFAULT-VALUE})")
+  List<String> samplers = List.of("full", "unif", "core", "opt");
+
+  @Option(names = "--sample-fraction", description = "sample fraction for unif, core, opt (default: ${DEFAULT-VALUE})")
+  double fraction = 0.05;
+
+  @Option(names = "--repetitions", description = "seeds 0..R-1 (default: ${DEFAULT-VALUE})")
+  int repetitions = 5;
+
+  @Option(names = "--floor-starts", description = "k-means++ starts of the floor (default: ${DEFAULT-VALUE})")
+  int floorStarts = 10;
+
+  @Option(names = "--output", required = true, description = "output folder")
+  Path output;
+
+  @Option(names = "--keep-session", hidden = true, description = "reuse a running SparkSession and leave it running")
+  boolean keepSession;
+
+  private static final String SUMMARY_HEADER = "dataset,sampler,epsilon,runs,failed,ratioMedian,ratioQ25,ratioQ75,"
+      + "floorCost,init,iterations";
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new UtilityStudy()).execute(args));
+  }
+
+  /** One run's outcome; cost NaN when the configuration was infeasible (recorded, not a cost). */
+  record Run(String dataSet, String sampler, double epsilon, int seed, double cost, double ratio) {
+    static final String HEADER = "dataset,sampler,epsilon,seed,cost,ratio";
+
+    String csv() {
+      return String.format(Locale.ROOT, "%s,%s,%s,%d,%.8g,%.6f", dataSet, sampler, epsilon, seed, cost, ratio);
+    }
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    int fixedIterations = KMeansSettings.parseIterations(iterations);
+    Initialisation initialisation = Initialisation.parse(init);
+    Files.createDirectories(output);
+    SparkSession spark = keepSession ? SparkSession.active()
+        : SparkSession.builder().master("local[2]").appName("pais-utility-study").config("spark.ui.enabled", "false")
+            .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+    List<String> summary = new ArrayList<>(List.of(SUMMARY_HEADER));
+    try {
+      for (String name : dataSets) {
+        Points loaded = DataSets.load(spark, name, dataDir);
+        int d = loaded.dimension();
+        PreparedData prepared = Preprocessor.paper(loaded.rdd(), d, Geometry.L2, loaded.source());
+        JavaRDD<KeyedPoint> points = prepared.points();
+        List<SampleBlock> blocks = PoissonSampler.sampleInMemory(points.map(KeyedPoint::x).collect(), d, null,
+            Geometry.L2, 0);
+        double clipRadius = StrictStudy.clipRadius(points, prepared.count());
+        long start = System.nanoTime();
+        double floor = KMeansCost.meanCost(blocks, new WeightedKMeans(k, floorStarts, 300).fit(blocks, d,
+            RandomSource.XO_RO_SHI_RO_128_PP.create(1L)), k);
+        System.out.printf(Locale.ROOT, "%s: n = %d after preprocessing, d = %d, R0 = %.6g, floor %.6g (%d starts, "
+            + "%.1f s)%n", name, prepared.count(), d, clipRadius, floor, floorStarts, (System.nanoTime() - start) / 1e9);
+        List<Run> runs = new ArrayList<>();
+        for (double eps : epsilons) {
+          for (String sampler : samplers) {
+            for (int seed = 0; seed < repetitions; seed++) {
+              KMeansSettings settings = new KMeansSettings(k, fixedIterations, eps, Sampler.parse(sampler), fraction,
+                  0.5, Geometry.L2, Preprocessing.PUBLIC, Double.NaN, null, initialisation, (long) seed, true, 1.0,
+                  CoreSupremum.EXACT, new StrictRelease(clipRadius, null, StrictRelease.DEFAULT_NORM_QUANTILE, false,
+                      StrictRelease.DEFAULT_CENTRE_SHARE, StrictRelease.DEFAULT_HISTOGRAM_SHARE,
+                      StrictRelease.DEFAULT_INIT_SHARE), SchemeOptions.none());
+              double cost;
+              try {
+                // a fresh map over the cache: the engine persists and releases its own copy
+                ClusteringResult result = new PrivateKMeansEngine(settings, message -> { })
+                    .fit(new Points(points.map(p -> p), d, loaded.source(), true), false);
+                cost = KMeansCost.meanCost(blocks, StrictStudy.flatten(result.centres()), k);
+              } catch (InputException e) {
+                System.out.printf(Locale.ROOT, "%s: %s epsilon %s: %s%n", name, sampler, eps, e.getMessage());
+                cost = Double.NaN;
+              }
+              runs.add(new Run(name, sampler, eps, seed, cost, cost / floor));
+            }
+            double[] ratios = ratios(runs, sampler, eps);
+            System.out.printf(Locale.ROOT, "%s: epsilon %s, %s: median cost / floor %.3f%n", name, eps, sampler,
+                StrictStudy.quantile(ratios, 0.5));
+          }
+        }
+        points.unpersist(false);
+        Path dir = output.resolve(name);
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("utility-runs.csv"), StrictStudy.lines(Run.HEADER, runs.stream().map(Run::csv)
+            .toList()));
+        List<String> rows = summarise(name, runs, floor);
+        Files.write(dir.resolve("utility-summary.csv"), StrictStudy.lines(SUMMARY_HEADER, rows));
+        summary.addAll(rows);
+        chart(dir, name, runs);
+      }
+      Files.write(output.resolve("utility-summary.csv"), summary);
+      Files.write(output.resolve("utility-table.md"), table(summary));
+      table(summary).forEach(System.out::println);
+    } finally {
+      if (!keepSession) {
+        spark.stop();
+      }
+    }
+    return 0;
+  }
+
+  private static double[] ratios(List<Run> runs, String sampler, double eps) {
+    return runs.stream().filter(r -> r.sampler().equals(sampler) && r.epsilon() == eps).mapToDouble(Run::ratio)
+        .filter(c -> !Double.isNaN(c)).toArray();
+  }
+
+  private List<String> summarise(String name, List<Run> runs, double floor) {
+    List<String> out = new ArrayList<>();
+    for (double eps : epsilons) {
+      for (String sampler : samplers) {
+        double[] r = ratios(runs, sampler, eps);
+        out.add(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%.4f,%.4f,%.4f,%.8g,%s,%s", name, sampler, eps, r.length,
+            repetitions - r.length, StrictStudy.quantile(r, 0.5), StrictStudy.quantile(r, 0.25),
+            StrictStudy.quantile(r, 0.75), floor, init, iterations));
+      }
+    }
+    return out;
+  }
+
+  /** A Markdown table per sampler: data sets as rows, ε as columns, median (q25–q75) of cost ÷ floor. */
+  private List<String> table(List<String> summary) {
+    List<String> out = new ArrayList<>();
+    for (String sampler : samplers) {
+      out.add("");
+      out.add("**" + sampler + "** (init " + init + ", T " + iterations + ", k = " + k + ", " + repetitions
+          + " seeds" + (sampler.equals("full") ? "" : ", m = " + fraction + " n") + "): median cost ÷ floor (q25–q75)");
+      out.add("");
+      StringBuilder header = new StringBuilder("| data set |");
+      StringBuilder rule = new StringBuilder("| --- |");
+      for (double eps : epsilons) {
+        header.append(" ε = ").append(Charts.epsLabel(eps)).append(" |");
+        rule.append(" ---: |");
+      }
+      out.add(header.toString());
+      out.add(rule.toString());
+      for (String name : dataSets) {
+        StringBuilder row = new StringBuilder("| " + name + " |");
+        for (double eps : epsilons) {
+          String[] f = summary.stream().map(s -> s.split(",")).filter(s -> s[0].equals(name) && s[1].equals(sampler)
+              && Double.parseDouble(s[2]) == eps).findFirst().orElseThrow();
+          row.append(Integer.parseInt(f[3]) == 0 ? " infeasible |" : String.format(Locale.ROOT, " %.2f (%.2f–%.2f) |",
+              Double.parseDouble(f[5]), Double.parseDouble(f[6]), Double.parseDouble(f[7])));
+        }
+        out.add(row.toString());
+      }
+    }
+    return out;
+  }
+
+  private void chart(Path dir, String name, List<Run> runs) throws IOException {
+    XYChart chart = Charts.xy(name + ": strict, init " + init + ", T " + iterations + ", k = " + k, "epsilon",
+        "cost / non-private floor (median, q25-q75 dashed, " + repetitions + " seeds)", true);
+    double[] x = epsilons.stream().mapToDouble(Double::doubleValue).toArray();
+    for (String sampler : samplers) {
+      double[] median = new double[x.length];
+      double[] q25 = new double[x.length];
+      double[] q75 = new double[x.length];
+      for (int i = 0; i < x.length; i++) {
+        double[] r = ratios(runs, sampler, x[i]);
+        median[i] = StrictStudy.quantile(r, 0.5);
+        q25[i] = StrictStudy.quantile(r, 0.25);
+        q75[i] = StrictStudy.quantile(r, 0.75);
+      }
+      Charts.addBand(chart, sampler, Charts.COLOURS.getOrDefault(sampler, Color.BLACK), x, median, q25, q75);
+    }
+    Charts.addReference(chart, "floor", Color.BLACK, x[0], x[x.length - 1], 1.0);
+    Charts.save(chart, dir.resolve("utility.png"));
+  }
+}

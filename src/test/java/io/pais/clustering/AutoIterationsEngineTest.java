@@ -1,0 +1,137 @@
+package io.pais.clustering;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.accounting.IterationPolicy;
+import io.pais.accounting.IterationPolicy.IterationNoise;
+import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.PrivacyPlan;
+import io.pais.accounting.PrivacyReport;
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.accounting.SchemePlan;
+import io.pais.io.KeyedPoint;
+import io.pais.io.Points;
+import io.pais.privacy.BaseNoise;
+import io.pais.privacy.Geometry;
+import io.pais.privacy.NoiseScales;
+import io.pais.privacy.NoiseSplit;
+import io.pais.sampling.Sampler;
+import io.pais.sampling.UniformScheme;
+import io.pais.testing.SharedSparkSession;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * --iterations auto through the engine: T is the policy's choice from the plan the engine solves (the DP-Lloyd share
+ * of ε, a typical cluster of n/k for importance sampling and m/k for a per-iteration uniform sample), the ledger and
+ * report state the T used, and in a strict release auto needs n̂, so the DP norm histogram runs.
+ */
+@ExtendWith(SharedSparkSession.class)
+class AutoIterationsEngineTest {
+  private static final int D = 5;
+  private static final int K = 4;
+  private static final int N = 8000;
+  private static final double R = 64;
+
+  private static List<KeyedPoint> rows() {
+    SplittableRandom random = new SplittableRandom(3);
+    List<KeyedPoint> out = new ArrayList<>();
+    for (int i = 0; i < N; i++) {
+      double[] x = new double[D];
+      for (int t = 0; t < D; t++) {
+        x[t] = 8 * (i % K) - 12 + random.nextGaussian();
+      }
+      out.add(new KeyedPoint(i, x));
+    }
+    return out;
+  }
+
+  private static PrivacyReport fit(SparkSession spark, KMeansSettings settings) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    return new PrivateKMeansEngine(settings, message -> { })
+        .fit(new Points(jsc.parallelize(rows(), 2), D, "test", true), false).report();
+  }
+
+  private static KMeansSettings paper(int iterations, double epsilon, Sampler sampler, double m) {
+    return new KMeansSettings(K, iterations, epsilon, sampler, m, 0.5, Geometry.L2, Preprocessing.PUBLIC, R, null,
+        Initialisation.RANDOM_BALL, 5L, true, 1.0, CoreSupremum.EXACT, null, SchemeOptions.none());
+  }
+
+  private static KMeansSettings strict(int iterations, double normBound) {
+    return new KMeansSettings(K, iterations, 2, Sampler.FULL, 1, 0.5, Geometry.L2, Preprocessing.PUBLIC, normBound,
+        new double[D], Initialisation.RANDOM_BALL, 5L, true, 1.0, CoreSupremum.EXACT, new StrictRelease(R,
+            new double[D], 0.975, false, 0.05, 0.05, 0.2), SchemeOptions.none());
+  }
+
+  private static String lloydMechanism(PrivacyReport report) {
+    return report.ledger().stream().filter(e -> e.stage().equals("DP-Lloyd")).findFirst().orElseThrow().mechanism();
+  }
+
+  @Test
+  void fullDataTakesThePolicysChoiceFromThePlanAtAClusterOfNOverK(SparkSession spark) {
+    double epsilon = 4; // T = 5 (the paper's split at r = 64 spends most of the budget on the counts)
+    int expected = IterationPolicy.choose(t -> {
+      NoiseScales s = PrivacyPlan.solve(new PrivacyPlan.Request(Sampler.FULL, Geometry.L2, epsilon, N, 0.5, t, D, N,
+          R, Double.NaN, CoreSupremum.EXACT, NoiseSplit.SU_ET_AL), () -> null).scales();
+      return Optional.of(IterationNoise.laplace(s.betaCount(), s.betaSum(), D, Geometry.L2));
+    }, (double) N / K, R);
+    // a choice inside the range, so that a wrong cluster weight or share would change it
+    assertTrue(expected > IterationPolicy.MIN_ITERATIONS && expected < IterationPolicy.MAX_ITERATIONS,
+        "precondition: " + expected);
+    PrivacyReport report = fit(spark, paper(KMeansSettings.AUTO_ITERATIONS, epsilon, Sampler.FULL, 1));
+    assertEquals(expected, report.iterations());
+    assertTrue(lloydMechanism(report).startsWith(expected + " iterations"), lloydMechanism(report));
+    assertEquals(epsilon, report.epsilon(), 1e-9);
+    assertEquals(4, fit(spark, paper(4, epsilon, Sampler.FULL, 1)).iterations(), "a fixed T stays");
+  }
+
+  @Test
+  void uniformSchemeTakesAClusterOfMOverK(SparkSession spark) {
+    double epsilon = 24; // T = 4: a quarter of the data per iteration, under substitution
+    long m = 2000;
+    int expected = IterationPolicy.choose(t -> {
+      SchemePlan p = SchemePlan.solve(new SchemePlan.Request(UniformScheme.WOR, N, 0, m, Double.NaN,
+          BaseNoise.LAPLACE, t, D, R, epsilon, 0, false, NoiseSplit.SU_ET_AL, Geometry.L2));
+      return Optional.of(IterationNoise.laplace(p.countScale(), p.sumScale(), D, Geometry.L2));
+    }, (double) m / K, R);
+    assertTrue(expected > IterationPolicy.MIN_ITERATIONS && expected < IterationPolicy.MAX_ITERATIONS,
+        "precondition: " + expected);
+    PrivacyReport report = fit(spark, paper(KMeansSettings.AUTO_ITERATIONS, epsilon, Sampler.WOR, m));
+    assertEquals(expected, report.iterations());
+    assertTrue(lloydMechanism(report).startsWith(expected + " iterations"), lloydMechanism(report));
+  }
+
+  @Test
+  void strictAutoEstimatesNEvenWhenRIsPublic(SparkSession spark) {
+    PrivacyReport fixed = fit(spark, strict(5, R));
+    assertFalse(fixed.ledger().stream().map(LedgerEntry::stage).anyMatch(s -> s.equals("norm histogram")),
+        "full data with a public r and a fixed T reads no histogram");
+    PrivacyReport auto = fit(spark, strict(KMeansSettings.AUTO_ITERATIONS, R));
+    assertTrue(auto.ledger().stream().map(LedgerEntry::stage).anyMatch(s -> s.equals("norm histogram")),
+        "auto needs n-hat: " + auto.ledger());
+    assertTrue(auto.iterations() >= IterationPolicy.MIN_ITERATIONS
+        && auto.iterations() <= IterationPolicy.MAX_ITERATIONS, "T = " + auto.iterations());
+    assertEquals(2, auto.epsilon(), 1e-9);
+  }
+
+  @Test
+  void iterationsParseRefusesZeroAndWords() {
+    assertEquals(KMeansSettings.AUTO_ITERATIONS, KMeansSettings.parseIterations("auto"));
+    assertEquals(12, KMeansSettings.parseIterations("12"));
+    for (String bad : new String[] {"0", "-3", "ten", "2.5", ""}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> KMeansSettings.parseIterations(bad));
+      assertTrue(e.getMessage().contains("iterations") && e.getMessage().contains("auto")
+          && e.getMessage().contains("'" + bad + "'"), e.getMessage());
+    }
+  }
+}
