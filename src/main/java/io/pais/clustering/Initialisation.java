@@ -7,6 +7,16 @@ import java.util.Locale;
 public enum Initialisation {
   /** k points uniform in the ball of radius r: reads no data, so it is covered by the guarantee. */
   RANDOM_BALL,
+  /**
+   * Su et al.'s sphere packing in the ball of radius r (see {@link InitialCentres#spherePacking}): k centres spread
+   * apart; reads no data.
+   */
+  SPHERE_PACKING,
+  /**
+   * k points uniform in the ball of the data's typical radius, sqrt(x̃) (ℓ2) or x̃ (ℓ1), from the norm histogram's
+   * estimate x̃̂ in a strict release (post-processing of a DP output: no further ε); reads no data itself.
+   */
+  SCALED_BALL,
   /** k distinct random points of the sample, as in the paper: uses raw data, NOT covered by the guarantee. */
   SAMPLE_POINTS,
   /**

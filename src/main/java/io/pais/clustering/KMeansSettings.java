@@ -24,7 +24,7 @@ import java.io.Serializable;
  * @param preprocessing paper or public
  * @param normBound r for public preprocessing (NaN for paper)
  * @param center the centre for public preprocessing (null = origin)
- * @param initialisation random-ball or sample-points
+ * @param initialisation how the first centres are chosen ({@link Initialisation})
  * @param seed a seed for reproducible runs (null = secure randomness)
  * @param guards the post-processing guards
  * @param minNoisyCount the guard threshold on noisy counts

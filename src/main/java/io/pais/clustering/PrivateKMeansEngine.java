@@ -144,9 +144,9 @@ public final class PrivateKMeansEngine {
     stage("weights and sampling", start);
 
     double[] initial = switch (settings.initialisation()) {
-      case RANDOM_BALL -> randomBall(settings.k(), d, data.radius());
       case PRIVATE_CORESET -> privateInitial;
       case SAMPLE_POINTS -> samplePoints(data.points(), plan.samplingFunction(), randomness.provider().nextLong());
+      case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL -> dataIndependentInitial(data);
     };
     return new PreparedRun(data, plan, null, sample, null, initial, plan.scales().iterations());
   }
@@ -208,8 +208,25 @@ public final class PrivateKMeansEngine {
     SchemeSampling sampling = new SchemeSampling(scheme, numbered, stage1, (int) sampleSize, rate,
         options.stage1Cached(), randomness.provider(), coins);
     stage("weights and sampling", start);
-    double[] initial = privateInitial != null ? privateInitial : randomBall(settings.k(), d, data.radius());
+    double[] initial = privateInitial != null ? privateInitial : dataIndependentInitial(data);
     return new PreparedRun(data, null, plan, null, sampling, initial, iterations);
+  }
+
+  /**
+   * The initialisers that read no data: from k, d, r (public or a DP estimate) and, for scaled-ball, the estimate
+   * x̃̂ (exact x̃ in paper mode).
+   */
+  private double[] dataIndependentInitial(PreparedData data) {
+    int k = settings.k();
+    int d = data.dimension();
+    return switch (settings.initialisation()) {
+      case RANDOM_BALL -> randomBall(k, d, data.radius());
+      case SPHERE_PACKING -> InitialCentres.spherePacking(k, d, data.radius(), settings.geometry(),
+          randomness.provider());
+      case SCALED_BALL -> randomBall(k, d, InitialCentres.typicalRadius(data.meanNormStatistic(), data.radius(),
+          settings.geometry()));
+      default -> throw new IllegalStateException("not a data-independent initialiser: " + settings.initialisation());
+    };
   }
 
   /** {@code count} centres uniform in the ball of radius r (reads no data). */

@@ -38,8 +38,8 @@ final class StrictPreprocessor {
   private StrictPreprocessor() {}
 
   /**
-   * Whether the run needs the DP norm histogram (r, n or x̃ unknown, opt's B search, or n̂ for the private coreset
-   * or for --iterations auto's typical cluster). The fixed-size uniform schemes need no n̂: their N is public under
+   * Whether the run needs the DP norm histogram (r, n or x̃ unknown, opt's B search, n̂ for the private coreset or
+   * for --iterations auto's typical cluster, x̃̂ for scaled-ball). The fixed-size uniform schemes need no n̂: their N is public under
    * substitution.
    */
   static boolean needsHistogram(KMeansSettings settings) {
@@ -49,6 +49,7 @@ final class StrictPreprocessor {
         && settings.sampleSize() >= 1;
     return Double.isNaN(settings.normBound()) || sampler == Sampler.CORE || sampler == Sampler.OPT || rateFromCount
         || settings.initialisation() == Initialisation.PRIVATE_CORESET // its spreads need n̂
+        || settings.initialisation() == Initialisation.SCALED_BALL // x̃̂
         || settings.autoIterations() && !fixedSizeScheme;
   }
 

@@ -94,8 +94,9 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "histogram, in (0, 1)", inRange("budgetHistogram", Double.MIN_VALUE, 1 - 1e-12));
     budgetInit = new DoubleParam(parent, "budgetInit", "strict: share of epsilon for initMode private-coreset, in "
         + "(0, 1)", inRange("budgetInit", Double.MIN_VALUE, 1 - 1e-12));
-    initMode = new Param<>(parent, "initMode", "random-ball (private), private-coreset (strict: a share of epsilon) "
-        + "or sample-points (not private)", oneOf("initMode", "random-ball", "private-coreset", "sample-points"));
+    initMode = new Param<>(parent, "initMode", "random-ball, sphere-packing, scaled-ball (private: read no data), "
+        + "private-coreset (strict: a share of epsilon) or sample-points (not private)", oneOf("initMode",
+        "random-ball", "sphere-packing", "scaled-ball", "private-coreset", "sample-points"));
     guards = new BooleanParam(parent, "guards", "post-processing guards on noisy centres");
     stage1Size = new DoubleParam(parent, "stage1Size", "two-stage schemes (must-ow, must-wo, must-ww): n1, a count "
         + ">= 1 or a fraction of N in (0, 1)", finiteAbove("stage1Size", 0));

@@ -1,0 +1,124 @@
+package io.pais.clustering;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.io.KeyedPoint;
+import io.pais.io.Points;
+import io.pais.noise.NoiseRandomness;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.Sampler;
+import io.pais.testing.SharedSparkSession;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The initialisers that read no data: random-ball and sphere-packing give the same centres on two different data
+ * sets with the same public inputs and seed; scaled-ball reads only the norm histogram's estimate (no ledger entry
+ * of its own); sphere packing spreads its centres apart, which random-ball does not.
+ */
+@ExtendWith(SharedSparkSession.class)
+class DataIndependentInitTest {
+  private static final int D = 3;
+  private static final int K = 5;
+
+  private static List<KeyedPoint> rows(long seed, double spread) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<KeyedPoint> out = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      double[] x = new double[D];
+      for (int t = 0; t < D; t++) {
+        x[t] = spread * random.nextGaussian();
+      }
+      out.add(new KeyedPoint(i, x));
+    }
+    return out;
+  }
+
+  private static PreparedRun prepare(SparkSession spark, List<KeyedPoint> rows, KMeansSettings settings) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    return new PrivateKMeansEngine(settings, message -> { })
+        .prepare(new Points(jsc.parallelize(rows, 2), D, "test", true));
+  }
+
+  private static KMeansSettings paper(Initialisation init) {
+    return new KMeansSettings(K, 3, 1, Sampler.FULL, 1, 0.5, Geometry.L2, Preprocessing.PUBLIC, 20, null, init, 9L,
+        true, 1.0, CoreSupremum.EXACT, null, SchemeOptions.none());
+  }
+
+  @Test
+  void randomBallAndSpherePackingDoNotDependOnTheData(SparkSession spark) {
+    for (Initialisation init : List.of(Initialisation.RANDOM_BALL, Initialisation.SPHERE_PACKING)) {
+      PreparedRun a = prepare(spark, rows(1, 1), paper(init));
+      PreparedRun b = prepare(spark, rows(2, 7), paper(init));
+      assertArrayEquals(a.initialCentres(), b.initialCentres(), init.id());
+      a.release();
+      b.release();
+    }
+  }
+
+  @Test
+  void scaledBallUsesOnlyTheHistogramsEstimate(SparkSession spark) {
+    KMeansSettings settings = new KMeansSettings(K, 3, 2, Sampler.FULL, 1, 0.5, Geometry.L2, Preprocessing.PUBLIC,
+        Double.NaN, null, Initialisation.SCALED_BALL, 9L, true, 1.0, CoreSupremum.EXACT,
+        new StrictRelease(64, null, 0.975, false, 0.05, 0.05, 0.2), SchemeOptions.none());
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
+    PreparedRun run = engine.prepare(new Points(jsc.parallelize(rows(3, 2), 2), D, "test", true));
+    double typical = InitialCentres.typicalRadius(run.data().meanNormStatistic(), run.data().radius(), Geometry.L2);
+    // the points' RMS norm is 2·sqrt(3) ≈ 3.5, far inside the clip radius of 64 and the estimated r
+    assertTrue(typical > 2.5 && typical < 5, "sqrt of x-tilde-hat " + typical);
+    double[] centres = run.initialCentres();
+    for (int j = 0; j < K; j++) {
+      double[] c = java.util.Arrays.copyOfRange(centres, j * D, (j + 1) * D);
+      assertTrue(Geometry.L2.norm(c) <= typical * (1 + 1e-12), "centre " + j + " outside the typical ball");
+    }
+    List<String> stages = engine.report(run).ledger().stream().map(LedgerEntry::stage).toList();
+    assertEquals(List.of("centre", "norm histogram", "DP-Lloyd"), stages, "no entry of its own");
+    run.release();
+  }
+
+  /** Smallest pairwise distance of k × d row-major centres. */
+  private static double smallestGap(double[] centres, int d) {
+    double smallest = Double.POSITIVE_INFINITY;
+    int k = centres.length / d;
+    for (int i = 0; i < k; i++) {
+      for (int j = i + 1; j < k; j++) {
+        double s = 0;
+        for (int t = 0; t < d; t++) {
+          double diff = centres[i * d + t] - centres[j * d + t];
+          s += diff * diff;
+        }
+        smallest = Math.min(smallest, Math.sqrt(s));
+      }
+    }
+    return smallest;
+  }
+
+  @Test
+  void spherePackingSpreadsCentresWhereRandomBallDoesNot() {
+    // 10 centres in the unit disc: the packing radius a ends at 1/4 or 1/8, so every gap is at least 1/4 and every
+    // centre lies within 1 − a < 1; uniform draws have a smallest gap under 1/4 in most seeds
+    int randomBallTooClose = 0;
+    for (long seed = 0; seed < 20; seed++) {
+      double[] packed = InitialCentres.spherePacking(10, 2, 1, Geometry.L2, NoiseRandomness.seeded(seed).provider());
+      assertTrue(smallestGap(packed, 2) >= 0.25, "seed " + seed + ": " + smallestGap(packed, 2));
+      for (int j = 0; j < 10; j++) {
+        assertTrue(Math.hypot(packed[2 * j], packed[2 * j + 1]) < 1, "inside the ball");
+      }
+      double[] uniform = InitialCentres.randomBall(10, 2, 1, Geometry.L2, NoiseRandomness.seeded(seed).provider());
+      randomBallTooClose += smallestGap(uniform, 2) < 0.25 ? 1 : 0;
+    }
+    assertTrue(randomBallTooClose >= 15, "the check separates the two: " + randomBallTooClose + " of 20");
+    assertArrayEquals(InitialCentres.spherePacking(4, 3, 2, Geometry.L1, NoiseRandomness.seeded(5).provider()),
+        InitialCentres.spherePacking(4, 3, 2, Geometry.L1, NoiseRandomness.seeded(5).provider()), "seeded");
+  }
+}
