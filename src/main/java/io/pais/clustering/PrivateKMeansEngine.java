@@ -456,8 +456,10 @@ public final class PrivateKMeansEngine {
     boolean nKnown = populationKnown();
     b.expectedSampleSize(expectedSampleSize)
         .estimatedCentre(strictResult.estimatedCentre())
-        .statistic("clipRadius", strict.clipRadius(), Source.PUBLIC, "radius R0 of the ball around the origin every "
-            + "raw point was clipped to")
+        .statistic("clipRadius", strict.clipRadius(data.dimension(), settings.geometry()), Source.PUBLIC,
+            strict.bounds() == null ? "radius R0 of the ball around the origin every raw point was clipped to"
+                : "half-diagonal of the public bounds " + strict.bounds().describe() + " every raw point was clamped "
+                + "to")
         .statistic("r", data.radius(), strictResult.radiusEstimated() ? Source.DP_ESTIMATE : Source.PUBLIC,
             strictResult.radiusEstimated() ? "the " + strict.normQuantile() + " quantile of the noisy norm histogram "
                 + "(a bin's upper edge); points beyond it were " + (strict.dropOutliers() ? "dropped" : "projected")

@@ -57,10 +57,12 @@ final class StrictPreprocessor {
       UniformRandomProvider rng, String source) {
     StrictRelease strict = settings.strict();
     Geometry geometry = settings.geometry();
-    double r0 = strict.clipRadius();
+    double r0 = strict.clipRadius(dimension, geometry);
     double[] origin = strict.origin(dimension);
-    JavaRDD<KeyedPoint> clipped = input.map(p -> new KeyedPoint(p.key(), clip(p.x(), origin, r0, geometry)))
-        .persist(StorageLevel.MEMORY_AND_DISK());
+    CoordinateBounds bounds = strict.bounds();
+    // with bounds, the clamped box lies in the ball: the clip only guards against rounding
+    JavaRDD<KeyedPoint> clipped = input.map(p -> new KeyedPoint(p.key(), clip(bounds == null ? p.x()
+        : bounds.clamp(p.x()), origin, r0, geometry))).persist(StorageLevel.MEMORY_AND_DISK());
 
     double[] centre;
     double[] estimatedCentre = null;

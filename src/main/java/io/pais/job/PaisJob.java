@@ -3,6 +3,7 @@ package io.pais.job;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.clustering.ClusteringResult;
+import io.pais.clustering.CoordinateBounds;
 import io.pais.clustering.Initialisation;
 import io.pais.clustering.KMeansSettings;
 import io.pais.clustering.Preprocessing;
@@ -132,6 +133,11 @@ public final class PaisJob implements Callable<Integer> {
 
   @Option(names = "--origin", split = ",", paramLabel = "X", description = "strict: the clip ball's centre (default 0)")
   double[] origin;
+
+  @Option(names = "--bounds", paramLabel = "LO:HI[,LO:HI...]", description = "strict, instead of --clip-radius: "
+      + "public per-coordinate bounds (one lo:hi for every coordinate, or one per coordinate); points are clamped to "
+      + "the box, whose centre and half-diagonal become the origin and R0")
+  String bounds;
 
   @Option(names = "--norm-quantile", description = "strict: the quantile of the DP norm histogram taken as r "
       + "(default: ${DEFAULT-VALUE})")
@@ -276,13 +282,18 @@ public final class PaisJob implements Callable<Integer> {
         throw new IllegalArgumentException("--preprocess paper reads the centre, the percentile and r from the data "
             + "without privacy: not allowed with --privacy strict (use --privacy paper)");
       }
-      if (clipRadius == null) {
-        throw new IllegalArgumentException("--privacy strict needs --clip-radius R0: a public radius that bounds "
-            + "every point's influence (nothing is private without one); or use --privacy paper");
+      if (clipRadius == null && bounds == null) {
+        throw new IllegalArgumentException("--privacy strict needs --clip-radius R0 or --bounds: a public radius or "
+            + "box that bounds every point's influence (nothing is private without one); or use --privacy paper");
+      }
+      if (bounds != null && (clipRadius != null || origin != null)) {
+        throw new IllegalArgumentException("--bounds gives the clip radius (the box's half-diagonal) and the origin "
+            + "(its centre): give --bounds or --clip-radius/--origin, not both");
       }
       pre = Preprocessing.PUBLIC;
-      release = new StrictRelease(clipRadius, origin, normQuantile, Outliers.parse(outliers) == Outliers.DROP,
-          budgetCentre, budgetHistogram, budgetInit);
+      release = new StrictRelease(clipRadius == null ? Double.NaN : clipRadius, origin, normQuantile,
+          Outliers.parse(outliers) == Outliers.DROP, budgetCentre, budgetHistogram, budgetInit,
+          bounds == null ? null : CoordinateBounds.parse(bounds));
     } else {
       pre = Preprocessing.parse(preprocess == null ? "paper" : preprocess);
       if (pre == Preprocessing.PUBLIC && normBound == null) {
@@ -291,8 +302,8 @@ public final class PaisJob implements Callable<Integer> {
       if (pre == Preprocessing.PAPER && (normBound != null || center != null)) {
         throw new IllegalArgumentException("--norm-bound and --center need --preprocess public");
       }
-      if (clipRadius != null || origin != null) {
-        throw new IllegalArgumentException("--clip-radius and --origin belong to --privacy strict");
+      if (clipRadius != null || origin != null || bounds != null) {
+        throw new IllegalArgumentException("--clip-radius, --origin and --bounds belong to --privacy strict");
       }
     }
     return new KMeansSettings(k, KMeansSettings.parseIterations(iterations), epsilon, Sampler.parse(sampler), parseSize("sample-size", sampleSize), lambda,
@@ -388,7 +399,11 @@ public final class PaisJob implements Callable<Integer> {
     conf.put("geometry", settings.geometry().name().toLowerCase(Locale.ROOT));
     conf.put("privacy", settings.isStrict() ? "strict" : "paper");
     if (settings.isStrict()) {
-      conf.put("clipRadius", settings.strict().clipRadius());
+      if (settings.strict().bounds() != null) {
+        conf.put("bounds", settings.strict().bounds().describe());
+      } else {
+        conf.put("clipRadius", settings.strict().clipRadius());
+      }
       conf.put("normQuantile", settings.strict().normQuantile());
       conf.put("outliers", settings.strict().dropOutliers() ? "drop" : "project");
       conf.put("budgetCentre", settings.strict().centreShare());

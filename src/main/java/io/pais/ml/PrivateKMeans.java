@@ -2,6 +2,7 @@ package io.pais.ml;
 
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.clustering.ClusteringResult;
+import io.pais.clustering.CoordinateBounds;
 import io.pais.clustering.Initialisation;
 import io.pais.clustering.KMeansSettings;
 import io.pais.clustering.SchemeOptions;
@@ -139,6 +140,12 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
+  /** Strict, instead of a clip radius: public per-coordinate bounds ({@code lo:hi} or one pair per coordinate). */
+  public PrivateKMeans setBounds(String value) {
+    set(bounds(), value);
+    return this;
+  }
+
   public PrivateKMeans setNormQuantile(double value) {
     set(normQuantile(), value);
     return this;
@@ -218,14 +225,20 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
         throw new IllegalArgumentException("preprocessing = paper reads the centre, the percentile and r from the data "
             + "without privacy: not allowed with privacyMode = strict (use privacyMode = paper)");
       }
-      if (!isDefined(clipRadius())) {
-        throw new IllegalArgumentException("privacyMode = strict needs clipRadius: a public radius that bounds every "
-            + "point's influence (nothing is private without one); or use privacyMode = paper");
+      boolean hasBounds = isDefined(bounds());
+      if (!isDefined(clipRadius()) && !hasBounds) {
+        throw new IllegalArgumentException("privacyMode = strict needs clipRadius or bounds: a public radius or box "
+            + "that bounds every point's influence (nothing is private without one); or use privacyMode = paper");
+      }
+      if (hasBounds && (isDefined(clipRadius()) || isDefined(origin()))) {
+        throw new IllegalArgumentException("bounds give the clip radius (the box's half-diagonal) and the origin (its "
+            + "centre): set bounds or clipRadius/origin, not both");
       }
       pre = Preprocessing.PUBLIC;
-      strict = new StrictRelease((Double) $(clipRadius()), isDefined(origin()) ? $(origin()) : null,
-          getNormQuantile(), "drop".equals(getOutliers()), getBudgetCentre(), getBudgetHistogram(),
-          getBudgetInit());
+      strict = new StrictRelease(hasBounds ? Double.NaN : (Double) $(clipRadius()),
+          isDefined(origin()) ? $(origin()) : null, getNormQuantile(), "drop".equals(getOutliers()),
+          getBudgetCentre(), getBudgetHistogram(), getBudgetInit(),
+          hasBounds ? CoordinateBounds.parse($(bounds())) : null);
     } else {
       pre = Preprocessing.parse(getPreprocessing());
       if (pre == Preprocessing.PUBLIC && !hasBound) {

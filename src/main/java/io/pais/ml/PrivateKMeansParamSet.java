@@ -1,5 +1,6 @@
 package io.pais.ml;
 
+import io.pais.clustering.CoordinateBounds;
 import io.pais.clustering.Initialisation;
 import io.pais.clustering.Preprocessing;
 import io.pais.clustering.StrictRelease;
@@ -44,6 +45,7 @@ public final class PrivateKMeansParamSet implements Serializable {
   final Param<String> privacyMode;
   final DoubleParam clipRadius;
   final DoubleArrayParam origin;
+  final Param<String> bounds;
   final DoubleParam normQuantile;
   final Param<String> outliers;
   final DoubleParam budgetCentre;
@@ -84,6 +86,9 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "raw point is clipped to (finite, > 0)", finiteAbove("clipRadius", 0));
     origin = new DoubleArrayParam(owner, "origin", "strict: the clip ball's centre (default: the zero vector)",
         finiteArray("origin"));
+    bounds = new Param<>(parent, "bounds", "strict, instead of clipRadius: public per-coordinate bounds, lo:hi for "
+        + "every coordinate or lo:hi,lo:hi,... one per coordinate; points are clamped to the box, whose centre and "
+        + "half-diagonal become the origin and R0", parsesAsBounds());
     normQuantile = new DoubleParam(parent, "normQuantile", "strict: the quantile of the DP norm histogram taken "
         + "as r, in (0, 1]", inRange("normQuantile", Double.MIN_VALUE, 1));
     outliers = new Param<>(parent, "outliers", "strict: project or drop the points beyond r",
@@ -148,6 +153,18 @@ public final class PrivateKMeansParamSet implements Serializable {
 
   private static Function1<String, Object> nonEmpty(String name) {
     return validator(v -> v != null && !v.isBlank(), v -> name + " must be a non-empty column name, got '" + v + "'");
+  }
+
+  private static Function1<String, Object> parsesAsBounds() {
+    return validator(v -> {
+      try {
+        CoordinateBounds.parse(v);
+        return true;
+      } catch (IllegalArgumentException e) {
+        return false;
+      }
+    }, v -> "bounds must be lo:hi for every coordinate or a comma-separated lo:hi per coordinate (finite, lo <= hi), "
+        + "got '" + v + "'");
   }
 
   private static Function1<String, Object> oneOf(String name, String... allowed) {

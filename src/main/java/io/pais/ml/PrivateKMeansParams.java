@@ -147,6 +147,10 @@ public interface PrivateKMeansParams extends Params {
     return paramSet().origin;
   }
 
+  default Param<String> bounds() {
+    return paramSet().bounds;
+  }
+
   default DoubleParam normQuantile() {
     return paramSet().normQuantile;
   }

@@ -115,6 +115,41 @@ class StrictReleaseTest {
     assertRefused(spark, "budget-centre + budget-histogram + budget-init must be < 1 with init private-coreset",
         args(out, "--budget-centre", "0.4", "--budget-histogram", "0.4", "--init", "private-coreset"));
     assertRefused(spark, "budget-init must be in (0, 1), got 1.5", args(out, "--budget-init", "1.5"));
+    assertRefused(spark, "--bounds gives the clip radius", args(out, "--bounds", "-20:20"));
+    assertRefused(spark, "bounds must give one lo:hi for every coordinate or 5 pairs", withoutClipRadius(out,
+        "--bounds", "-20:20,-20:20"));
+    assertRefused(spark, "bounds must be lo:hi", withoutClipRadius(out, "--bounds", "-20..20"));
+    assertRefused(spark, "iterations must be a whole number >= 1 or auto, got '0'", iterations(args(out), "0"));
+  }
+
+  private static List<String> iterations(List<String> a, String value) {
+    a.set(a.indexOf("--iterations") + 1, value);
+    return a;
+  }
+
+  private static List<String> withoutClipRadius(Path out, String... extra) {
+    List<String> a = args(out, extra);
+    int at = a.indexOf("--clip-radius");
+    a.subList(at, at + 2).clear();
+    return a;
+  }
+
+  @Test
+  void boundsReplaceTheClipRadiusAndAutoIterationsIsRecorded(SparkSession spark, @TempDir Path tmp)
+      throws IOException {
+    JobRunner.Outcome o = JobRunner.run(spark, iterations(withoutClipRadius(tmp.resolve("out"), "--bounds", "-20:20"),
+        "auto").toArray(String[]::new));
+    assertEquals(0, o.exit(), o.err());
+    JsonNode report = JSON.readTree(tmp.resolve("out/privacy-report.json").toFile());
+    assertEquals(20 * Math.sqrt(5), report.at("/statistics/clipRadius/value").asDouble(), 1e-9);
+    assertEquals("public", report.at("/statistics/clipRadius/source").asText());
+    int t = report.get("iterations").asInt();
+    assertTrue(t >= 2 && t <= 7, "auto T = " + t);
+    double total = 0;
+    for (JsonNode e : report.get("ledger")) {
+      total += e.get("epsilon").asDouble();
+    }
+    assertEquals(EPSILON, total, 1e-12);
   }
 
   private static void assertRefused(SparkSession spark, String expected, List<String> args) {
