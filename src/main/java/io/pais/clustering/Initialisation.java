@@ -5,6 +5,11 @@ import java.util.Locale;
 
 /** How the first centres are chosen (SPEC §9). */
 public enum Initialisation {
+  /**
+   * The default: {@link #PRIVATE_CORESET} in a strict release, {@link #RANDOM_BALL} in paper mode (where the coreset's
+   * ledger does not exist). Resolved when the settings are built; no run sees it.
+   */
+  AUTO,
   /** k points uniform in the ball of radius r: reads no data, so it is covered by the guarantee. */
   RANDOM_BALL,
   /**
@@ -27,6 +32,11 @@ public enum Initialisation {
 
   public static Initialisation parse(String name) {
     return Checks.oneOf("init", name, values(), Initialisation::id);
+  }
+
+  /** What AUTO means for a strict release or paper mode; any other value is itself. */
+  public Initialisation resolve(boolean strict) {
+    return this != AUTO ? this : strict ? PRIVATE_CORESET : RANDOM_BALL;
   }
 
   public String id() {

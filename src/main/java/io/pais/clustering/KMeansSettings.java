@@ -24,7 +24,7 @@ import java.io.Serializable;
  * @param preprocessing paper or public
  * @param normBound r for public preprocessing (NaN for paper)
  * @param center the centre for public preprocessing (null = origin)
- * @param initialisation how the first centres are chosen ({@link Initialisation})
+ * @param initialisation how the first centres are chosen ({@link Initialisation}; AUTO is resolved here)
  * @param seed a seed for reproducible runs (null = secure randomness)
  * @param guards the post-processing guards
  * @param minNoisyCount the guard threshold on noisy counts
@@ -56,6 +56,7 @@ public record KMeansSettings(int k, int iterations, double epsilon, Sampler samp
     Checks.notNull("geometry", geometry);
     Checks.notNull("preprocessing", preprocessing);
     Checks.notNull("initialisation", initialisation);
+    initialisation = initialisation.resolve(strict != null);
     if (initialisation == Initialisation.PRIVATE_CORESET) {
       Checks.require(strict != null, "init private-coreset spends a share of epsilon from the strict release's ledger: "
           + "use privacy mode strict");

@@ -146,7 +146,7 @@ public final class PrivateKMeansEngine {
     double[] initial = switch (settings.initialisation()) {
       case PRIVATE_CORESET -> privateInitial;
       case SAMPLE_POINTS -> samplePoints(data.points(), plan.samplingFunction(), randomness.provider().nextLong());
-      case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL -> dataIndependentInitial(data);
+      case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL, AUTO -> dataIndependentInitial(data); // AUTO: resolved already
     };
     return new PreparedRun(data, plan, null, sample, null, initial, plan.scales().iterations());
   }

@@ -25,7 +25,10 @@ public record StrictRelease(double clipRadius, double[] origin, double normQuant
   public static final double DEFAULT_CENTRE_SHARE = 0.05;
   public static final double DEFAULT_HISTOGRAM_SHARE = 0.05;
   public static final double DEFAULT_NORM_QUANTILE = 0.975;
-  /** Default share of the private coreset: provisional (a prototype's measurements), until the utility benchmark. */
+  /**
+   * Default share of the private coreset: from a prototype's measurements; the utility benchmark (docs/RESULTS.md,
+   * "Utility") confirmed the configuration but did not vary the share.
+   */
   public static final double DEFAULT_INIT_SHARE = 0.2;
 
   public StrictRelease {

@@ -169,8 +169,9 @@ public final class PaisJob implements Callable<Integer> {
       description = "a public centre to subtract (strict: skips estimating it; paper mode: with --preprocess public)")
   double[] center;
 
-  @Option(names = "--init", description = "private-coreset (strict: spends --budget-init), random-ball, "
-      + "sphere-packing, scaled-ball (read no data) or sample-points (paper) (default: ${DEFAULT-VALUE})")
+  @Option(names = "--init", description = "auto (private-coreset in strict mode, random-ball in paper mode), "
+      + "private-coreset (strict: spends --budget-init), random-ball, sphere-packing, scaled-ball (read no data) or "
+      + "sample-points (paper) (default: ${DEFAULT-VALUE})")
   String init;
 
   @Option(names = "--seed", description = "seed for a reproducible run (marked as seeded in the report)")

@@ -2,6 +2,7 @@ package io.pais.ml;
 
 import io.pais.clustering.CoordinateBounds;
 import io.pais.clustering.Initialisation;
+import io.pais.clustering.KMeansSettings;
 import io.pais.clustering.Preprocessing;
 import io.pais.clustering.StrictRelease;
 import io.pais.sampling.Sampler;
@@ -99,9 +100,10 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "histogram, in (0, 1)", inRange("budgetHistogram", Double.MIN_VALUE, 1 - 1e-12));
     budgetInit = new DoubleParam(parent, "budgetInit", "strict: share of epsilon for initMode private-coreset, in "
         + "(0, 1)", inRange("budgetInit", Double.MIN_VALUE, 1 - 1e-12));
-    initMode = new Param<>(parent, "initMode", "random-ball, sphere-packing, scaled-ball (private: read no data), "
-        + "private-coreset (strict: a share of epsilon) or sample-points (not private)", oneOf("initMode",
-        "random-ball", "sphere-packing", "scaled-ball", "private-coreset", "sample-points"));
+    initMode = new Param<>(parent, "initMode", "auto (private-coreset in strict mode, random-ball in paper mode), "
+        + "private-coreset (strict: a share of epsilon), random-ball, sphere-packing, scaled-ball (read no data) or "
+        + "sample-points (not private)", oneOf("initMode", "auto", "private-coreset", "random-ball", "sphere-packing",
+        "scaled-ball", "sample-points"));
     guards = new BooleanParam(parent, "guards", "post-processing guards on noisy centres");
     stage1Size = new DoubleParam(parent, "stage1Size", "two-stage schemes (must-ow, must-wo, must-ww): n1, a count "
         + ">= 1 or a fraction of N in (0, 1)", finiteAbove("stage1Size", 0));
@@ -116,7 +118,7 @@ public final class PrivateKMeansParamSet implements Serializable {
   /** The defaults, next to the declarations above. */
   void setDefaults(Params owner) {
     owner.setDefault(k, 2);
-    owner.setDefault(maxIter, 10);
+    owner.setDefault(maxIter, KMeansSettings.AUTO_ITERATIONS);
     owner.setDefault(featuresCol, "features");
     owner.setDefault(predictionCol, "prediction");
     owner.setDefault(epsilon, 3.0);
@@ -125,7 +127,7 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(lambda, 0.5);
     owner.setDefault(geometry, "l2");
     owner.setDefault(preprocessing, Preprocessing.PAPER.id());
-    owner.setDefault(initMode, Initialisation.RANDOM_BALL.id());
+    owner.setDefault(initMode, Initialisation.AUTO.id());
     owner.setDefault(guards, true);
     owner.setDefault(privacyMode, "strict");
     owner.setDefault(normQuantile, StrictRelease.DEFAULT_NORM_QUANTILE);

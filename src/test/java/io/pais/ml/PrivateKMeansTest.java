@@ -53,7 +53,7 @@ class PrivateKMeansTest {
   void defaults() {
     PrivateKMeans kmeans = new PrivateKMeans();
     assertEquals(2, kmeans.getK());
-    assertEquals(10, kmeans.getMaxIter());
+    assertEquals(0, kmeans.getMaxIter(), "auto");
     assertEquals("features", kmeans.getFeaturesCol());
     assertEquals("prediction", kmeans.getPredictionCol());
     assertEquals(3.0, kmeans.getEpsilon());
@@ -68,7 +68,7 @@ class PrivateKMeansTest {
     assertEquals("project", kmeans.getOutliers());
     assertEquals(0.05, kmeans.getBudgetCentre());
     assertEquals(0.05, kmeans.getBudgetHistogram());
-    assertEquals("random-ball", kmeans.getInitMode());
+    assertEquals("auto", kmeans.getInitMode());
     assertTrue(kmeans.getGuards());
     assertEquals(null, kmeans.getSeedOrNull());
     assertFalse(kmeans.isDefined(kmeans.normBound()));
@@ -92,7 +92,7 @@ class PrivateKMeansTest {
     assertMessage(() -> kmeans.setNormBound(Double.NaN), "normBound must be finite and > 0.0, got NaN");
     assertMessage(() -> kmeans.setCenter(new double[] {1, Double.NaN}), "center must be a non-empty array");
     assertMessage(() -> kmeans.setPreprocessing("none"), "preprocessing must be one of paper, public, got 'none'");
-    assertMessage(() -> kmeans.setInitMode("k-means||"), "initMode must be one of random-ball, private-coreset, sample-points");
+    assertMessage(() -> kmeans.setInitMode("k-means||"), "initMode must be one of auto, private-coreset, random-ball");
     assertMessage(() -> kmeans.setFeaturesCol(" "), "featuresCol must be a non-empty column name");
     assertMessage(() -> kmeans.setPredictionCol(""), "predictionCol must be a non-empty column name");
     assertMessage(() -> kmeans.setPrivacyMode("loose"), "privacyMode must be one of strict, paper, got 'loose'");
@@ -141,7 +141,8 @@ class PrivateKMeansTest {
     PrivacyReport report = model.privacyReport();
     assertEquals(3.0, report.epsilon(), 1e-12);
     assertTrue(report.isStrictMode() && report.isStrict());
-    assertEquals(List.of("centre", "norm histogram", "DP-Lloyd"), report.ledger().stream().map(e -> e.stage()).toList());
+    assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: cell tree", "init: sums",
+        "DP-Lloyd"), report.ledger().stream().map(e -> e.stage()).toList());
     assertEquals(6, model.clusterCenters().length);
 
     String dir = tmp.resolve("pipeline").toString();
