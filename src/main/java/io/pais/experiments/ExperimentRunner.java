@@ -92,10 +92,7 @@ public final class ExperimentRunner implements Callable<Integer> {
         samplers.stream().map(Sampler::parse).toList(), lambda,
         protocols.stream().map(p -> Protocol.valueOf(p.toUpperCase(Locale.ROOT))).toList(), referenceNoise);
     Files.createDirectories(output);
-    SparkSession spark = keepSession ? SparkSession.active()
-        : SparkSession.builder().master("local[" + threads + "]").appName("pais-experiments")
-            .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-            .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+    SparkSession spark = StudySession.open("pais-experiments", threads, keepSession);
     List<String> statistics = new ArrayList<>(List.of("dataset,description,nRaw,n,d,r,xTilde"));
     try {
       for (String name : dataSets) {

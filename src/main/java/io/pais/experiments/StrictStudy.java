@@ -102,9 +102,7 @@ public final class StrictStudy implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     Files.createDirectories(output);
-    SparkSession spark = keepSession ? SparkSession.active()
-        : SparkSession.builder().master("local[2]").appName("pais-strict-study").config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+    SparkSession spark = StudySession.open("pais-strict-study", 2, keepSession);
     List<String> summary = new ArrayList<>(List.of("dataset,sampler,epsilon,paperMedian,paperQ25,paperQ75,"
         + "strictMedian,strictQ25,strictQ75,ratio,clipRadius"));
     try {

@@ -102,9 +102,7 @@ public final class UtilityStudy implements Callable<Integer> {
     int fixedIterations = KMeansSettings.parseIterations(iterations);
     Initialisation initialisation = Initialisation.parse(init);
     Files.createDirectories(output);
-    SparkSession spark = keepSession ? SparkSession.active()
-        : SparkSession.builder().master("local[2]").appName("pais-utility-study").config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+    SparkSession spark = StudySession.open("pais-utility-study", 2, keepSession);
     List<String> summary = new ArrayList<>(List.of(SUMMARY_HEADER));
     try {
       for (String name : dataSets) {
