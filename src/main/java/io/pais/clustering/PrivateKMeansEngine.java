@@ -59,6 +59,7 @@ public final class PrivateKMeansEngine {
   private boolean stableSamplingKeys = true;
   private final PrivacyLedger ledger;
   private StrictPreprocessor.Result strictResult;
+  private NormSummary exactNorms;
 
   public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log) {
     this.settings = settings;
@@ -281,7 +282,7 @@ public final class PrivateKMeansEngine {
           + "typical one; lower --sample-size or raise --lambda");
     }
     double lloydEpsilon = strict ? ledger.remainingEpsilon() : settings.epsilon();
-    Supplier<NormSummary> norms = strict ? strictResult::norms : () -> normHistogram(data);
+    Supplier<NormSummary> norms = strict ? strictResult::norms : () -> exactNorms(data);
     IntFunction<PrivacyPlan.Request> requestFor = t -> new PrivacyPlan.Request(settings.sampler(),
         settings.geometry(), lloydEpsilon, m, settings.lambda(), t, d, n, data.radius(), data.meanNormStatistic(),
         settings.coreSupremum(), noiseSplit());
@@ -561,11 +562,18 @@ public final class PrivateKMeansEngine {
     }
   }
 
-  private NormHistogram normHistogram(PreparedData data) {
-    double r = data.radius();
-    Geometry g = settings.geometry();
-    return data.points().treeAggregate(new NormHistogram(r, NORM_HISTOGRAM_BINS), (h, p) -> h.add(g.norm(p.x())),
-        NormHistogram::merge);
+  /**
+   * Paper mode's exact norm histogram, read in one pass on first use: opt's B search reads it once per plan, and
+   * --iterations auto solves a plan for each candidate T.
+   */
+  private NormSummary exactNorms(PreparedData data) {
+    if (exactNorms == null) {
+      double r = data.radius();
+      Geometry g = settings.geometry();
+      exactNorms = data.points().treeAggregate(new NormHistogram(r, NORM_HISTOGRAM_BINS),
+          (h, p) -> h.add(g.norm(p.x())), NormHistogram::merge);
+    }
+    return exactNorms;
   }
 
   private double[][] toInputCoordinates(double[] centres, PreparedRun run) {
