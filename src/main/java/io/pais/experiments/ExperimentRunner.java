@@ -78,7 +78,7 @@ public final class ExperimentRunner implements Callable<Integer> {
   boolean keepSession;
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new ExperimentRunner()).execute(args));
+    System.exit(StudyCommand.of(new ExperimentRunner()).execute(args));
   }
 
   private static void log(String message) {

@@ -87,7 +87,7 @@ public final class StrictStudy implements Callable<Integer> {
   boolean keepSession;
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new StrictStudy()).execute(args));
+    System.exit(StudyCommand.of(new StrictStudy()).execute(args));
   }
 
   /** One run's outcome. */

@@ -85,7 +85,7 @@ public final class UtilityStudy implements Callable<Integer> {
       + "floorCost,init,iterations";
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new UtilityStudy()).execute(args));
+    System.exit(StudyCommand.of(new UtilityStudy()).execute(args));
   }
 
   /** One run's outcome; cost NaN when the configuration was infeasible (recorded, not a cost). */

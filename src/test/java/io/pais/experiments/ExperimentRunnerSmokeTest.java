@@ -92,4 +92,16 @@ class ExperimentRunnerSmokeTest {
     List<String> table = Files.readAllLines(out.resolve("utility-table.md"));
     assertTrue(table.stream().anyMatch(l -> l.startsWith("| htru2 |")), String.join("\n", table));
   }
+
+  @Test
+  void aMissingDataSetIsOneLineAndExitOne(@TempDir Path tmp) {
+    java.io.StringWriter err = new java.io.StringWriter();
+    CommandLine line = StudyCommand.of(new UtilityStudy());
+    line.setErr(new java.io.PrintWriter(err, true));
+    int exit = line.execute("--data-dir", tmp.resolve("nowhere").toString(), "--dataset", "htru2", "--output",
+        tmp.resolve("out").toString(), "--keep-session");
+    assertEquals(1, exit);
+    String message = err.toString().strip();
+    assertTrue(message.startsWith("pais-utility-study: input not found") && !message.contains("\n"), message);
+  }
 }
