@@ -98,7 +98,7 @@ public final class InitialCentres {
       index[j] = row;
       for (SampleBlock block : sample) {
         if (row < block.rows()) {
-          System.arraycopy(block.values(), row * d, out, j * d, d);
+          block.copyRow(row, out, j * d);
           break;
         }
         row -= block.rows();

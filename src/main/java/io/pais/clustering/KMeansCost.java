@@ -27,19 +27,23 @@ public final class KMeansCost {
     }
     int d = blocks.get(0).dimension();
     double[] norms = WeightedClusterStats.squaredNorms(centres, k, d);
-    double[] total = new double[1];
+    double total = 0;
+    NearestCentre.Assignment assignment = null;
     for (SampleBlock block : blocks) {
-      double[] x = block.values();
+      int b = block.rows();
+      assignment = NearestCentre.assign(block, centres, norms, k, NearestCentre.Assignment.reuse(assignment, b));
+      double[] x = block.columns();
       double[] w = block.weights();
-      NearestCentre.forEachRow(block, centres, norms, k, (i, best, partial) -> {
+      for (int i = 0; i < b; i++) {
         double sq = 0;
-        for (int t = i * d; t < (i + 1) * d; t++) {
-          sq += x[t] * x[t];
+        for (int t = 0; t < d; t++) {
+          double v = x[t * b + i];
+          sq += v * v;
         }
         // ‖x‖² + (‖c‖² − 2 x·c); rounding can leave a tiny negative for a point on its centre
-        total[0] += w[i] * Math.max(0, sq + partial);
-      });
+        total += w[i] * Math.max(0, sq + assignment.partial[i]);
+      }
     }
-    return total[0];
+    return total;
   }
 }

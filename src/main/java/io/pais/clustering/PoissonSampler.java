@@ -19,8 +19,12 @@ import org.apache.spark.broadcast.Broadcast;
  * sampling function every point is kept with weight 1 (full-data mode).
  */
 public final class PoissonSampler {
-  /** Rows per block: big enough for an efficient matrix product, small enough to stay cache- and GC-friendly. */
-  static final int BLOCK_ROWS = 4096;
+  /**
+   * Rows per block: big enough that a block amortises its per-call costs, small enough to stay cache- and
+   * GC-friendly. Not a power of two: a block is stored coordinate-major, and a column stride of a multiple of 4 KB
+   * would map every coordinate of a row to the same L1 cache set.
+   */
+  static final int BLOCK_ROWS = 4000;
   /** At most this many values (16 MB) a block, so a high dimension gets fewer rows per block. */
   private static final int BLOCK_VALUES = 1 << 21;
 
@@ -79,40 +83,65 @@ public final class PoissonSampler {
 
   /** Whether the sampler keeps {@code point}: the coin {@link #sample} draws for it. */
   static boolean keeps(KeyedPoint point, SamplingFunction sampling, Geometry geometry, CoinSource coins) {
-    return sampling == null || coins.uniform(point.key()) < sampling.probability(geometry.norm(point.x()));
+    return sampling == null || weight(point, probabilities(sampling, geometry), coins) > 0;
+  }
+
+  /**
+   * The one Poisson coin of the sampler: 1/q for a kept point (1 with no sampling), 0 for a dropped one. The coin
+   * is keyed by the point's sampling key, so a retried or re-split task draws the same.
+   */
+  private static double weight(KeyedPoint point, RowProbability q, CoinSource coins) {
+    if (q == null) {
+      return 1.0;
+    }
+    double p = q.of(point.x(), point.key());
+    return coins.uniform(point.key()) < p ? 1 / p : 0;
   }
 
   /** Rows per block for points of dimension d. */
   static int blockRows(int dimension) {
-    return Math.max(1, Math.min(BLOCK_ROWS, BLOCK_VALUES / dimension));
+    int rows = Math.max(1, Math.min(BLOCK_ROWS, BLOCK_VALUES / dimension));
+    return rows % 512 == 0 ? rows - 8 : rows; // a stride of 4 KB multiples: see BLOCK_ROWS
   }
 
   private static RowProbability probabilities(SamplingFunction sampling, Geometry geometry) {
     return (x, key) -> sampling.probability(geometry.norm(x));
   }
 
+  /**
+   * The kept rows of {@code rows} in blocks, built as they are consumed: a task holds one block under
+   * construction, not its whole partition (Spark's cache then unrolls the blocks one by one).
+   */
   private static Iterator<SampleBlock> blocks(Iterator<KeyedPoint> rows, int dimension, RowProbability q,
       CoinSource coins) {
-    List<SampleBlock> out = new ArrayList<>();
     SampleBlock.Builder builder = new SampleBlock.Builder(dimension, blockRows(dimension));
-    while (rows.hasNext()) {
-      KeyedPoint row = rows.next();
-      double[] x = row.x();
-      if (q == null) {
-        builder.add(x, 1.0);
-      } else {
-        double p = q.of(x, row.key());
-        if (coins.uniform(row.key()) < p) {
-          builder.add(x, 1 / p);
+    return new Iterator<>() {
+      private SampleBlock next;
+
+      @Override
+      public boolean hasNext() {
+        while (next == null && rows.hasNext()) {
+          KeyedPoint row = rows.next();
+          double w = weight(row, q, coins);
+          if (w > 0) {
+            builder.add(row.x(), w);
+          }
+          if (builder.isFull() || !rows.hasNext() && !builder.isEmpty()) {
+            next = builder.build();
+          }
         }
+        return next != null;
       }
-      if (builder.isFull()) {
-        out.add(builder.build());
+
+      @Override
+      public SampleBlock next() {
+        if (!hasNext()) {
+          throw new java.util.NoSuchElementException();
+        }
+        SampleBlock out = next;
+        next = null;
+        return out;
       }
-    }
-    if (!builder.isEmpty()) {
-      out.add(builder.build());
-    }
-    return out.iterator();
+    };
   }
 }

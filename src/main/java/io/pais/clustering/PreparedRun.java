@@ -23,8 +23,8 @@ public record PreparedRun(PreparedData data, PrivacyPlan plan, SchemePlan scheme
     SchemeSampling schemeSampling, double[] initialCentres, int iterations) {
 
   /** Iteration t's sample. */
-  JavaRDD<SampleBlock> sampleOf(int t) {
-    return schemeSampling != null ? schemeSampling.iteration(t) : sample;
+  SampleBlocks sampleOf(int t) {
+    return SampleBlocks.of(schemeSampling != null ? schemeSampling.iteration(t) : sample);
   }
 
   /** Releases what the run cached. */

@@ -109,7 +109,7 @@ final class PrivateCoreset {
       System.arraycopy(centres, 0, out, coreset.length, (k - f) * d);
       return out;
     }
-    SampleBlock block = new SampleBlock(f, d, coreset, regions.counts());
+    SampleBlock block = SampleBlock.ofRows(coreset, regions.counts(), d);
     return new WeightedKMeans(k, STARTS, MAX_LLOYD_ITERATIONS).fit(List.of(block), d, rng);
   }
 

@@ -32,11 +32,10 @@ record RecordBlock(long first, SampleBlock rows) implements Serializable {
   /** Rows records[from..to) (all in this block), weighted by copies (1 each when copies is null). */
   private SampleBlock gather(long[] records, int[] copies, int from, int to) {
     int d = rows.dimension();
-    double[] values = rows.values();
     SampleBlock.Builder out = new SampleBlock.Builder(d, to - from);
     double[] x = new double[d];
     for (int i = from; i < to; i++) {
-      System.arraycopy(values, (int) (records[i] - first) * d, x, 0, d);
+      rows.copyRow((int) (records[i] - first), x, 0);
       out.add(x, copies == null ? 1 : copies[i]);
     }
     return out.build();
@@ -45,12 +44,11 @@ record RecordBlock(long first, SampleBlock rows) implements Serializable {
   /** The rows whose coin (keyed by record number) is below {@code rate}, with weight 1; null when none. */
   SampleBlock coins(CoinSource coins, double rate) {
     int d = rows.dimension();
-    double[] values = rows.values();
     SampleBlock.Builder out = new SampleBlock.Builder(d, rows.rows());
     double[] x = new double[d];
     for (int i = 0; i < rows.rows(); i++) {
       if (coins.uniform(first + i) < rate) {
-        System.arraycopy(values, i * d, x, 0, d);
+        rows.copyRow(i, x, 0);
         out.add(x, 1.0);
       }
     }

@@ -1,24 +1,38 @@
 package io.pais.clustering;
 
 import java.io.Serializable;
+import java.util.Arrays;
 
 /**
- * A dense block of weighted points: one row-major matrix and its weights, so that a cached sample costs two
- * arrays per block rather than one object per row, and distances to the centres are one matrix product.
+ * A dense block of weighted points: one matrix and its weights, so that a cached sample costs two arrays per block
+ * rather than one object per row, and the products with the centres are one kernel call. The matrix is stored
+ * coordinate-major (coordinate t of every row, then coordinate t + 1): the distance kernel then runs over
+ * consecutive rows with vector instructions and no per-pass transposition.
  */
 public final class SampleBlock implements Serializable {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
+  /** Rows transposed together when a block is built: a tile's rows stay in the L1 cache. */
+  private static final int TRANSPOSE_TILE = 16;
 
   private final int rows;
   private final int dimension;
-  private final double[] values;
+  private final double[] columns;
   private final double[] weights;
 
-  SampleBlock(int rows, int dimension, double[] values, double[] weights) {
+  private SampleBlock(int rows, int dimension, double[] columns, double[] weights) {
     this.rows = rows;
     this.dimension = dimension;
-    this.values = values;
+    this.columns = columns;
     this.weights = weights;
+  }
+
+  /** A block of {@code weights.length} rows given row-major (row i at [i·d, (i + 1)·d)). */
+  static SampleBlock ofRows(double[] values, double[] weights, int dimension) {
+    Builder builder = new Builder(dimension, weights.length);
+    for (int i = 0; i < weights.length; i++) {
+      builder.add(values, i * dimension, weights[i]);
+    }
+    return builder.build();
   }
 
   public int rows() {
@@ -29,13 +43,25 @@ public final class SampleBlock implements Serializable {
     return dimension;
   }
 
-  /** Row-major values: row i occupies [i·d, (i + 1)·d). */
-  double[] values() {
-    return values;
+  /** Coordinate-major values: coordinate t of row i is at t·rows + i. */
+  double[] columns() {
+    return columns;
   }
 
   double[] weights() {
     return weights;
+  }
+
+  /** Coordinate t of row i. */
+  double value(int row, int t) {
+    return columns[t * rows + row];
+  }
+
+  /** Copies row i into {@code out} at {@code offset}. */
+  void copyRow(int row, double[] out, int offset) {
+    for (int t = 0; t < dimension; t++) {
+      out[offset + t] = columns[t * rows + row];
+    }
   }
 
   /** Collects rows into blocks of at most {@code capacity} rows. */
@@ -67,18 +93,33 @@ public final class SampleBlock implements Serializable {
     }
 
     void add(double[] x, double weight) {
+      add(x, 0, weight);
+    }
+
+    /** Adds the row x[offset, offset + d). */
+    void add(double[] x, int offset, double weight) {
       if (rows == weights.length) {
         int grown = Math.min(capacity, weights.length * 2);
-        values = java.util.Arrays.copyOf(values, grown * dimension);
-        weights = java.util.Arrays.copyOf(weights, grown);
+        values = Arrays.copyOf(values, grown * dimension);
+        weights = Arrays.copyOf(weights, grown);
       }
-      System.arraycopy(x, 0, values, rows * dimension, dimension);
+      System.arraycopy(x, offset, values, rows * dimension, dimension);
       weights[rows++] = weight;
     }
 
+    /** The rows so far as a block (row-major as collected, stored coordinate-major); the builder starts anew. */
     SampleBlock build() {
-      SampleBlock block = new SampleBlock(rows, dimension, java.util.Arrays.copyOf(values, rows * dimension),
-          java.util.Arrays.copyOf(weights, rows));
+      double[] columns = new double[rows * dimension];
+      for (int from = 0; from < rows; from += TRANSPOSE_TILE) {
+        int to = Math.min(rows, from + TRANSPOSE_TILE);
+        for (int t = 0; t < dimension; t++) {
+          int column = t * rows;
+          for (int i = from; i < to; i++) {
+            columns[column + i] = values[i * dimension + t];
+          }
+        }
+      }
+      SampleBlock block = new SampleBlock(rows, dimension, columns, Arrays.copyOf(weights, rows));
       reset();
       return block;
     }

@@ -13,6 +13,8 @@ public final class WeightedClusterStats implements Serializable {
   private final int dimension;
   private final double[] sums;
   private final double[] counts;
+  /** The buffers of {@link NearestCentre}, reused by every block a task adds (never serialised). */
+  private transient NearestCentre.Assignment scratch;
 
   public WeightedClusterStats(int k, int dimension) {
     this.k = k;
@@ -23,17 +25,20 @@ public final class WeightedClusterStats implements Serializable {
 
   /** Adds every row of {@code block} to its nearest centre. Returns this. */
   public WeightedClusterStats add(SampleBlock block, double[] centres, double[] centreSquaredNorms) {
-    double[] x = block.values();
+    int b = block.rows();
+    double[] x = block.columns();
     double[] w = block.weights();
-    NearestCentre.forEachRow(block, centres, centreSquaredNorms, k, (i, best, ignored) -> {
-      double wi = w[i];
-      counts[best] += wi;
-      int row = i * dimension;
-      int out = best * dimension;
-      for (int t = 0; t < dimension; t++) {
-        sums[out + t] += wi * x[row + t];
+    scratch = NearestCentre.assign(block, centres, centreSquaredNorms, k, NearestCentre.Assignment.reuse(scratch, b));
+    int[] best = scratch.centre;
+    for (int i = 0; i < b; i++) {
+      counts[best[i]] += w[i];
+    }
+    for (int t = 0; t < dimension; t++) { // coordinate by coordinate: the block's values are read in order
+      int column = t * b;
+      for (int i = 0; i < b; i++) {
+        sums[best[i] * dimension + t] += w[i] * x[column + i];
       }
-    });
+    }
     return this;
   }
 

@@ -83,14 +83,13 @@ public record WeightedKMeans(int k, int starts, int maxIterations) {
           }
         }
       }
-      System.arraycopy(blocks.get(pickBlock).values(), pickRow * d, centres, j * d, d);
+      blocks.get(pickBlock).copyRow(pickRow, centres, j * d);
       for (int b = 0; b < blocks.size(); b++) {
         SampleBlock block = blocks.get(b);
-        double[] x = block.values();
         for (int i = 0; i < block.rows(); i++) {
           double sq = 0;
           for (int t = 0; t < d; t++) {
-            double diff = x[i * d + t] - centres[j * d + t];
+            double diff = block.value(i, t) - centres[j * d + t];
             sq += diff * diff;
           }
           nearest[b][i] = j == 0 ? sq : Math.min(nearest[b][i], sq);
@@ -104,11 +103,7 @@ public record WeightedKMeans(int k, int starts, int maxIterations) {
   double[] lloyd(List<SampleBlock> blocks, int d, double[] initial) {
     double[] centres = initial.clone();
     for (int iteration = 0; iteration < maxIterations; iteration++) {
-      double[] norms = WeightedClusterStats.squaredNorms(centres, k, d);
-      WeightedClusterStats stats = new WeightedClusterStats(k, d);
-      for (SampleBlock block : blocks) {
-        stats.add(block, centres, norms);
-      }
+      WeightedClusterStats stats = SampleBlocks.inMemory(blocks).clusterStats(centres, k, d);
       double[] next = centres.clone();
       for (int j = 0; j < k; j++) {
         double count = stats.count(j);

@@ -4,14 +4,11 @@ import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
-import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.broadcast.Broadcast;
 
 /**
- * Weighted DP-Lloyd (SPEC §2) over a cached sample of dense blocks. Each iteration broadcasts the centres,
- * computes the k × (d + 1) weighted sums and counts in one pass per partition, merges them with
- * treeAggregate, and on the driver adds noise and applies the post-processing guards: a centre whose noisy count
+ * Weighted DP-Lloyd (SPEC §2) over a sample of dense blocks ({@link SampleBlocks}: cached in Spark or held in
+ * memory, one algorithm for both). Each iteration computes the k × (d + 1) weighted sums and counts in one pass
+ * over the blocks, and on the driver adds noise and applies the post-processing guards: a centre whose noisy count
  * is at most {@code minNoisyCount} keeps its previous position, and every centre is projected onto the ball of
  * radius r. Guards only touch noisy outputs, so they cost no privacy; they can be switched off to reproduce
  * the reference code.
@@ -35,52 +32,28 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
   }
 
   /**
-   * Runs T iterations from {@code initial} (k × d row-major) over one cached sample and returns the final centres.
-   *
-   * @param progress called with the iteration number after each iteration (for logs; gets no data)
+   * Runs T iterations from {@code initial} (k × d row-major) over one sample (cached in Spark, or in memory) and
+   * returns the final centres.
    */
-  public double[] run(JavaRDD<SampleBlock> sample, int dimension, double[] initial, LloydNoise noise,
-      IntConsumer progress) {
-    return run(t -> sample, dimension, initial, noise, progress);
+  public double[] run(SampleBlocks sample, int dimension, double[] initial, LloydNoise noise) {
+    return run(t -> sample, dimension, initial, noise, t -> { });
   }
 
   /**
    * Runs T iterations, iteration t over {@code sampleOfIteration.apply(t)} (a fresh sample per iteration for the
    * uniform schemes), and returns the final centres.
+   *
+   * @param progress called with the iteration number after each iteration (for logs; gets no data)
    */
-  public double[] run(IntFunction<JavaRDD<SampleBlock>> sampleOfIteration, int dimension, double[] initial,
+  public double[] run(IntFunction<SampleBlocks> sampleOfIteration, int dimension, double[] initial,
       LloydNoise noise, IntConsumer progress) {
     Checks.require(initial.length == k * dimension, "initial centres must be k x d = " + k * dimension
         + " values, got " + initial.length);
     double[] centres = initial.clone();
     for (int t = 1; t <= iterations; t++) {
-      JavaRDD<SampleBlock> sample = sampleOfIteration.apply(t);
-      Broadcast<double[]> shared = JavaSparkContext.fromSparkContext(sample.context()).broadcast(centres);
-      double[] norms = WeightedClusterStats.squaredNorms(centres, k, dimension);
-      WeightedClusterStats stats = sample.treeAggregate(new WeightedClusterStats(k, dimension),
-          (acc, block) -> acc.add(block, shared.value(), norms), WeightedClusterStats::merge);
-      shared.destroy();
+      WeightedClusterStats stats = sampleOfIteration.apply(t).clusterStats(centres, k, dimension);
       centres = update(stats, centres, dimension, noise);
       progress.accept(t);
-    }
-    return centres;
-  }
-
-  /**
-   * The same iterations over blocks held in memory: the experiment runner's path, where thousands of small
-   * runs would otherwise pay Spark's job overhead every iteration.
-   */
-  public double[] runInMemory(java.util.List<SampleBlock> sample, int dimension, double[] initial, LloydNoise noise) {
-    Checks.require(initial.length == k * dimension, "initial centres must be k x d = " + k * dimension
-        + " values, got " + initial.length);
-    double[] centres = initial.clone();
-    for (int t = 1; t <= iterations; t++) {
-      double[] norms = WeightedClusterStats.squaredNorms(centres, k, dimension);
-      WeightedClusterStats stats = new WeightedClusterStats(k, dimension);
-      for (SampleBlock block : sample) {
-        stats.add(block, centres, norms);
-      }
-      centres = update(stats, centres, dimension, noise);
     }
     return centres;
   }

@@ -8,6 +8,7 @@ import io.pais.clustering.KMeansCost;
 import io.pais.clustering.LloydNoise;
 import io.pais.clustering.PoissonSampler;
 import io.pais.clustering.SampleBlock;
+import io.pais.clustering.SampleBlocks;
 import io.pais.clustering.WeightedLloyd;
 import io.pais.noise.LaplaceNoise;
 import io.pais.noise.NoiseRandomness;
@@ -161,7 +162,7 @@ final class Sweep {
           SumNoise.referenceCodeL2(set.dimension, plan.scales().betaSum()), randomness);
     };
     long t2 = System.nanoTime();
-    double[] centres = lloyd.runInMemory(sample, set.dimension, init, noise);
+    double[] centres = lloyd.run(SampleBlocks.inMemory(sample), set.dimension, init, noise);
     double lloydSeconds = (System.nanoTime() - t2) / 1e9;
     double cost = KMeansCost.meanCost(set.all, centres, settings.k());
     boolean infinite = c.noise() == NoiseMode.NONE;

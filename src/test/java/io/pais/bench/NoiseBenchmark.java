@@ -7,6 +7,7 @@ import io.pais.clustering.PoissonSampler;
 import io.pais.clustering.PreparedData;
 import io.pais.clustering.Preprocessor;
 import io.pais.clustering.SampleBlock;
+import io.pais.clustering.SampleBlocks;
 import io.pais.clustering.WeightedLloyd;
 import io.pais.experiments.DataSets;
 import io.pais.io.KeyedPoint;
@@ -135,8 +136,8 @@ public final class NoiseBenchmark {
               SumNoise.of(Geometry.L2, d, scales.betaSum()), NoiseRandomness.seeded(seed));
           LatticeNoise.Pair pair = LatticeNoise.countAndSum(scales.betaCount(), scales.betaSum(), Geometry.L2, d);
           LloydNoise b = LloydNoise.of(pair.count(), pair.sum(), NoiseRandomness.seeded(seed));
-          floating[seed] = KMeansCost.meanCost(all, lloyd.runInMemory(all, d, init, a), K);
-          onLattice[seed] = KMeansCost.meanCost(all, lloyd.runInMemory(all, d, init, b), K);
+          floating[seed] = KMeansCost.meanCost(all, lloyd.run(SampleBlocks.inMemory(all), d, init, a), K);
+          onLattice[seed] = KMeansCost.meanCost(all, lloyd.run(SampleBlocks.inMemory(all), d, init, b), K);
         }
         double f = mean(floating);
         double l = mean(onLattice);

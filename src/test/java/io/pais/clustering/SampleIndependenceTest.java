@@ -50,7 +50,7 @@ class SampleIndependenceTest {
     List<String> out = new ArrayList<>();
     for (SampleBlock b : blocks) {
       for (int i = 0; i < b.rows(); i++) {
-        out.add(b.values()[2 * i] + "," + b.values()[2 * i + 1] + " w=" + b.weights()[i]);
+        out.add(b.value(i, 0) + "," + b.value(i, 1) + " w=" + b.weights()[i]);
       }
     }
     out.sort(null);

@@ -51,7 +51,7 @@ class SamplingAndLloydTest {
       for (int i = 0; i < b.rows(); i++) {
         StringBuilder sb = new StringBuilder(Double.toString(b.weights()[i]));
         for (int t = 0; t < b.dimension(); t++) {
-          sb.append(',').append(b.values()[i * b.dimension() + t]);
+          sb.append(',').append(b.value(i, t));
         }
         out.add(sb.toString());
       }

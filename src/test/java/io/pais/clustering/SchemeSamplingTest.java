@@ -60,7 +60,7 @@ class SchemeSamplingTest {
         int seen = 0;
         for (RecordBlock block : numbered.blocks().collect()) {
           for (int i = 0; i < block.rows().rows(); i++) {
-            assertEquals(block.first() + i, block.rows().values()[2 * i + 1], 0, "record number = key rank");
+            assertEquals(block.first() + i, block.rows().value(i, 1), 0, "record number = key rank");
             seen++;
           }
         }
@@ -90,7 +90,7 @@ class SchemeSamplingTest {
     List<String> out = new ArrayList<>();
     for (SampleBlock b : blocks) {
       for (int i = 0; i < b.rows(); i++) {
-        out.add((long) b.values()[2 * i + 1] + " x" + (int) b.weights()[i]);
+        out.add((long) b.value(i, 1) + " x" + (int) b.weights()[i]);
       }
     }
     out.sort(null);

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class WeightedKMeansTest {
 
   private static SampleBlock block(double[] values, double[] weights) {
-    return new SampleBlock(weights.length, values.length / weights.length, values, weights);
+    return SampleBlock.ofRows(values, weights, values.length / weights.length);
   }
 
   @Test
