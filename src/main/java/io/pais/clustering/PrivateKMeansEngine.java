@@ -88,7 +88,10 @@ public final class PrivateKMeansEngine {
     double cost = Double.NaN;
     if (evaluate) {
       long start = System.nanoTime();
-      cost = cost(run.data(), centres, settings.k());
+      // full data: the cached sample is the data (weight 1 a point); otherwise one more pass over the input
+      cost = (run.sample() != null && settings.sampler() == Sampler.FULL
+          ? totalCost(run.sample(), centres, settings.k()) : totalCost(allPoints(run.data()), centres, settings.k()))
+          / run.data().count();
       stage("evaluate (non-private)", start);
     }
     run.release();
@@ -139,9 +142,6 @@ public final class PrivateKMeansEngine {
     JavaRDD<SampleBlock> sample = (partitions < sampled.getNumPartitions() ? sampled.coalesce(partitions) : sampled)
         .persist(StorageLevel.MEMORY_AND_DISK());
     sample.count(); // materialise the cached sample (counts blocks, not points)
-    if (strictResult != null) {
-      strictResult.cache().unpersist(false); // the sample now holds what DP-Lloyd reads
-    }
     stage("weights and sampling", start);
 
     double[] initial = switch (settings.initialisation()) {
@@ -149,6 +149,7 @@ public final class PrivateKMeansEngine {
       case SAMPLE_POINTS -> samplePoints(data.points(), plan.samplingFunction(), randomness.provider().nextLong());
       case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL, AUTO -> dataIndependentInitial(data); // AUTO: resolved already
     };
+    releasePreprocessed(data); // the sample now holds what DP-Lloyd reads
     return new PreparedRun(data, plan, null, sample, null, initial, plan.scales().iterations());
   }
 
@@ -160,10 +161,8 @@ public final class PrivateKMeansEngine {
   private PreparedRun prepareScheme(PreparedData data, int d, double[] privateInitial) {
     long start = System.nanoTime();
     RecordNumbering.Numbered numbered = RecordNumbering.number(data.points(), d);
-    numbered.blocks().count(); // materialise the numbered copy before the clipped one is released
-    if (strictResult != null) {
-      strictResult.cache().unpersist(false);
-    }
+    numbered.blocks().count(); // materialise the numbered copy before the prepared one is released
+    releasePreprocessed(data);
     stage("record numbers", start);
 
     start = System.nanoTime();
@@ -211,6 +210,19 @@ public final class PrivateKMeansEngine {
     stage("weights and sampling", start);
     double[] initial = privateInitial != null ? privateInitial : dataIndependentInitial(data);
     return new PreparedRun(data, null, plan, null, sampling, initial, iterations);
+  }
+
+  /**
+   * Drops the preprocessing's cached copy once the sample (or the numbered records) holds what DP-Lloyd reads, so
+   * that a run keeps one cached copy of the data: for full data the sample blocks are the data. A later reader of
+   * the prepared points (only paper mode's --evaluate on a sampled run) recomputes them from the input.
+   */
+  private void releasePreprocessed(PreparedData data) {
+    if (strictResult != null) {
+      strictResult.cache().unpersist(false);
+    } else {
+      data.points().unpersist(false);
+    }
   }
 
   /**
@@ -520,14 +532,16 @@ public final class PrivateKMeansEngine {
 
   /** The k-means cost (1/n) Σ min_j ‖x − c_j‖² on the preprocessed data: an evaluation, NOT private. */
   public static double cost(PreparedData data, double[] centres, int k) {
-    int d = data.dimension();
-    double total = data.points().mapPartitions(rows -> {
-      List<double[]> partition = new java.util.ArrayList<>();
-      rows.forEachRemaining(p -> partition.add(p.x()));
-      List<SampleBlock> blocks = PoissonSampler.sampleInMemory(partition, d, (PoissonSampler.RowProbability) null, 0);
-      return List.of(KMeansCost.totalCost(blocks, centres, k)).iterator();
-    }).fold(0.0, Double::sum);
-    return total / data.count();
+    return totalCost(allPoints(data), centres, k) / data.count();
+  }
+
+  /** Every prepared point with weight 1, in blocks built as the pass reads them (not cached). */
+  private static JavaRDD<SampleBlock> allPoints(PreparedData data) {
+    return PoissonSampler.sample(data.points(), data.dimension(), null, null, null);
+  }
+
+  private static double totalCost(JavaRDD<SampleBlock> blocks, double[] centres, int k) {
+    return blocks.map(block -> KMeansCost.totalCost(List.of(block), centres, k)).fold(0.0, Double::sum);
   }
 
 
