@@ -35,6 +35,20 @@ public final class LambertW {
       double logK = Math.log(k);
       t = k + logK + logK / k;
     }
+    return halley(k, t);
+  }
+
+  /**
+   * The same root from a caller's start t ≥ 1 (a tabulated value near the root saves the series start and most
+   * steps); any start converges, a close one in one step.
+   */
+  public static double rootOfTMinusLogT(double k, double start) {
+    Checks.atLeast("K", k, 1.0);
+    return k == 1 ? 1 : halley(k, Math.max(start, 1));
+  }
+
+  private static double halley(double k, double start) {
+    double t = start;
     for (int i = 0; i < 30; i++) {
       // Halley on f(t) = t − log t − K: step = 2 f f' / (2 f'^2 − f f''), f' = (t − 1)/t, f'' = 1/t²,
       // multiplied through by t² so that one division remains

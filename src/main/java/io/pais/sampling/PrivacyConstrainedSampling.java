@@ -31,7 +31,7 @@ public final class PrivacyConstrainedSampling implements SamplingFunction {
         "infeasible opt configuration: a point of norm r = " + radius + " costs alpha = " + alphaMax
             + " > targetEpsilon (epsilon*) = " + targetEpsilon
             + " even with weight 1; lower B (more noise) or raise epsilon*");
-    this.weights = new OptimalWeight(targetEpsilon);
+    this.weights = new OptimalWeight(targetEpsilon, profile.alpha(0), alphaMax);
   }
 
   @Override
