@@ -34,6 +34,6 @@ public record PreparedRun(PreparedData data, PrivacyPlan plan, SchemePlan scheme
     } else {
       sample.unpersist(false);
     }
-    data.points().unpersist(false);
+    data.release();
   }
 }

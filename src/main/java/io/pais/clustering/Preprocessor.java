@@ -23,8 +23,9 @@ public final class Preprocessor {
   private Preprocessor() {}
 
   /** The paper's protocol. r and x̃ are measured in {@code geometry}; the percentile uses ℓ2 as in the paper. */
-  public static PreparedData paper(JavaRDD<KeyedPoint> input, int dimension, Geometry geometry, String source) {
-    input.persist(StorageLevel.MEMORY_AND_DISK());
+  public static PreparedData paper(JavaRDD<KeyedPoint> raw, int dimension, Geometry geometry, String source) {
+    JavaRDD<PointBlock> inputCache = cached(raw, dimension);
+    JavaRDD<KeyedPoint> input = PointBlock.points(inputCache);
     VectorStats first = stats(input, dimension, Geometry.L2);
     if (first.count == 0) {
       throw new InputException("no rows in input " + source);
@@ -49,13 +50,14 @@ public final class Preprocessor {
           + "--preprocess public with a --norm-bound");
     }
     double[] mu2 = keptStats.mean();
-    JavaRDD<KeyedPoint> centred = kept.map(p -> new KeyedPoint(p.key(), subtract(p.x(), mu2)))
-        .persist(StorageLevel.MEMORY_AND_DISK());
+    JavaRDD<PointBlock> centredCache = cached(kept.map(p -> new KeyedPoint(p.key(), subtract(p.x(), mu2))),
+        dimension);
+    JavaRDD<KeyedPoint> centred = PointBlock.points(centredCache);
     VectorStats last = stats(centred, dimension, geometry);
-    input.unpersist(false);
+    inputCache.unpersist(false);
     double xTilde = geometry == Geometry.L2 ? last.sumSquaredL2 / last.count : last.sumL1 / last.count;
     requireRepresentable(xTilde, source);
-    return new PreparedData(centred, dimension, last.count, last.maxNorm, xTilde, mu2, percentile);
+    return new PreparedData(centred, dimension, last.count, last.maxNorm, xTilde, mu2, percentile, centredCache);
   }
 
   /** Public bounds: subtract {@code centre} (null = none) and project points with ‖x‖ &gt; r onto the ball. */
@@ -70,14 +72,21 @@ public final class Preprocessor {
       }
     }
     double[] c = centre == null ? new double[dimension] : centre.clone();
-    JavaRDD<KeyedPoint> projected = input.map(p -> new KeyedPoint(p.key(),
-        projectOntoBall(subtract(p.x(), c), radius, geometry))).persist(StorageLevel.MEMORY_AND_DISK());
+    JavaRDD<PointBlock> cache = cached(input.map(p -> new KeyedPoint(p.key(),
+        projectOntoBall(subtract(p.x(), c), radius, geometry))), dimension);
+    JavaRDD<KeyedPoint> projected = PointBlock.points(cache);
     VectorStats s = stats(projected, dimension, geometry);
     if (s.count == 0) {
       throw new InputException("no rows in input " + source);
     }
     double xTilde = geometry == Geometry.L2 ? s.sumSquaredL2 / s.count : s.sumL1 / s.count;
-    return new PreparedData(projected, dimension, s.count, radius, xTilde, c, Double.NaN);
+    return new PreparedData(projected, dimension, s.count, radius, xTilde, c, Double.NaN, cache);
+  }
+
+  /** {@code points} cached in blocks (see {@link PointBlock}): read back through {@link PointBlock#points}. */
+  private static JavaRDD<PointBlock> cached(JavaRDD<KeyedPoint> points, int dimension) {
+    return points.mapPartitions(rows -> PointBlock.pack(rows, dimension), true)
+        .persist(StorageLevel.MEMORY_AND_DISK());
   }
 
   /**

@@ -149,7 +149,9 @@ public final class PrivateKMeansEngine {
       case SAMPLE_POINTS -> samplePoints(data.points(), plan.samplingFunction(), randomness.provider().nextLong());
       case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL, AUTO -> dataIndependentInitial(data); // AUTO: resolved already
     };
-    releasePreprocessed(data); // the sample now holds what DP-Lloyd reads
+    // one cached copy per run: the sample now holds what DP-Lloyd reads (for full data, the blocks are the data);
+    // a later reader of the prepared points (only paper mode's --evaluate on a sampled run) recomputes them
+    data.release();
     return new PreparedRun(data, plan, null, sample, null, initial, plan.scales().iterations());
   }
 
@@ -162,7 +164,7 @@ public final class PrivateKMeansEngine {
     long start = System.nanoTime();
     RecordNumbering.Numbered numbered = RecordNumbering.number(data.points(), d);
     numbered.blocks().count(); // materialise the numbered copy before the prepared one is released
-    releasePreprocessed(data);
+    data.release();
     stage("record numbers", start);
 
     start = System.nanoTime();
@@ -210,19 +212,6 @@ public final class PrivateKMeansEngine {
     stage("weights and sampling", start);
     double[] initial = privateInitial != null ? privateInitial : dataIndependentInitial(data);
     return new PreparedRun(data, null, plan, null, sampling, initial, iterations);
-  }
-
-  /**
-   * Drops the preprocessing's cached copy once the sample (or the numbered records) holds what DP-Lloyd reads, so
-   * that a run keeps one cached copy of the data: for full data the sample blocks are the data. A later reader of
-   * the prepared points (only paper mode's --evaluate on a sampled run) recomputes them from the input.
-   */
-  private void releasePreprocessed(PreparedData data) {
-    if (strictResult != null) {
-      strictResult.cache().unpersist(false);
-    } else {
-      data.points().unpersist(false);
-    }
   }
 
   /**

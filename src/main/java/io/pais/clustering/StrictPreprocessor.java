@@ -25,14 +25,14 @@ final class StrictPreprocessor {
   /**
    * The prepared points and the DP estimates.
    *
-   * @param data the points DP-Lloyd sees, a lazy map over {@code cache} (read once, by the sampling pass); its
+   * @param data the points DP-Lloyd sees, a lazy map over the cached clipped points (its {@code cache}, the one
+   *     cached copy, released once the sample is built; the map is read once, by the sampling pass); its
    *     count is n̂ (0 when not estimated), its radius r, its x̃ x̃̂ (NaN when not estimated), its offset ĉ
-   * @param cache the clipped points, persisted: the one cached copy, to release once the sample is built
    * @param norms the noisy norm summary of the points DP-Lloyd sees, or null when no histogram was needed
    * @param estimatedCentre ĉ when it was estimated, else null
    * @param radiusEstimated whether r is the DP quantile r̂ (else the public norm bound)
    */
-  record Result(PreparedData data, JavaRDD<KeyedPoint> cache, NormSummary norms, double[] estimatedCentre,
+  record Result(PreparedData data, NormSummary norms, double[] estimatedCentre,
       boolean radiusEstimated) {}
 
   private StrictPreprocessor() {}
@@ -61,8 +61,10 @@ final class StrictPreprocessor {
     double[] origin = strict.origin(dimension);
     CoordinateBounds bounds = strict.bounds();
     // with bounds, the clamped box lies in the ball: the clip only guards against rounding
-    JavaRDD<KeyedPoint> clipped = input.map(p -> new KeyedPoint(p.key(), clip(bounds == null ? p.x()
-        : bounds.clamp(p.x()), origin, r0, geometry))).persist(StorageLevel.MEMORY_AND_DISK());
+    JavaRDD<PointBlock> cache = input.map(p -> new KeyedPoint(p.key(), clip(bounds == null ? p.x()
+        : bounds.clamp(p.x()), origin, r0, geometry))).mapPartitions(rows -> PointBlock.pack(rows, dimension), true)
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    JavaRDD<KeyedPoint> clipped = PointBlock.points(cache);
 
     double[] centre;
     double[] estimatedCentre = null;
@@ -104,8 +106,8 @@ final class StrictPreprocessor {
     NormSummary norms = histogram == null ? null : histogram.projectedOnto(r, drop);
     long nHat = norms == null ? 0 : norms.count();
     double xTilde = norms == null ? Double.NaN : PrivateNormHistogram.meanNormStatistic(norms, geometry);
-    PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN);
-    return new Result(data, clipped, norms, estimatedCentre, radiusEstimated);
+    PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN, cache);
+    return new Result(data, norms, estimatedCentre, radiusEstimated);
   }
 
   /** Σ (x − c₀) and the count: what the DP centre is computed from (its sensitivity is R₀ when x is clipped). */

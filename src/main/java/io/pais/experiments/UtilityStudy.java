@@ -144,7 +144,7 @@ public final class UtilityStudy implements Callable<Integer> {
                 StrictStudy.quantile(ratios, 0.5));
           }
         }
-        points.unpersist(false);
+        prepared.release();
         Path dir = output.resolve(name);
         Files.createDirectories(dir);
         Files.write(dir.resolve("utility-runs.csv"), StrictStudy.lines(Run.HEADER, runs.stream().map(Run::csv)

@@ -146,7 +146,7 @@ public final class NoiseBenchmark {
         System.out.printf(Locale.ROOT, "%-8s eps=%-4s floating %.6g  lattice %.6g  lattice/floating %.4f "
             + "(standard error %.4f)%n", name, epsilon, f, l, l / f, se);
       }
-      data.points().unpersist(false);
+      data.release();
     }
     spark.stop();
   }

@@ -42,7 +42,7 @@ public final class PreprocessBenchmark {
         long start = System.nanoTime();
         PreparedData data = Preprocessor.paper(points.rdd(), d, Geometry.L2, "generated");
         seconds[rep] = (System.nanoTime() - start) / 1e9;
-        data.points().unpersist(true);
+        data.release();
         points.rdd().unpersist(true);
       }
       double[] timed = java.util.Arrays.copyOfRange(seconds, 1, seconds.length);
