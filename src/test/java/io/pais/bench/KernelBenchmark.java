@@ -1,0 +1,69 @@
+package io.pais.bench;
+
+import io.pais.clustering.LloydNoise;
+import io.pais.clustering.PoissonSampler;
+import io.pais.clustering.SampleBlock;
+import io.pais.clustering.SampleBlocks;
+import io.pais.clustering.WeightedLloyd;
+import io.pais.privacy.Geometry;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * The DP-Lloyd pass without Spark: weighted Lloyd iterations over n in-memory points (d dims, 25 Gaussian blobs,
+ * k = 25) on one thread, so the kernel's own speed shows apart from Spark's overhead. Prints which kernel the JVM
+ * has: run it with and without {@code --add-modules=jdk.incubator.vector} (see docs/PERFORMANCE.md).
+ * Arguments: n (default 1,000,000), d (default 50).
+ */
+public final class KernelBenchmark {
+  private static final int K = 25;
+  private static final int ROUNDS = 7;
+
+  private KernelBenchmark() {}
+
+  public static void main(String[] args) {
+    int n = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
+    int d = args.length > 1 ? Integer.parseInt(args[1]) : 50;
+    SplittableRandom random = new SplittableRandom(1);
+    double[][] means = new double[K][d];
+    for (double[] m : means) {
+      for (int t = 0; t < d; t++) {
+        m[t] = random.nextDouble(-5, 5);
+      }
+    }
+    List<double[]> points = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      double[] m = means[random.nextInt(K)];
+      double[] x = new double[d];
+      for (int t = 0; t < d; t++) {
+        x[t] = m[t] + random.nextGaussian();
+      }
+      points.add(x);
+    }
+    List<SampleBlock> blocks = PoissonSampler.sampleInMemory(points, d, (PoissonSampler.RowProbability) null, 0);
+    points = null;
+    double[] initial = new double[K * d];
+    for (int i = 0; i < initial.length; i++) {
+      initial[i] = random.nextDouble(-5, 5);
+    }
+    int iterations = 5;
+    WeightedLloyd lloyd = new WeightedLloyd(K, iterations, 100, Geometry.L2, false, 0);
+    SampleBlocks sample = SampleBlocks.inMemory(blocks);
+    double[] seconds = new double[ROUNDS];
+    for (int round = -2; round < ROUNDS; round++) { // two rounds of warm-up
+      long start = System.nanoTime();
+      lloyd.run(sample, d, initial, LloydNoise.none());
+      if (round >= 0) {
+        seconds[round] = (System.nanoTime() - start) / 1e9 / iterations;
+      }
+    }
+    Arrays.sort(seconds);
+    System.out.printf(Locale.ROOT, "n=%d d=%d k=%d, one thread, jdk.incubator.vector %s: %.4f s per iteration "
+        + "(median of %d rounds of %d; best %.4f), %.1f GFLOP/s in the products%n", n, d, K,
+        ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() ? "loaded" : "absent",
+        seconds[ROUNDS / 2], ROUNDS, iterations, seconds[0], 2.0 * n * d * K / seconds[ROUNDS / 2] / 1e9);
+  }
+}
