@@ -39,7 +39,7 @@ public final class PoissonSampler {
       Geometry geometry, CoinSource coins) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(points.context());
     Broadcast<SamplingFunction> q = sampling == null ? null : jsc.broadcast(sampling);
-    return points.mapPartitions(rows -> blocks(rows, dimension, q == null ? null : probabilities(q.value(), geometry),
+    return points.mapPartitions(rows -> blocks(rows, dimension, probabilities(q == null ? null : q.value(), geometry),
         coins), true);
   }
 
@@ -49,7 +49,7 @@ public final class PoissonSampler {
    */
   public static List<SampleBlock> sampleInMemory(List<double[]> points, int dimension, SamplingFunction sampling,
       Geometry geometry, long seed) {
-    return sampleInMemory(points, dimension, sampling == null ? null : probabilities(sampling, geometry), seed);
+    return sampleInMemory(points, dimension, probabilities(sampling, geometry), seed);
   }
 
   /**
@@ -81,9 +81,9 @@ public final class PoissonSampler {
     double of(double[] x, long key);
   }
 
-  /** Whether the sampler keeps {@code point}: the coin {@link #sample} draws for it. */
-  static boolean keeps(KeyedPoint point, SamplingFunction sampling, Geometry geometry, CoinSource coins) {
-    return sampling == null || weight(point, probabilities(sampling, geometry), coins) > 0;
+  /** Whether the sampler with keep probabilities {@code q} (see {@link #probabilities}) keeps {@code point}. */
+  static boolean keeps(KeyedPoint point, RowProbability q, CoinSource coins) {
+    return weight(point, q, coins) > 0;
   }
 
   /**
@@ -104,8 +104,9 @@ public final class PoissonSampler {
     return rows % 512 == 0 ? rows - 8 : rows; // a stride of 4 KB multiples: see BLOCK_ROWS
   }
 
-  private static RowProbability probabilities(SamplingFunction sampling, Geometry geometry) {
-    return (x, key) -> sampling.probability(geometry.norm(x));
+  /** The keep probabilities of a sampling function, from the point's norm; null (keep all) for none. */
+  static RowProbability probabilities(SamplingFunction sampling, Geometry geometry) {
+    return sampling == null ? null : (x, key) -> sampling.probability(geometry.norm(x));
   }
 
   /**

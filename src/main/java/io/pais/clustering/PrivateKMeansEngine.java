@@ -89,9 +89,8 @@ public final class PrivateKMeansEngine {
     if (evaluate) {
       long start = System.nanoTime();
       // full data: the cached sample is the data (weight 1 a point); otherwise one more pass over the input
-      cost = (run.sample() != null && settings.sampler() == Sampler.FULL
-          ? totalCost(run.sample(), centres, settings.k()) : totalCost(allPoints(run.data()), centres, settings.k()))
-          / run.data().count();
+      JavaRDD<SampleBlock> all = settings.sampler() == Sampler.FULL ? run.sample() : allPoints(run.data());
+      cost = totalCost(all, centres, settings.k()) / run.data().count();
       stage("evaluate (non-private)", start);
     }
     run.release();
@@ -542,7 +541,8 @@ public final class PrivateKMeansEngine {
     int k = settings.k();
     Geometry geometry = settings.geometry();
     KeyedCoins sampleCoins = coins;
-    List<KeyedPoint> picked = points.filter(p -> PoissonSampler.keeps(p, sampling, geometry, sampleCoins))
+    PoissonSampler.RowProbability q = PoissonSampler.probabilities(sampling, geometry);
+    List<KeyedPoint> picked = points.filter(p -> PoissonSampler.keeps(p, q, sampleCoins))
         .takeOrdered(k, new ByCoin(pickSeed));
     if (picked.size() < k) {
       throw new InputException("sample-points initialisation needs k = " + k

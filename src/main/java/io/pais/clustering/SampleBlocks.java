@@ -1,6 +1,5 @@
 package io.pais.clustering;
 
-import java.io.Serializable;
 import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -38,8 +37,8 @@ public interface SampleBlocks {
     return new Distributed(blocks);
   }
 
-  /** The Spark side; a record so that the lambdas below capture nothing but their arguments. */
-  record Distributed(JavaRDD<SampleBlock> blocks) implements SampleBlocks, Serializable {
+  /** The Spark side. Its lambdas capture the broadcast and the norms only, never this. */
+  record Distributed(JavaRDD<SampleBlock> blocks) implements SampleBlocks {
     /**
      * Partitions up to which the driver merges every task's statistics itself (one stage); past it a tree level
      * merges them on the executors first. Each is k·(d + 1) doubles, so even the bound's worth stays small, and
