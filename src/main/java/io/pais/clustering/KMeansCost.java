@@ -13,8 +13,9 @@ public final class KMeansCost {
   public static double meanCost(List<SampleBlock> blocks, double[] centres, int k) {
     double weight = 0;
     for (SampleBlock block : blocks) {
-      for (double w : block.weights()) {
-        weight += w;
+      double[] w = block.weights();
+      for (int i = 0; i < block.rows(); i++) {
+        weight += w[i];
       }
     }
     return weight == 0 ? Double.NaN : totalCost(blocks, centres, k) / weight;

@@ -2,35 +2,37 @@ package io.pais.clustering;
 
 import io.pais.io.KeyedPoint;
 import java.io.Serializable;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
- * Consecutive points of a partition with their sampling keys, as two primitive arrays: the form in which the
- * preprocessing caches the data. Against one cached object per point this saves the two object headers a point
- * (about 40 bytes), and a block that does not fit in memory spills to disk as two bulk arrays instead of an
- * object graph per point. Passes read the points back through {@link #points(JavaRDD)}, a view that makes each
- * point as it is read.
+ * Consecutive points of a partition with their sampling keys: the form in which the preprocessing caches the
+ * data, a key array beside a {@link SampleBlock} of weight 1 a row. Against one cached object per point this saves
+ * the two object headers a point (about 40 bytes), a block that does not fit in memory spills to disk as bulk
+ * arrays, and full-data DP-Lloyd reads the values as they are cached (no second copy). Passes that work point by
+ * point read them back through {@link #points(JavaRDD)}, a view that makes each point as it is read.
  */
 final class PointBlock implements Serializable {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
   private final long[] keys;
-  /** Row-major: point i occupies [i·d, (i + 1)·d). */
-  private final double[] values;
-  private final int dimension;
+  private final SampleBlock values;
 
-  private PointBlock(long[] keys, double[] values, int dimension) {
+  private PointBlock(long[] keys, SampleBlock values) {
     this.keys = keys;
     this.values = values;
-    this.dimension = dimension;
+  }
+
+  /** The points as a block of weight 1 a row (shared, not copied). */
+  SampleBlock values() {
+    return values;
   }
 
   /** {@code points} packed into blocks as they are consumed (one block under construction at a time). */
   static Iterator<PointBlock> pack(Iterator<KeyedPoint> points, int dimension) {
     int capacity = PoissonSampler.blockRows(dimension);
+    SampleBlock.Builder builder = new SampleBlock.Builder(dimension, capacity);
     return new Iterator<>() {
       @Override
       public boolean hasNext() {
@@ -42,22 +44,14 @@ final class PointBlock implements Serializable {
         if (!points.hasNext()) {
           throw new NoSuchElementException();
         }
-        long[] keys = new long[Math.min(capacity, 256)];
-        double[] values = new double[keys.length * dimension];
+        long[] keys = new long[capacity];
         int rows = 0;
         while (rows < capacity && points.hasNext()) {
           KeyedPoint p = points.next();
-          if (rows == keys.length) {
-            int grown = Math.min(capacity, 2 * rows);
-            keys = Arrays.copyOf(keys, grown);
-            values = Arrays.copyOf(values, grown * dimension);
-          }
-          keys[rows] = p.key();
-          System.arraycopy(p.x(), 0, values, rows * dimension, dimension);
-          rows++;
+          keys[rows++] = p.key();
+          builder.add(p.x(), 1.0);
         }
-        return new PointBlock(rows == keys.length ? keys : Arrays.copyOf(keys, rows),
-            rows * dimension == values.length ? values : Arrays.copyOf(values, rows * dimension), dimension);
+        return new PointBlock(rows == capacity ? keys : java.util.Arrays.copyOf(keys, rows), builder.build());
       }
     };
   }
@@ -82,10 +76,9 @@ final class PointBlock implements Serializable {
         if (!hasNext()) {
           throw new NoSuchElementException();
         }
-        int d = block.dimension;
-        KeyedPoint p = new KeyedPoint(block.keys[row], Arrays.copyOfRange(block.values, row * d, (row + 1) * d));
-        row++;
-        return p;
+        double[] x = new double[block.values.dimension()];
+        block.values.copyRow(row, x, 0);
+        return new KeyedPoint(block.keys[row++], x);
       }
     }, true);
   }

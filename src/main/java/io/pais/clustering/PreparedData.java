@@ -14,11 +14,11 @@ import org.apache.spark.api.java.JavaRDD;
  * @param meanNormStatistic x̃: mean squared ℓ2 norm (ℓ2) or mean ℓ1 norm (ℓ1)
  * @param offset the centre subtracted from every point (the second centring's mean in paper mode)
  * @param percentile the 97.5th percentile of centred ℓ2 norms (paper mode), NaN otherwise
- * @param cache the persisted RDD behind {@code points} (cached blocks that {@code points} reads through), or null
- *     when {@code points} is itself persisted
+ * @param cache the cached blocks behind {@code points} (the run's one cached copy, which full-data DP-Lloyd reads
+ *     directly), or null when {@code points} is itself persisted
  */
 public record PreparedData(JavaRDD<KeyedPoint> points, int dimension, long count, double radius,
-    double meanNormStatistic, double[] offset, double percentile, JavaRDD<?> cache) {
+    double meanNormStatistic, double[] offset, double percentile, PointCache cache) {
 
   /** Prepared points that are themselves persisted. */
   public PreparedData(JavaRDD<KeyedPoint> points, int dimension, long count, double radius, double meanNormStatistic,
@@ -28,7 +28,25 @@ public record PreparedData(JavaRDD<KeyedPoint> points, int dimension, long count
 
   /** Drops the cached copy behind the points (a later pass recomputes them from the input). */
   public void release() {
-    (cache != null ? cache : points).unpersist(false);
+    if (cache != null) {
+      cache.release();
+    } else {
+      points.unpersist(false);
+    }
+  }
+
+  /**
+   * Every point with weight 1, as full-data DP-Lloyd reads it: from the cached blocks in at most
+   * {@code maxPartitions} tasks (no copy), or, without a cache, blocks made from {@code points} at each pass.
+   */
+  SampleBlocks allPoints(int maxPartitions) {
+    return cache != null ? cache.allPoints(maxPartitions)
+        : SampleBlocks.of(PoissonSampler.sample(points, dimension, null, null, null));
+  }
+
+  /** Partitions of the points. */
+  int partitions() {
+    return cache != null ? cache.partitions() : points.getNumPartitions();
   }
 
   /** ℓ2 norm of the subtracted centre. */

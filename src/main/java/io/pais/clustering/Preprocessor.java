@@ -57,7 +57,8 @@ public final class Preprocessor {
     inputCache.unpersist(false);
     double xTilde = geometry == Geometry.L2 ? last.sumSquaredL2 / last.count : last.sumL1 / last.count;
     requireRepresentable(xTilde, source);
-    return new PreparedData(centred, dimension, last.count, last.maxNorm, xTilde, mu2, percentile, centredCache);
+    return new PreparedData(centred, dimension, last.count, last.maxNorm, xTilde, mu2, percentile,
+        PointCache.ofPrepared(centredCache));
   }
 
   /** Public bounds: subtract {@code centre} (null = none) and project points with ‖x‖ &gt; r onto the ball. */
@@ -80,7 +81,8 @@ public final class Preprocessor {
       throw new InputException("no rows in input " + source);
     }
     double xTilde = geometry == Geometry.L2 ? s.sumSquaredL2 / s.count : s.sumL1 / s.count;
-    return new PreparedData(projected, dimension, s.count, radius, xTilde, c, Double.NaN, cache);
+    return new PreparedData(projected, dimension, s.count, radius, xTilde, c, Double.NaN,
+        PointCache.ofPrepared(cache));
   }
 
   /** {@code points} cached in blocks (see {@link PointBlock}): read back through {@link PointBlock#points}. */

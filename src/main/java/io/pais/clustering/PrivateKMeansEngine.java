@@ -88,9 +88,8 @@ public final class PrivateKMeansEngine {
     double cost = Double.NaN;
     if (evaluate) {
       long start = System.nanoTime();
-      // full data: the cached sample is the data (weight 1 a point); otherwise one more pass over the input
-      JavaRDD<SampleBlock> all = settings.sampler() == Sampler.FULL ? run.sample() : allPoints(run.data());
-      cost = totalCost(all, centres, settings.k()) / run.data().count();
+      // full data reads its cached points; a sampled run, one more pass over the input
+      cost = cost(run.data(), centres, settings.k());
       stage("evaluate (non-private)", start);
     }
     run.release();
@@ -131,16 +130,22 @@ public final class PrivateKMeansEngine {
         plan.sampler().id(), plan.epsilon(), plan.budget()));
 
     start = System.nanoTime();
-    JavaRDD<SampleBlock> sampled = PoissonSampler.sample(data.points(), d, plan.samplingFunction(),
-        settings.geometry(), coins);
     // a small sample spread over many partitions pays Spark's per-task overhead every iteration: merge
     // partitions (no shuffle; the coins were drawn per original partition) to about ROWS_PER_TASK rows each
     // (a strict release that estimated no n does not know the sample size: it keeps the partitions)
-    int partitions = populationKnown() ? (int) Math.min(sampled.getNumPartitions(),
-        Math.max(1, Math.ceil(plan.expectedSampleSize() / ROWS_PER_TASK))) : sampled.getNumPartitions();
-    JavaRDD<SampleBlock> sample = (partitions < sampled.getNumPartitions() ? sampled.coalesce(partitions) : sampled)
-        .persist(StorageLevel.MEMORY_AND_DISK());
-    sample.count(); // materialise the cached sample (counts blocks, not points)
+    int partitions = populationKnown() ? (int) Math.min(data.partitions(),
+        Math.max(1, Math.ceil(plan.expectedSampleSize() / ROWS_PER_TASK))) : data.partitions();
+    SampleBlocks sample;
+    if (settings.sampler() == Sampler.FULL) {
+      sample = data.allPoints(partitions); // the preprocessing's cached copy, read as it is: no second copy
+    } else {
+      JavaRDD<SampleBlock> sampled = PoissonSampler.sample(data.points(), d, plan.samplingFunction(),
+          settings.geometry(), coins);
+      JavaRDD<SampleBlock> cached = (partitions < sampled.getNumPartitions() ? sampled.coalesce(partitions)
+          : sampled).persist(StorageLevel.MEMORY_AND_DISK());
+      cached.count(); // materialise the cached sample (counts blocks, not points)
+      sample = SampleBlocks.of(cached);
+    }
     stage("weights and sampling", start);
 
     double[] initial = switch (settings.initialisation()) {
@@ -148,9 +153,11 @@ public final class PrivateKMeansEngine {
       case SAMPLE_POINTS -> samplePoints(data.points(), plan.samplingFunction(), randomness.provider().nextLong());
       case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL, AUTO -> dataIndependentInitial(data); // AUTO: resolved already
     };
-    // one cached copy per run: the sample now holds what DP-Lloyd reads (for full data, the blocks are the data);
-    // a later reader of the prepared points (only paper mode's --evaluate on a sampled run) recomputes them
-    data.release();
+    // one cached copy per run: a sample now holds what DP-Lloyd reads, and a later reader of the prepared points
+    // (only paper mode's --evaluate on a sampled run) recomputes them; full data reads the preprocessing's copy
+    if (settings.sampler() != Sampler.FULL) {
+      data.release();
+    }
     return new PreparedRun(data, plan, null, sample, null, initial, plan.scales().iterations());
   }
 

@@ -35,6 +35,14 @@ public final class SampleBlock implements Serializable {
     return builder.build();
   }
 
+  /**
+   * A block over arrays a task reuses (see {@link CentringView}): {@code columns} holds at least rows·d values
+   * (coordinate t of row i at t·rows + i) and {@code weights} at least rows; valid until the arrays are rewritten.
+   */
+  static SampleBlock over(int rows, int dimension, double[] columns, double[] weights) {
+    return new SampleBlock(rows, dimension, columns, weights);
+  }
+
   public int rows() {
     return rows;
   }

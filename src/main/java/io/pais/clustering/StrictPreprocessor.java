@@ -26,7 +26,8 @@ final class StrictPreprocessor {
    * The prepared points and the DP estimates.
    *
    * @param data the points DP-Lloyd sees, a lazy map over the cached clipped points (its {@code cache}, the one
-   *     cached copy, released once the sample is built; the map is read once, by the sampling pass); its
+   *     cached copy: a sampled run reads the map once, to build its sample, and then releases the cache; full
+   *     data reads the cache through the same centring and projection at every iteration); its
    *     count is n̂ (0 when not estimated), its radius r, its x̃ x̃̂ (NaN when not estimated), its offset ĉ
    * @param norms the noisy norm summary of the points DP-Lloyd sees, or null when no histogram was needed
    * @param estimatedCentre ĉ when it was estimated, else null
@@ -97,8 +98,8 @@ final class StrictPreprocessor {
     boolean radiusEstimated = Double.isNaN(settings.normBound());
     double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : settings.normBound();
     boolean drop = strict.dropOutliers();
-    // centred and projected in one map (one array a point); the sampling pass is its only reader, so it is not
-    // cached: the clipped copy stays the one cached copy until the sample is built
+    // centred and projected in one map (one array a point), not cached: the clipped copy stays the one cached copy
+    // (until a sample is built; for full data, throughout DP-Lloyd, which applies the same step block by block)
     JavaRDD<KeyedPoint> prepared = drop ? centred.filter(p -> geometry.norm(p.x()) <= r)
         : clipped.map(p -> new KeyedPoint(p.key(),
             Preprocessor.projectOntoBall(Preprocessor.subtract(p.x(), c), r, geometry)));
@@ -106,7 +107,8 @@ final class StrictPreprocessor {
     NormSummary norms = histogram == null ? null : histogram.projectedOnto(r, drop);
     long nHat = norms == null ? 0 : norms.count();
     double xTilde = norms == null ? Double.NaN : PrivateNormHistogram.meanNormStatistic(norms, geometry);
-    PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN, cache);
+    PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN,
+        PointCache.ofClipped(cache, new CentringView(centre, r, geometry, drop)));
     return new Result(data, norms, estimatedCentre, radiusEstimated);
   }
 

@@ -12,13 +12,21 @@ public final class Norms {
 
   private Norms() {}
 
+  /**
+   * Whether √s is the ℓ2 norm of a vector whose squares sum to s, exactly as {@link #l2} computes it (no square
+   * underflowed or overflowed); otherwise {@link #l2} takes its scaled pass.
+   */
+  public static boolean plainSumOfSquares(double s) {
+    return s >= SMALL && s <= BIG;
+  }
+
   /** ‖x‖₂. */
   public static double l2(double[] x) {
     double s = 0;
     for (double v : x) {
       s += v * v;
     }
-    return s >= SMALL && s <= BIG ? Math.sqrt(s) : scaledL2(x, null);
+    return plainSumOfSquares(s) ? Math.sqrt(s) : scaledL2(x, null);
   }
 
   /** ‖x − y‖₂ without forming squares that overflow. */

@@ -8,6 +8,7 @@ import io.pais.clustering.SchemeOptions;
 import io.pais.clustering.PreparedRun;
 import io.pais.clustering.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.clustering.StrictRelease;
 import io.pais.io.Points;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;
@@ -65,6 +66,14 @@ public final class LloydBenchmark {
     KMeansSettings full = settings(Sampler.FULL, 1.0, r);
     PrivateKMeansEngine fullEngine = new PrivateKMeansEngine(full, m -> { });
     PreparedRun fullRun = fullEngine.prepare(Points.keyedByPartition(points, d, "generated"));
+    // the same as a strict release (public centre and r, so no stage before DP-Lloyd reads the data): DP-Lloyd reads
+    // the cached clipped points and centres and projects them block by block
+    KMeansSettings strict = new KMeansSettings(K, T, 10.0, Sampler.FULL, 1.0, 0.5, Geometry.L2, Preprocessing.PUBLIC,
+        r, new double[d], Initialisation.RANDOM_BALL, 1L, true, 1.0, CoreSupremum.EXACT,
+        new StrictRelease(r, null, StrictRelease.DEFAULT_NORM_QUANTILE, false, StrictRelease.DEFAULT_CENTRE_SHARE,
+            StrictRelease.DEFAULT_HISTOGRAM_SHARE, StrictRelease.DEFAULT_INIT_SHARE), SchemeOptions.none());
+    PrivateKMeansEngine strictEngine = new PrivateKMeansEngine(strict, m -> { });
+    PreparedRun strictRun = strictEngine.prepare(Points.keyedByPartition(points, d, "generated"));
     // MLlib on the same points, cached as a DataFrame of vectors
     StructType schema = new StructType(new StructField[] {
         new StructField("features", new VectorUDT(), false, Metadata.empty())});
@@ -76,16 +85,21 @@ public final class LloydBenchmark {
     // (large on this shared 2-core machine) reaches all of them alike
     fullEngine.iterate(fullRun, fullEngine.noiseFor(fullRun));
     fullEngine.iterate(fullRun, fullEngine.noiseFor(fullRun));
+    strictEngine.iterate(strictRun, strictEngine.noiseFor(strictRun));
     for (String solver : solvers) {
       fitMllib(frame, solver, 2);
     }
     double[] ours = new double[REPEATS];
+    double[] oursStrict = new double[REPEATS];
     double[][] ten = new double[2][REPEATS];
     double[][] one = new double[2][REPEATS];
     for (int i = 0; i < REPEATS; i++) {
       long start = System.nanoTime();
       fullEngine.iterate(fullRun, fullEngine.noiseFor(fullRun));
       ours[i] = (System.nanoTime() - start) / 1e9 / T;
+      start = System.nanoTime();
+      strictEngine.iterate(strictRun, strictEngine.noiseFor(strictRun));
+      oursStrict[i] = (System.nanoTime() - start) / 1e9 / T;
       for (int s = 0; s < 2; s++) {
         ten[s][i] = fitMllib(frame, solvers[s], T);
         one[s][i] = fitMllib(frame, solvers[s], 1);
@@ -97,12 +111,15 @@ public final class LloydBenchmark {
       mllib[2 * s] = median(ten[s]) / T;
       mllib[2 * s + 1] = (median(ten[s]) - median(one[s])) / (T - 1);
     }
-    fullRun.sample().unpersist(true);
+    fullRun.release();
+    strictRun.release();
     frame.unpersist(true);
 
     System.out.println();
     System.out.printf(Locale.ROOT, "seconds per iteration, median of %d runs (lower is better)%n", REPEATS);
     System.out.printf(Locale.ROOT, "  %-44s %8.3f%n", "pais full-data DP-Lloyd", oursPerIteration);
+    System.out.printf(Locale.ROOT, "  %-44s %8.3f%n", "pais full-data DP-Lloyd, strict (centred per block)",
+        median(oursStrict));
     for (int s = 0; s < 2; s++) {
       System.out.printf(Locale.ROOT, "  %-44s %8.3f   (marginal, (fit(10)-fit(1))/9: %.3f)%n",
           "MLlib KMeans " + solvers[s] + " (fit(10)/10)", mllib[2 * s], mllib[2 * s + 1]);

@@ -50,7 +50,7 @@ class EngineNoiseScaleTest {
     assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaSum), radii) > 1e-3);
     assertTrue(ks.kolmogorovSmirnovTest(new LaplaceDistribution(0, betaSum), counts) < 1e-3);
     assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaCount), radii) < 1e-3);
-    run.sample().unpersist();
+    run.release();
   }
 
   /** The Gaussian scheme path: counts N(0, σ_count), sum coordinates N(0, σ_sum); swapped scales are rejected. */

@@ -151,8 +151,8 @@ class SamplingAndLloydTest {
         maxDiff = Math.max(maxDiff, Math.abs(far[i] - reference[i]));
       }
       assertTrue(maxDiff > 1e-3 * lowRun.data().radius(), "noise at epsilon 0.5 should move centres");
-      run.sample().unpersist();
-      lowRun.sample().unpersist();
+      run.release();
+      lowRun.release();
     }
   }
 }
