@@ -10,9 +10,6 @@ import io.pais.clustering.SchemeOptions;
 import io.pais.io.Points;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.SparkContext;
@@ -24,8 +21,8 @@ import org.apache.spark.storage.RDDInfo;
  * One point of the scaling curve: full-data DP-Lloyd (public preprocessing, k = 25, T = 10, local[2]) on n generated
  * points of dimension d (made in the tasks, 8 partitions per million points so that tasks stay near 125,000 points),
  * printed as one line: seconds per stage (preparing includes generating the points), seconds per iteration (30
- * iterations after 20 of warm-up), what the cache holds, and the JVM's peak heap
- * use. With n = 0 it measures Spark's per-iteration overhead instead: DP-Lloyd over 8 one-point partitions.
+ * iterations after 20 of warm-up), what the cache holds, and the largest heap in use after a garbage collection
+ * ({@link HeapPeak}). With n = 0 it measures Spark's per-iteration overhead instead: DP-Lloyd over 8 one-point partitions.
  * Run: see docs/PERFORMANCE.md (one JVM per n, so that each peak is its own). Arguments: n, d.
  */
 public final class ScalingBenchmark {
@@ -37,6 +34,7 @@ public final class ScalingBenchmark {
   public static void main(String[] args) {
     int n = Integer.parseInt(args[0]);
     int d = Integer.parseInt(args[1]);
+    HeapPeak heap = HeapPeak.start();
     SparkSession spark = SparkSession.builder().master("local[2]").appName("pais-scaling")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
@@ -66,18 +64,13 @@ public final class ScalingBenchmark {
       memory += info.memSize();
       disk += info.diskSize();
     }
-    long peak = 0;
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        peak += pool.getPeakUsage().getUsed();
-      }
-    }
+    long peak = heap.bytes();
     if (overhead) {
       System.out.printf(Locale.ROOT, "Spark overhead: DP-Lloyd over 8 one-point partitions, %.4f s per iteration%n",
           perIteration);
     } else {
       System.out.printf(Locale.ROOT, "n=%d d=%d partitions=%d | prepare %.2f s, sampling (blocks, cache) %.2f s | "
-          + "DP-Lloyd %.3f s per iteration | cache %.0f MB in memory, %.0f MB on disk | peak heap used %.0f MB of %.0f%n",
+          + "DP-Lloyd %.3f s per iteration | cache %.0f MB in memory, %.0f MB on disk | peak heap live after a GC %.0f MB of %.0f%n",
           n, d, partitions, stages.get("read and preprocess"), stages.get("weights and sampling"), perIteration,
           memory / 1e6, disk / 1e6, peak / 1e6, Runtime.getRuntime().maxMemory() / 1e6);
     }
