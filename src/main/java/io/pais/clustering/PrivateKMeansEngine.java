@@ -53,6 +53,7 @@ public final class PrivateKMeansEngine {
 
   private final KMeansSettings settings;
   private final Consumer<String> log;
+  private final StageListener stages;
   private final Map<String, Double> stageSeconds = new LinkedHashMap<>();
   private final NoiseRandomness randomness;
   private final KeyedCoins coins;
@@ -62,8 +63,14 @@ public final class PrivateKMeansEngine {
   private NormSummary exactNorms;
 
   public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log) {
+    this(settings, log, StageListener.NONE);
+  }
+
+  /** An engine that also tells {@code stages} when each stage starts and ends (a progress display). */
+  public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log, StageListener stages) {
     this.settings = settings;
     this.log = log;
+    this.stages = stages;
     this.ledger = settings.sampler().isUniformScheme()
         ? new PrivacyLedger(settings.epsilon(), settings.scheme().delta(), Composition.BASIC,
             Relation.of(settings.sampler().uniformScheme()))
@@ -87,7 +94,7 @@ public final class PrivateKMeansEngine {
     double[] centres = iterate(run, noiseFor(run));
     double cost = Double.NaN;
     if (evaluate) {
-      long start = System.nanoTime();
+      long start = begin("evaluate (non-private)");
       // full data reads its cached points; a sampled run, one more pass over the input
       cost = cost(run.data(), centres, settings.k());
       stage("evaluate (non-private)", start);
@@ -98,7 +105,7 @@ public final class PrivateKMeansEngine {
 
   /** Preprocessing, privacy plan, sampling and initialisation. */
   public PreparedRun prepare(Points points) {
-    long start = System.nanoTime();
+    long start = begin("read and preprocess");
     int d = points.dimension();
     stableSamplingKeys = points.stableKeys();
     PreparedData data;
@@ -114,7 +121,7 @@ public final class PrivateKMeansEngine {
     stage("read and preprocess", start);
     double[] privateInitial = null;
     if (settings.initialisation() == Initialisation.PRIVATE_CORESET) {
-      start = System.nanoTime();
+      start = begin("private coreset");
       privateInitial = PrivateCoreset.initialCentres(data, settings.k(), settings.epsilon() * settings.strict().initShare(),
           settings.geometry(), ledger, randomness.provider(), missing -> randomBall(missing, d, data.radius()));
       stage("private coreset", start);
@@ -123,13 +130,12 @@ public final class PrivateKMeansEngine {
       return prepareScheme(data, d, privateInitial);
     }
 
-    start = System.nanoTime();
+    start = begin("privacy plan");
     PrivacyPlan plan = plan(data, d);
     stage("privacy plan", start);
     log.accept(String.format(java.util.Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g B=%.6g",
         plan.sampler().id(), plan.epsilon(), plan.budget()));
 
-    start = System.nanoTime();
     // a small sample spread over many partitions pays Spark's per-task overhead every iteration: merge
     // partitions (no shuffle; the coins were drawn per original partition) to about ROWS_PER_TASK rows each
     // (a strict release that estimated no n does not know the sample size: it keeps the partitions)
@@ -137,16 +143,17 @@ public final class PrivateKMeansEngine {
         Math.max(1, Math.ceil(plan.expectedSampleSize() / ROWS_PER_TASK))) : data.partitions();
     SampleBlocks sample;
     if (settings.sampler() == Sampler.FULL) {
-      sample = data.allPoints(partitions); // the preprocessing's cached copy, read as it is: no second copy
+      sample = data.allPoints(partitions); // the preprocessing's cached copy, read as it is: no sampling stage
     } else {
+      start = begin("weights and sampling");
       JavaRDD<SampleBlock> sampled = PoissonSampler.sample(data.points(), d, plan.samplingFunction(),
           settings.geometry(), coins);
       JavaRDD<SampleBlock> cached = (partitions < sampled.getNumPartitions() ? sampled.coalesce(partitions)
           : sampled).persist(StorageLevel.MEMORY_AND_DISK());
       cached.count(); // materialise the cached sample (counts blocks, not points)
       sample = SampleBlocks.of(cached);
+      stage("weights and sampling", start);
     }
-    stage("weights and sampling", start);
 
     double[] initial = switch (settings.initialisation()) {
       case PRIVATE_CORESET -> privateInitial;
@@ -167,13 +174,13 @@ public final class PrivateKMeansEngine {
    * solved for the DP-Lloyd share of (ε, δ), and the per-iteration sampling set up (stage I drawn now when cached).
    */
   private PreparedRun prepareScheme(PreparedData data, int d, double[] privateInitial) {
-    long start = System.nanoTime();
+    long start = begin("record numbers");
     RecordNumbering.Numbered numbered = RecordNumbering.number(data.points(), d);
     numbered.blocks().count(); // materialise the numbered copy before the prepared one is released
     data.release();
     stage("record numbers", start);
 
-    start = System.nanoTime();
+    start = begin("privacy plan");
     UniformScheme scheme = settings.sampler().uniformScheme();
     SchemeOptions options = settings.scheme();
     long population = numbered.population();
@@ -212,7 +219,7 @@ public final class PrivateKMeansEngine {
     log.accept(String.format(Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g delta=%.3g noise=%s", scheme.id(),
         plan.epsilon(), plan.delta(), options.noise().id()));
 
-    start = System.nanoTime();
+    start = begin("weights and sampling");
     SchemeSampling sampling = new SchemeSampling(scheme, numbered, stage1, (int) sampleSize, rate,
         options.stage1Cached(), randomness.provider(), coins);
     stage("weights and sampling", start);
@@ -376,14 +383,24 @@ public final class PrivateKMeansEngine {
 
   /** T iterations of weighted DP-Lloyd with {@code noise}; returns centres in preprocessed coordinates. */
   public double[] iterate(PreparedRun run, LloydNoise noise) {
-    long start = System.nanoTime();
-    WeightedLloyd lloyd = new WeightedLloyd(settings.k(), run.iterations(), run.data().radius(),
+    int iterations = run.iterations();
+    long start = begin(iterationStage(1, iterations));
+    WeightedLloyd lloyd = new WeightedLloyd(settings.k(), iterations, run.data().radius(),
         settings.geometry(), settings.guards(), settings.minNoisyCount());
-    double[] centres = lloyd.run(run::sampleOf, run.data().dimension(), run.initialCentres(), noise,
-        t -> log.accept(String.format(java.util.Locale.ROOT, "DP-Lloyd iteration %d/%d, %.1f s", t,
-            run.iterations(), (System.nanoTime() - start) / 1e9)));
+    double[] centres = lloyd.run(run::sampleOf, run.data().dimension(), run.initialCentres(), noise, t -> {
+      stages.end();
+      log.accept(String.format(java.util.Locale.ROOT, "DP-Lloyd iteration %d/%d, %.1f s", t, iterations,
+          (System.nanoTime() - start) / 1e9));
+      if (t < iterations) {
+        stages.begin(iterationStage(t + 1, iterations));
+      }
+    });
     stage("DP-Lloyd", start);
     return centres;
+  }
+
+  private static String iterationStage(int t, int iterations) {
+    return "DP-Lloyd iteration " + t + "/" + iterations;
   }
 
   /** The privacy report of a prepared run, read from the ledger. */
@@ -597,7 +614,15 @@ public final class PrivateKMeansEngine {
     return out;
   }
 
+  /** Stage {@code name} starts: the listener is told; returns the start time for {@link #stage}. */
+  private long begin(String name) {
+    stages.begin(name);
+    return System.nanoTime();
+  }
+
+  /** Stage {@code name}, started at {@code startNanos}, ends: its time is recorded and the listener told. */
   private void stage(String name, long startNanos) {
+    stages.end();
     stageSeconds.merge(name, (System.nanoTime() - startNanos) / 1e9, Double::sum);
   }
 }

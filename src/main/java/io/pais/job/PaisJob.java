@@ -30,6 +30,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -254,12 +255,14 @@ public final class PaisJob implements Callable<Integer> {
     if (ownSession) {
       spark = session();
     }
-    try (FailFast failFast = FailFast.watch(spark.sparkContext())) {
+    try (FailFast failFast = FailFast.watch(spark.sparkContext());
+        ProgressLine progress = ProgressLine.start(JavaSparkContext.fromSparkContext(spark.sparkContext()),
+            LOG::info)) {
       long start = System.nanoTime();
       ReleaseWriter writer = new ReleaseWriter(output, input, spark.sparkContext().hadoopConfiguration(), overwrite);
       writer.checkWritable();
       Points points = PointReader.read(spark, spec);
-      PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, LOG::info);
+      PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, progress.around(LOG::info), progress);
       ClusteringResult result = engine.fit(points, evaluate);
       long writeStart = System.nanoTime();
       ObjectNode run = runRecord(settings, spec, result);

@@ -69,9 +69,9 @@ public final class ScalingBenchmark {
       System.out.printf(Locale.ROOT, "Spark overhead: DP-Lloyd over 8 one-point partitions, %.4f s per iteration%n",
           perIteration);
     } else {
-      System.out.printf(Locale.ROOT, "n=%d d=%d partitions=%d | prepare %.2f s, sampling (blocks, cache) %.2f s | "
+      System.out.printf(Locale.ROOT, "n=%d d=%d partitions=%d | prepare %.2f s | "
           + "DP-Lloyd %.3f s per iteration | cache %.0f MB in memory, %.0f MB on disk | peak heap live after a GC %.0f MB of %.0f%n",
-          n, d, partitions, stages.get("read and preprocess"), stages.get("weights and sampling"), perIteration,
+          n, d, partitions, stages.get("read and preprocess"), perIteration,
           memory / 1e6, disk / 1e6, peak / 1e6, Runtime.getRuntime().maxMemory() / 1e6);
     }
     spark.stop();
