@@ -11,6 +11,8 @@ import org.apache.spark.SparkJobInfo;
 import org.apache.spark.SparkStageInfo;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.JavaSparkStatusTracker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Progress of the running stage from Spark's status tracker: its tasks done out of those submitted so far and the
@@ -21,6 +23,8 @@ import org.apache.spark.api.java.JavaSparkStatusTracker;
  */
 final class ProgressLine implements StageListener, AutoCloseable {
   static final int PLAIN_EVERY_SECONDS = 30;
+  /** Stage boundaries, for the log file only (conf/log4j2.properties): when each stage began and ended. */
+  private static final Logger STAGES = LoggerFactory.getLogger("pais.stages");
   private static final long TICK_MILLIS = 500;
 
   private final JavaSparkContext context;
@@ -61,6 +65,7 @@ final class ProgressLine implements StageListener, AutoCloseable {
     stage = name;
     group = "pais-stage-" + ++groups;
     context.setJobGroup(group, "pais: " + name, false);
+    STAGES.info("stage {} begins", name);
     startNanos = System.nanoTime();
     lastPlainNanos = startNanos;
   }
@@ -72,6 +77,7 @@ final class ProgressLine implements StageListener, AutoCloseable {
     }
     clear();
     context.clearJobGroup();
+    STAGES.info("stage {} ends", stage);
     stage = null;
     group = null;
   }
