@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.apache.spark.SparkJobInfo;
 import org.apache.spark.SparkStageInfo;
@@ -25,13 +26,15 @@ final class ProgressLine implements StageListener, AutoCloseable {
   static final int PLAIN_EVERY_SECONDS = 30;
   /** Stage boundaries, for the log file only (conf/log4j2.properties): when each stage began and ended. */
   private static final Logger STAGES = LoggerFactory.getLogger("pais.stages");
+  /** Job groups are numbered across instances: a Spark context may outlive one run (tests, notebooks). */
+  private static final AtomicLong GROUPS = new AtomicLong();
   private static final long TICK_MILLIS = 500;
 
   private final JavaSparkContext context;
   private final PrintStream terminal;
   private final Consumer<String> plain;
+  private final long plainEveryNanos;
   private final ScheduledExecutorService timer;
-  private int groups;
   private String stage;
   private String group;
   private long startNanos;
@@ -41,11 +44,13 @@ final class ProgressLine implements StageListener, AutoCloseable {
   /**
    * @param terminal where the live line goes, or null for plain lines
    * @param plain where plain lines go (the log)
+   * @param plainEverySeconds how often a plain line is written while a stage runs
    */
-  private ProgressLine(JavaSparkContext context, PrintStream terminal, Consumer<String> plain) {
+  ProgressLine(JavaSparkContext context, PrintStream terminal, Consumer<String> plain, double plainEverySeconds) {
     this.context = context;
     this.terminal = terminal;
     this.plain = plain;
+    this.plainEveryNanos = (long) (plainEverySeconds * 1e9);
     this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "pais-progress");
       t.setDaemon(true);
@@ -56,14 +61,14 @@ final class ProgressLine implements StageListener, AutoCloseable {
 
   /** A live line on standard output when it is a terminal, plain lines to {@code log} otherwise. */
   static ProgressLine start(JavaSparkContext context, Consumer<String> log) {
-    return new ProgressLine(context, System.console() != null ? System.out : null, log);
+    return new ProgressLine(context, System.console() != null ? System.out : null, log, PLAIN_EVERY_SECONDS);
   }
 
   @Override
   public synchronized void begin(String name) {
     end();
     stage = name;
-    group = "pais-stage-" + ++groups;
+    group = "pais-stage-" + GROUPS.incrementAndGet();
     context.setJobGroup(group, "pais: " + name, false);
     STAGES.info("stage {} begins", name);
     startNanos = System.nanoTime();
@@ -93,7 +98,7 @@ final class ProgressLine implements StageListener, AutoCloseable {
       terminal.print("\r" + padded);
       terminal.flush();
       shownWidth = line.length();
-    } else if (now - lastPlainNanos >= TimeUnit.SECONDS.toNanos(PLAIN_EVERY_SECONDS)) {
+    } else if (now - lastPlainNanos >= plainEveryNanos) {
       plain.accept(line);
       lastPlainNanos = now;
     }
