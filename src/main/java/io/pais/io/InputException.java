@@ -28,7 +28,8 @@ public final class InputException extends RuntimeException {
       if (message != null && message.contains(marker)) {
         String rest = message.substring(message.indexOf(marker) + marker.length());
         int end = rest.indexOf('\n');
-        return new InputException(end < 0 ? rest : rest.substring(0, end));
+        // Spark 4 appends the error class's state to the line (" SQLSTATE: XXKDA"): not part of our message
+        return new InputException((end < 0 ? rest : rest.substring(0, end)).replaceFirst(" SQLSTATE: \\w{5}$", ""));
       }
     }
     return null;

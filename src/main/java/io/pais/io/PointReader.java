@@ -53,14 +53,18 @@ public final class PointReader {
 
   /** Reads {@code spec}; nothing is computed until the returned RDD is used, except listing and header checks. */
   public static Points read(SparkSession spark, InputSpec spec) {
+    String source = spec.source();
+    if (spec.table() != null) {
+      return readFrame(spec, source, () -> spark.read().options(spec.options()).table(spec.table()));
+    }
+    if (!spec.format().isText()) {
+      return readFrame(spec, source, () -> spark.read().format(spec.format().id()).options(spec.options())
+          .load(spec.paths().toArray(new String[0])));
+    }
     Configuration conf = spark.sparkContext().hadoopConfiguration();
     InputFiles files = InputFiles.list(spec.paths(), conf);
-    String source = spec.format().id() + " " + String.join(",", spec.paths());
-    return switch (spec.format()) {
-      case CSV -> readCsv(spark, spec, files, conf, source);
-      case LIBSVM -> readLibsvm(spark, spec, files, source);
-      case PARQUET -> readParquet(spark, spec, source);
-    };
+    return spec.format().equals(InputFormat.CSV) ? readCsv(spark, spec, files, conf, source)
+        : readLibsvm(spark, spec, files, source);
   }
 
   private static Points readCsv(SparkSession spark, InputSpec spec, InputFiles files, Configuration conf,
@@ -117,15 +121,27 @@ public final class PointReader {
         true);
   }
 
-  private static Points readParquet(SparkSession spark, InputSpec spec, String source) {
+  /** How a Spark data source or table is opened (Spark throws its checked exceptions undeclared). */
+  private interface FrameOpener {
+    Dataset<Row> open();
+  }
+
+  /**
+   * A Spark data source or a catalog table, its columns chosen as {@code spec} says (a vector column, or numeric
+   * columns by --features/--drop). Rows are keyed by (file, row index) when Spark gives the row index of a file
+   * ({@code _metadata.row_index}: Parquet, a table over Parquet files); other sources (json, orc in Spark 3.5,
+   * jdbc) have no stable row place, so their keys fall back to (partition, position), as for a DataFrame.
+   */
+  private static Points readFrame(InputSpec spec, String source, FrameOpener opener) {
     Dataset<Row> frame;
     InputFiles files;
     try {
-      frame = spark.read().parquet(spec.paths().toArray(new String[0]));
-      files = InputFiles.ofPaths(frame.inputFiles());
-    } catch (Exception e) { // Spark throws its checked SparkException without declaring it
-      throw new InputException("cannot read Parquet input " + String.join(",", spec.paths()) + ": "
-          + ReadFailures.describe(e));
+      frame = opener.open();
+      files = rowIndexed(frame) ? InputFiles.ofPaths(frame.inputFiles()) : null;
+    } catch (InputException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new InputException("cannot read " + source + ": " + ReadFailures.describe(e));
     }
     if (!spec.vectorColumn().isEmpty()) {
       return vectors(frame, spec.vectorColumn(), source, files);
@@ -143,7 +159,7 @@ public final class PointReader {
       columnNames[i] = field.name();
       columns[i] = functions.col(quote(field.name()));
     }
-    return new Points(placedRows(frame, columns, files, source, (row, where) -> {
+    RowReader toPoint = (row, where) -> {
       double[] x = new double[columnNames.length];
       for (int i = 0; i < columnNames.length; i++) {
         if (row.isNullAt(i)) {
@@ -155,7 +171,28 @@ public final class PointReader {
         }
       }
       return x;
-    }), columnNames.length, source, true);
+    };
+    return keyed(frame, columns, files, source, toPoint, columnNames.length);
+  }
+
+  /** Whether Spark gives each row's file and index within it ({@code _metadata.row_index}). */
+  private static boolean rowIndexed(Dataset<Row> frame) {
+    try {
+      frame.select(functions.col("_metadata.file_path"), functions.col("_metadata.row_index"));
+      return frame.inputFiles().length > 0;
+    } catch (Exception e) { // AnalysisException: the source has no such metadata
+      return false;
+    }
+  }
+
+  /** Rows as points keyed by (file, row index) when {@code files} is known, else by (partition, position). */
+  private static Points keyed(Dataset<Row> frame, Column[] columns, InputFiles files, String source,
+      RowReader toPoint, int dimension) {
+    if (files != null) {
+      return new Points(placedRows(frame, columns, files, source, toPoint), dimension, source, true);
+    }
+    JavaRDD<double[]> rdd = guarded(frame.select(columns).toJavaRDD(), source, row -> toPoint.read(row, source));
+    return Points.keyedByPartition(rdd, dimension, source);
   }
 
   /**
@@ -167,7 +204,7 @@ public final class PointReader {
     return vectors(frame, column, source, null);
   }
 
-  /** The same; with {@code files} (a Parquet input) the keys are (file, row index). */
+  /** The same; with {@code files} (a source that gives row indices) the keys are (file, row index). */
   private static Points vectors(Dataset<Row> frame, String column, String source, InputFiles files) {
     StructField field = fieldOrFail(frame, column, source);
     if (!(field.dataType() instanceof VectorUDT)) {
@@ -200,12 +237,7 @@ public final class PointReader {
       }
       return x;
     };
-    Column[] columns = {functions.col(quote(column))};
-    if (files != null) {
-      return new Points(placedRows(frame, columns, files, source, toPoint), d, source, true);
-    }
-    JavaRDD<double[]> rdd = guarded(frame.select(columns).toJavaRDD(), source, row -> toPoint.read(row, source));
-    return Points.keyedByPartition(rdd, d, source);
+    return keyed(frame, new Column[] {functions.col(quote(column))}, files, source, toPoint, d);
   }
 
   /** Turns one row (its first columns selected) into a point; {@code where} names the row's file for errors. */

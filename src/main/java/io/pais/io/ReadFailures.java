@@ -50,6 +50,16 @@ final class ReadFailures {
     if (message.contains("BZip2") || name.contains("bzip2")) {
       return "not valid bzip2 data (corrupt, or not bzip2-compressed)";
     }
+    if (message.contains("DATA_SOURCE_NOT_FOUND") || message.contains("Failed to find data source")) {
+      return "no Spark data source of that name on the classpath (a source outside Spark, such as avro, needs its "
+          + "package: spark-submit --packages org.apache.spark:spark-avro_<scala>:<spark version>)";
+    }
+    if (message.contains("TABLE_OR_VIEW_NOT_FOUND")) {
+      return "no such table or view in the catalog";
+    }
+    if (message.contains("PATH_NOT_FOUND") || message.contains("Path does not exist")) {
+      return "no such path";
+    }
     if (t instanceof IOException && t.getCause() == null) {
       return "read error (" + t.getClass().getSimpleName() + ")";
     }

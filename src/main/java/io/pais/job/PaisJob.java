@@ -25,6 +25,7 @@ import io.pais.sampling.Sampler;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -52,12 +53,20 @@ public final class PaisJob implements Callable<Integer> {
   @Option(names = "--config", paramLabel = "FILE", description = "a properties file of flag defaults")
   Path config;
 
-  @Option(names = "--input", required = true, split = ",", paramLabel = "PATH",
+  @Option(names = "--input", split = ",", paramLabel = "PATH",
       description = "input paths or globs (any Hadoop path; comma-separated files are stacked)")
   List<String> input;
 
-  @Option(names = "--format", description = "csv, libsvm or parquet (default: ${DEFAULT-VALUE})")
+  @Option(names = "--table", paramLabel = "DB.NAME", description = "read a catalog table instead of --input")
+  String table;
+
+  @Option(names = "--format", description = "csv, libsvm (pais's readers), or any Spark data source: parquet, orc, "
+      + "json, avro (with its package), a class name (default: ${DEFAULT-VALUE})")
   String format;
+
+  @Option(names = "--option", paramLabel = "KEY=VALUE",
+      description = "an option of the Spark data source or table reader (repeatable), e.g. --option mergeSchema=true")
+  Map<String, String> options = new LinkedHashMap<>();
 
   @Option(names = "--header", negatable = true, arity = "0..1", fallbackValue = "true",
       description = "CSV files start with a header line (default: ${DEFAULT-VALUE})")
@@ -76,7 +85,8 @@ public final class PaisJob implements Callable<Integer> {
   @Option(names = "--drop", split = ",", paramLabel = "COL", description = "columns to drop (labels, ids)")
   List<String> drop = new ArrayList<>();
 
-  @Option(names = "--vector-column", paramLabel = "COL", description = "Parquet: a Spark ML vector column")
+  @Option(names = "--vector-column", paramLabel = "COL",
+      description = "Spark data sources and tables: a Spark ML vector column (default: the numeric columns)")
   String vectorColumn = "";
 
   @Option(names = "--dimension", description = "LibSVM: number of features (default: the largest index)")
@@ -249,8 +259,11 @@ public final class PaisJob implements Callable<Integer> {
   @Override
   public Integer call() {
     KMeansSettings settings = settings();
-    InputSpec spec = new InputSpec(input, InputFormat.parse(format), header, skipLines, delimiter, features, drop, vectorColumn,
-        dimension);
+    if ((input == null || input.isEmpty()) == (table == null)) {
+      throw new IllegalArgumentException("give the input as --input PATH[,PATH...] or as --table NAME (one of them)");
+    }
+    InputSpec spec = new InputSpec(input == null ? List.of() : input, table, InputFormat.parse(format), options,
+        header, skipLines, delimiter, features, drop, vectorColumn, dimension);
     boolean ownSession = spark == null;
     if (ownSession) {
       spark = session();
@@ -259,7 +272,8 @@ public final class PaisJob implements Callable<Integer> {
         ProgressLine progress = ProgressLine.start(JavaSparkContext.fromSparkContext(spark.sparkContext()),
             LOG::info)) {
       long start = System.nanoTime();
-      ReleaseWriter writer = new ReleaseWriter(output, input, spark.sparkContext().hadoopConfiguration(), overwrite);
+      ReleaseWriter writer = new ReleaseWriter(output, table == null ? input : tableFiles(table),
+          spark.sparkContext().hadoopConfiguration(), overwrite);
       writer.checkWritable();
       Points points = PointReader.read(spark, spec);
       PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, progress.around(LOG::info), progress);
@@ -274,6 +288,15 @@ public final class PaisJob implements Callable<Integer> {
       if (ownSession) {
         spark.stop();
       }
+    }
+  }
+
+  /** The files behind a table, which the output may not touch; none when it has none (or cannot be read yet). */
+  private List<String> tableFiles(String name) {
+    try {
+      return List.of(spark.table(name).inputFiles());
+    } catch (Exception e) { // a missing table: the read reports it
+      return List.of();
     }
   }
 
@@ -378,8 +401,15 @@ public final class PaisJob implements Callable<Integer> {
     ObjectNode run = ReleaseWriter.newObject();
     run.put("sparkVersion", spark.version());
     run.put("master", spark.sparkContext().master());
-    run.put("input", String.join(",", spec.paths()));
-    run.put("format", spec.format().id());
+    if (spec.table() != null) {
+      run.put("table", spec.table());
+    } else {
+      run.put("input", String.join(",", spec.paths()));
+      run.put("format", spec.format().id());
+    }
+    if (!spec.options().isEmpty()) { // the option names only: values can be credentials (a JDBC password)
+      spec.options().keySet().stream().sorted().forEach(run.putArray("options")::add);
+    }
     run.set("stageSeconds", ReleaseWriter.timings(result.stageSeconds()));
     ObjectNode conf = run.putObject("configuration");
     conf.put("k", settings.k());
