@@ -24,7 +24,9 @@ pais_jar() {
   jar="$PAIS_ROOT/target/pais-spark-${version}.jar"
   if [ ! -f "$jar" ] || [ -n "$(cd "$PAIS_ROOT" && find pom.xml src/main -newer "$jar" -print -quit)" ]; then
     echo "pais: building $jar" >&2
-    (cd "$PAIS_ROOT" && mvn -q -B --no-transfer-progress -DskipTests package) >&2
+    # Maven prints colour resets even in batch mode: they are dropped with the blank lines they leave
+    (cd "$PAIS_ROOT" && mvn -q -B --no-transfer-progress -DskipTests package) 2>&1 \
+      | sed -e $'s/\x1b\\[[0-9;]*m//g' -e '/^$/d' >&2
     touch "$jar"
     if [ ! -f "$jar" ]; then
       echo "pais: the build did not produce $jar" >&2
