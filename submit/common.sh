@@ -60,24 +60,25 @@ pais_option() {
 }
 
 # pais_require_cluster_paths JOB_FLAGS...: in standalone cluster mode the driver runs in a worker's directory, so a
-# relative --input, --output or --config would name a path there: refuse it in one line
+# relative --input, --output or --config (as "--flag value" or "--flag=value") would name a path there: refuse it
 pais_require_cluster_paths() {
-  local flag=""
+  local flag="" arg value path paths
   for arg in "$@"; do
-    case "$flag" in
-      --input|--output|--config)
-        local path
-        IFS=',' read -r -a paths <<< "$arg"
-        for path in "${paths[@]}"; do
-          case "$path" in
-            /*|*://*|*:/*) ;;
-            *) echo "pais: $flag $path is relative, but in cluster mode the driver runs in a worker's directory:" \
-                 "give an absolute path or a URI that every node can read" >&2
-               exit 2 ;;
-          esac
-        done ;;
+    case "$flag|$arg" in
+      --input\|*|--output\|*|--config\|*) value="$arg" ;;
+      *\|--input=*|*\|--output=*|*\|--config=*) flag="${arg%%=*}"; value="${arg#*=}" ;;
+      *) flag="$arg"; continue ;;
     esac
-    flag="$arg"
+    IFS=',' read -r -a paths <<< "$value"
+    for path in "${paths[@]}"; do
+      case "$path" in
+        /*|*://*|*:/*) ;;
+        *) echo "pais: $flag $path is relative, but in cluster mode the driver runs in a worker's directory:" \
+             "give an absolute path or a URI that every node can read" >&2
+           exit 2 ;;
+      esac
+    done
+    flag=""
   done
 }
 
@@ -88,21 +89,18 @@ pais_submit() {
       "Central; submit/pais-local needs none)" >&2
     exit 2
   fi
-  local script_args=() user_args=() job_args=()
+  local script_args=() user_args=() job_args=() i
   while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do script_args+=("$1"); shift; done
   [ "$#" -gt 0 ] && shift
+  job_args=("$@")
   # spark-submit options the user put before a "--" of their own
-  local arg seen_separator=false
-  for arg in "$@"; do
-    if [ "$arg" = "--" ] && [ "$seen_separator" = false ]; then
-      seen_separator=true
+  for i in "${!job_args[@]}"; do
+    if [ "${job_args[$i]}" = "--" ]; then
+      user_args=("${job_args[@]:0:i}")
+      job_args=("${job_args[@]:i+1}")
+      break
     fi
   done
-  if [ "$seen_separator" = true ]; then
-    while [ "$1" != "--" ]; do user_args+=("$1"); shift; done
-    shift
-  fi
-  job_args=("$@")
   local env_args=()
   if [ -n "${PAIS_SUBMIT_OPTS:-}" ]; then
     read -r -a env_args <<< "$PAIS_SUBMIT_OPTS"
@@ -116,7 +114,7 @@ pais_submit() {
       export SPARK_LOCAL_IP="${SPARK_LOCAL_IP:-127.0.0.1}" ;;
   esac
   if [ "$deploy_mode" = cluster ] && [[ "$master" == spark://* ]]; then
-    pais_require_cluster_paths "$@"
+    pais_require_cluster_paths "${job_args[@]}"
     echo "pais: standalone cluster mode is fire-and-forget: Spark's standalone client exits 0 whatever the driver's" \
       "final state; follow the driver (its state, and its stderr holding the pais: lines) on the master's web UI" >&2
   fi

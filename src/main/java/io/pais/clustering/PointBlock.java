@@ -2,6 +2,7 @@ package io.pais.clustering;
 
 import io.pais.io.KeyedPoint;
 import java.io.Serializable;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import org.apache.spark.api.java.JavaRDD;
@@ -51,7 +52,7 @@ final class PointBlock implements Serializable {
           keys[rows++] = p.key();
           builder.add(p.x(), 1.0);
         }
-        return new PointBlock(rows == capacity ? keys : java.util.Arrays.copyOf(keys, rows), builder.build());
+        return new PointBlock(rows == capacity ? keys : Arrays.copyOf(keys, rows), builder.build());
       }
     };
   }

@@ -25,8 +25,8 @@ public record InputSpec(List<String> paths, String table, InputFormat format, Ma
 
   public InputSpec {
     paths = List.copyOf(Checks.notNull("paths", paths));
-    Checks.require(table == null || paths.isEmpty(), "give input paths or a table, not both");
-    Checks.require(table != null || !paths.isEmpty(), "input must name at least one path, or a table");
+    Checks.require(paths.isEmpty() == (table != null), "give the input as --input PATH[,PATH...] or as --table NAME "
+        + "(one of them), got " + paths.size() + " paths and " + (table == null ? "no table" : "a table"));
     Checks.require(table == null || !table.isBlank(), "table must name a table, got a blank name");
     Checks.notNull("format", format);
     options = Map.copyOf(Checks.notNull("options", options));

@@ -137,7 +137,7 @@ public final class PointReader {
     InputFiles files;
     try {
       frame = opener.open();
-      files = rowIndexed(frame) ? InputFiles.ofPaths(frame.inputFiles()) : null;
+      files = rowPlaces(frame);
     } catch (InputException e) {
       throw e;
     } catch (Exception e) {
@@ -175,14 +175,18 @@ public final class PointReader {
     return keyed(frame, columns, files, source, toPoint, columnNames.length);
   }
 
-  /** Whether Spark gives each row's file and index within it ({@code _metadata.row_index}). */
-  private static boolean rowIndexed(Dataset<Row> frame) {
+  /**
+   * The frame's files when Spark gives each row's file and index within it ({@code _metadata.row_index}), else
+   * null: its rows then have no stable place.
+   */
+  private static InputFiles rowPlaces(Dataset<Row> frame) {
     try {
       frame.select(functions.col("_metadata.file_path"), functions.col("_metadata.row_index"));
-      return frame.inputFiles().length > 0;
     } catch (Exception e) { // AnalysisException: the source has no such metadata
-      return false;
+      return null;
     }
+    String[] files = frame.inputFiles();
+    return files.length > 0 ? InputFiles.ofPaths(files) : null;
   }
 
   /** Rows as points keyed by (file, row index) when {@code files} is known, else by (partition, position). */

@@ -259,9 +259,6 @@ public final class PaisJob implements Callable<Integer> {
   @Override
   public Integer call() {
     KMeansSettings settings = settings();
-    if ((input == null || input.isEmpty()) == (table == null)) {
-      throw new IllegalArgumentException("give the input as --input PATH[,PATH...] or as --table NAME (one of them)");
-    }
     InputSpec spec = new InputSpec(input == null ? List.of() : input, table, InputFormat.parse(format), options,
         header, skipLines, delimiter, features, drop, vectorColumn, dimension);
     boolean ownSession = spark == null;
