@@ -12,6 +12,7 @@ import io.pais.accounting.SchemePlan;
 import io.pais.math.Checks;
 import io.pais.privacy.BaseNoise;
 import io.pais.sampling.UniformScheme;
+import io.pais.io.DimensionSource;
 import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
@@ -58,6 +59,7 @@ public final class PrivateKMeansEngine {
   private final NoiseRandomness randomness;
   private final KeyedCoins coins;
   private boolean stableSamplingKeys = true;
+  private DimensionSource dimensionSource = DimensionSource.GIVEN;
   private final PrivacyLedger ledger;
   private StrictPreprocessor.Result strictResult;
   private NormSummary exactNorms;
@@ -105,9 +107,16 @@ public final class PrivateKMeansEngine {
 
   /** Preprocessing, privacy plan, sampling and initialisation. */
   public PreparedRun prepare(Points points) {
+    if (settings.isStrict() && !points.dimensionSource().isPublic()) {
+      // d is published (the centres' columns, the report) and sets every noise scale: one record may not decide it
+      throw new InputException("a strict release needs a public dimension, but d was "
+          + points.dimensionSource().description() + "; give it as a public input (the job's --dimension, the "
+          + "Estimator's setDimension)");
+    }
     long start = begin("read and preprocess");
     int d = points.dimension();
     stableSamplingKeys = points.stableKeys();
+    dimensionSource = points.dimensionSource();
     PreparedData data;
     if (settings.isStrict()) {
       strictResult = StrictPreprocessor.run(points.rdd(), d, settings, ledger, randomness.provider(), points.source());
@@ -419,6 +428,8 @@ public final class PrivateKMeansEngine {
         .iterations(run.iterations())
         .k(settings.k())
         .dimension(data.dimension())
+        .statistic("d", data.dimension(), dimensionSource.isPublic() ? Source.PUBLIC : Source.DATA_DERIVED,
+            "the dimension, " + dimensionSource.description())
         .lambda(settings.sampler() == Sampler.CORE ? settings.lambda() : Double.NaN)
         .seeded(randomness.isSeeded())
         .stableSamplingKeys(stableSamplingKeys);

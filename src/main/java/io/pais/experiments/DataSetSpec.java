@@ -15,14 +15,16 @@ import java.util.List;
  * @param skipLines CSV: further lines to skip at the top of each file
  * @param delimiter CSV delimiter, or "whitespace"
  * @param drop columns to drop (labels, ids, categorical fields), by 0-based index or name
+ * @param dimension the number of features, public (the set's documented shape), or 0 to take it from the schema
+ *     or the records (then only paper-mode runs may use the set)
  * @param description what it is, for the statistics table
  */
 public record DataSetSpec(String name, List<String> files, InputFormat format, boolean header, int skipLines,
-    String delimiter, List<String> drop, String description) {
+    String delimiter, List<String> drop, int dimension, String description) {
 
   /** The reader input for files under {@code folder}. */
   public InputSpec input(Path folder) {
     List<String> paths = files.stream().map(f -> folder.resolve(f).toAbsolutePath().toString()).toList();
-    return new InputSpec(paths, format, header, skipLines, delimiter, List.of(), drop, "", 0);
+    return new InputSpec(paths, format, header, skipLines, delimiter, List.of(), drop, "", dimension);
   }
 }

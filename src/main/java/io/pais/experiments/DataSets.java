@@ -31,36 +31,36 @@ public final class DataSets {
 
   static {
     add(SHARED, new DataSetSpec("ijcnn1", List.of("ijcnn1/ijcnn1.trn.bz2"), InputFormat.LIBSVM, false, 0, " ",
-        List.of(), "Ijcnn1 (full, LibSVM)"));
+        List.of(), 22, "Ijcnn1 (full, LibSVM)"));
     add(SHARED, new DataSetSpec("cod-rna", List.of("rna/cod-rna.txt.gz", "rna/cod-rna.t.gz"), InputFormat.LIBSVM, false,
-        0, " ", List.of(), "cod-rna: cod-rna + cod-rna.t (cod-rna.r missing)"));
+        0, " ", List.of(), 8, "cod-rna: cod-rna + cod-rna.t (cod-rna.r missing)"));
     add(SHARED, new DataSetSpec("covertype", List.of("covertype/covtype_subset_ramp_test.csv.gz"), InputFormat.CSV,
-        true, 0, ",", List.of("Cover_Type"), "Covertype, 16 % subset, min-max scaled"));
+        true, 0, ",", List.of("Cover_Type"), 54, "Covertype, 16 % subset, min-max scaled"));
     add(SHARED, new DataSetSpec("kddcup99", List.of("kddcup99/kddcup.data_10_percent.gz"), InputFormat.CSV, false, 0,
-        ",", List.of("1", "2", "3", "41"), "KDD Cup 99, 10 % training set, 38 numeric columns"));
+        ",", List.of("1", "2", "3", "41"), 38, "KDD Cup 99, 10 % training set, 38 numeric columns"));
     add(SHARED, new DataSetSpec("skin", List.of("skin_segmentation/Skin_NonSkin.txt.gz"), InputFormat.CSV, false, 0,
-        "whitespace", List.of("3"), "Skin segmentation (B, G, R)"));
+        "whitespace", List.of("3"), 3, "Skin segmentation (B, G, R)"));
     add(SHARED, new DataSetSpec("magic", List.of("magic_gamma/magic04.data.gz"), InputFormat.CSV, false, 0, ",",
-        List.of("10"), "MAGIC gamma telescope"));
+        List.of("10"), 10, "MAGIC gamma telescope"));
     add(SHARED, new DataSetSpec("htru2", List.of("htru2/HTRU_2.csv.gz"), InputFormat.CSV, false, 0, ",",
-        List.of("8"), "HTRU2 pulsar candidates"));
+        List.of("8"), 8, "HTRU2 pulsar candidates"));
     add(SHARED, new DataSetSpec("shuttle", List.of("shuttle/shuttle.trn.gz"), InputFormat.CSV, false, 0, ",",
-        List.of("9"), "Statlog shuttle (training part)"));
+        List.of("9"), 9, "Statlog shuttle (training part)"));
 
     add(PAPER, new DataSetSpec("paper-covertype", List.of("covtype.libsvm.binary*"), InputFormat.LIBSVM, false, 0, " ",
-        List.of(), "Covertype (LIBSVM covtype.libsvm.binary)"));
+        List.of(), 0, "Covertype (LIBSVM covtype.libsvm.binary)"));
     add(PAPER, new DataSetSpec("paper-ijcnn1", List.of("ijcnn1*"), InputFormat.LIBSVM, false, 0, " ", List.of(),
-        "Ijcnn1 (LIBSVM ijcnn1)"));
+        0, "Ijcnn1 (LIBSVM ijcnn1)"));
     add(PAPER, new DataSetSpec("paper-rna", List.of("cod-rna", "cod-rna.t", "cod-rna.r"), InputFormat.LIBSVM, false, 0,
-        " ", List.of(), "RNA: cod-rna, cod-rna.t and cod-rna.r stacked"));
+        " ", List.of(), 0, "RNA: cod-rna, cod-rna.t and cod-rna.r stacked"));
     add(PAPER, new DataSetSpec("paper-kdd-protein", List.of("bio_train.dat"), InputFormat.CSV, false, 0, "whitespace",
-        List.of("0", "1", "2"), "KDD-Protein bio_train.dat, columns 3 and up"));
+        List.of("0", "1", "2"), 0, "KDD-Protein bio_train.dat, columns 3 and up"));
     add(PAPER, new DataSetSpec("paper-miniboone", List.of("MiniBooNE_PID.txt"), InputFormat.CSV, false, 1,
-        "whitespace", List.of(), "MiniBooNE (first line: the signal/background counts)"));
+        "whitespace", List.of(), 0, "MiniBooNE (first line: the signal/background counts)"));
     add(PAPER, new DataSetSpec("paper-song", List.of("YearPredictionMSD.txt"), InputFormat.CSV, false, 0, ",",
-        List.of("0"), "YearPredictionMSD without the year"));
+        List.of("0"), 0, "YearPredictionMSD without the year"));
     add(PAPER, new DataSetSpec("paper-fma", List.of("fma_metadata/features.csv"), InputFormat.CSV, false, 3, ",",
-        List.of("0"), "FMA features.csv (three header rows, track id column)"));
+        List.of("0"), 0, "FMA features.csv (three header rows, track id column)"));
   }
 
   /** The name of the paper's Pose set, read by {@link #pose}: a directory of CSV files, one point per file. */

@@ -126,7 +126,8 @@ public final class StrictStudy implements Callable<Integer> {
                 double cost;
                 try {
                   ClusteringResult result = new PrivateKMeansEngine(settings, message -> { })
-                      .fit(new Points(cached.map(p -> p), d, loaded.source(), true), false);
+                      .fit(new Points(cached.map(p -> p), d, loaded.dimensionSource(), loaded.source(),
+                          true), false);
                   cost = PrivateKMeansEngine.cost(raw, flatten(result.centres()), k);
                 } catch (InputException e) {
                   // an infeasible configuration (core's q would pass 1, opt cannot reach m): recorded, not a cost

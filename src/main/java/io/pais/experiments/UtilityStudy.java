@@ -131,7 +131,8 @@ public final class UtilityStudy implements Callable<Integer> {
               try {
                 // a fresh map over the cache: the engine persists and releases its own copy
                 ClusteringResult result = new PrivateKMeansEngine(settings, message -> { })
-                    .fit(new Points(points.map(p -> p), d, loaded.source(), true), false);
+                    .fit(new Points(points.map(p -> p), d, loaded.dimensionSource(), loaded.source(),
+                        true), false);
                 cost = KMeansCost.meanCost(blocks, StrictStudy.flatten(result.centres()), k);
               } catch (InputException e) {
                 System.out.printf(Locale.ROOT, "%s: %s epsilon %s: %s%n", name, sampler, eps, e.getMessage());

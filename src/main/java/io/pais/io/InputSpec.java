@@ -17,7 +17,8 @@ import java.util.Map;
  * @param featureColumns CSV and data sources: feature columns by name (or 0-based index); empty = all not dropped
  * @param dropColumns CSV and data sources: columns to drop (labels, ids), by name or 0-based index
  * @param vectorColumn data sources: a Spark ML vector column to read; empty = numeric columns
- * @param dimension LibSVM: the number of features; 0 = the largest index seen
+ * @param dimension the number of features (any format; a public input, checked against the columns); 0 = from
+ *     the schema or the records (LibSVM: the largest index seen; see {@link DimensionSource})
  */
 public record InputSpec(List<String> paths, String table, InputFormat format, Map<String, String> options,
     boolean header, int skipLines, String delimiter, List<String> featureColumns, List<String> dropColumns,

@@ -23,6 +23,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.spark.api.java.JavaNewHadoopRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.VectorUDT;
 import org.apache.spark.sql.Column;
@@ -35,7 +36,7 @@ import org.apache.spark.sql.types.StructField;
 import scala.Tuple2;
 
 /**
- * Reads CSV, LibSVM and Parquet inputs (any Hadoop path, gzip/bzip2 through Hadoop's codecs) into dense points
+ * Reads CSV, LibSVM and Spark data source inputs (any Hadoop path, gzip/bzip2 through Hadoop's codecs) into dense points
  * with sampling keys that name each record's place in the input, not Spark's partitioning
  * ({@link io.pais.sampling.SamplingKeys}). Records are parsed in map tasks with the file and line of every
  * record known, so bad input stops the job with a message naming the file and the line (or that the record lies
@@ -76,17 +77,35 @@ public final class PointReader {
       throw new InputException("no rows in input: " + first + " has no data line"
           + (files.entries().get(0).compressed() ? " (or is not valid " + codecName(first, conf) + " data)" : ""));
     }
-    String[] dataFields = fields(top.get(leading), spec.delimiter());
-    int columns = dataFields.length;
-    List<String> names = new ArrayList<>();
+    // the columns: a header's when there is one (the schema), else the first data line's
     String[] headerFields = spec.header() ? fields(top.get(0), spec.delimiter()) : null;
+    int columns = headerFields != null ? headerFields.length : fields(top.get(leading), spec.delimiter()).length;
+    List<String> names = new ArrayList<>();
     for (int i = 0; i < columns; i++) {
-      names.add(headerFields != null && headerFields.length == columns ? headerFields[i].strip() : Integer.toString(i));
+      names.add(headerFields != null ? headerFields[i].strip() : Integer.toString(i));
     }
     int[] selected = ColumnSelection.select(names, spec.featureColumns(), spec.dropColumns(), first);
+    DimensionSource found = !spec.featureColumns().isEmpty() ? DimensionSource.GIVEN
+        : headerFields != null ? DimensionSource.schema("the header line")
+        : DimensionSource.records("the number of fields in the first data line");
     LineParser parser = LineParser.csv(spec.delimiter(), columns, selected);
     return new Points(parseText(spark, files, leading, (line, key) -> point(parser.parse(line), key)),
-        selected.length, source, true);
+        selected.length, checked(spec.dimension(), selected.length, found, source), source, true);
+  }
+
+  /**
+   * Where d came from, given the user's {@code given} dimension (0 for none): one that disagrees with the input's
+   * columns is refused; one that agrees makes d a public input.
+   */
+  private static DimensionSource checked(int given, int found, DimensionSource source, String input) {
+    if (given == 0) {
+      return source;
+    }
+    if (given != found) {
+      throw new InputException("dimension " + given + " was given but " + input + " has " + found + " feature "
+          + "columns");
+    }
+    return DimensionSource.GIVEN;
   }
 
   private static String codecName(String file, Configuration conf) {
@@ -106,6 +125,7 @@ public final class PointReader {
 
   private static Points readLibsvm(SparkSession spark, InputSpec spec, InputFiles files, String source) {
     int dimension = spec.dimension();
+    DimensionSource found = DimensionSource.GIVEN;
     if (dimension > MAX_DIMENSION) {
       throw new IllegalArgumentException("dimension must be <= " + MAX_DIMENSION + ", got " + dimension);
     }
@@ -115,10 +135,11 @@ public final class PointReader {
       if (dimension == 0) {
         throw new InputException("no rows in input " + String.join(",", spec.paths()) + " (no LibSVM features found)");
       }
+      found = DimensionSource.records("the largest feature index over all records");
     }
     LineParser parser = LineParser.libsvm(dimension);
-    return new Points(parseText(spark, files, 0, (line, key) -> point(parser.parse(line), key)), dimension, source,
-        true);
+    return new Points(parseText(spark, files, 0, (line, key) -> point(parser.parse(line), key)), dimension, found,
+        source, true);
   }
 
   /** How a Spark data source or table is opened (Spark throws its checked exceptions undeclared). */
@@ -144,7 +165,7 @@ public final class PointReader {
       throw new InputException("cannot read " + source + ": " + ReadFailures.describe(e));
     }
     if (!spec.vectorColumn().isEmpty()) {
-      return vectors(frame, spec.vectorColumn(), source, files);
+      return vectors(frame, spec.vectorColumn(), spec.dimension(), source, files);
     }
     List<String> names = List.of(frame.columns());
     int[] selected = ColumnSelection.select(names, spec.featureColumns(), spec.dropColumns(), source);
@@ -172,8 +193,20 @@ public final class PointReader {
       }
       return x;
     };
-    return keyed(frame, columns, files, source, toPoint, columnNames.length);
+    DimensionSource found = !spec.featureColumns().isEmpty() ? DimensionSource.GIVEN
+        : spec.table() != null ? DimensionSource.schema("the table's schema in the catalog")
+        : STORED_SCHEMAS.contains(spec.format().id()) ? DimensionSource.schema("the " + spec.format().id() + " schema")
+        : DimensionSource.records("the numeric columns of a schema the " + spec.format().id()
+            + " source may infer from its rows");
+    return keyed(frame, columns, files, source, toPoint,
+        new Dimension(columnNames.length, checked(spec.dimension(), columnNames.length, found, source)));
   }
+
+  /** The Spark sources whose files store the schema they were written with (it is not inferred from the rows). */
+  private static final java.util.Set<String> STORED_SCHEMAS = java.util.Set.of("parquet", "orc", "avro");
+
+  /** d and where it came from. */
+  private record Dimension(int value, DimensionSource source) {}
 
   /**
    * The frame's files when Spark gives each row's file and index within it ({@code _metadata.row_index}), else
@@ -191,47 +224,51 @@ public final class PointReader {
 
   /** Rows as points keyed by (file, row index) when {@code files} is known, else by (partition, position). */
   private static Points keyed(Dataset<Row> frame, Column[] columns, InputFiles files, String source,
-      RowReader toPoint, int dimension) {
+      RowReader toPoint, Dimension dimension) {
     if (files != null) {
-      return new Points(placedRows(frame, columns, files, source, toPoint), dimension, source, true);
+      return new Points(placedRows(frame, columns, files, source, toPoint), dimension.value(), dimension.source(),
+          source, true);
     }
     JavaRDD<double[]> rdd = guarded(frame.select(columns).toJavaRDD(), source, row -> toPoint.read(row, source));
-    return Points.keyedByPartition(rdd, dimension, source);
+    return Points.keyedByPartition(rdd, dimension.value(), dimension.source(), source);
   }
 
   /**
    * Points from a Spark ML vector column of any DataFrame (an ML pipeline's input). Such a frame has no stable
-   * place for its rows, so sampling keys fall back to (partition, position). Errors name {@code source} and
-   * never the values.
+   * place for its rows, so sampling keys fall back to (partition, position). d is {@code dimension} when it is
+   * positive, else the size in the column's ML metadata (VectorAssembler over numeric columns, VectorSizeHint), else
+   * the first vector's size (taken from the records). Errors name {@code source} and never the values.
    */
-  public static Points vectors(Dataset<Row> frame, String column, String source) {
-    return vectors(frame, column, source, null);
+  public static Points vectors(Dataset<Row> frame, String column, int dimension, String source) {
+    return vectors(frame, column, dimension, source, null);
   }
 
   /** The same; with {@code files} (a source that gives row indices) the keys are (file, row index). */
-  private static Points vectors(Dataset<Row> frame, String column, String source, InputFiles files) {
+  private static Points vectors(Dataset<Row> frame, String column, int dimension, String source, InputFiles files) {
     StructField field = fieldOrFail(frame, column, source);
     if (!(field.dataType() instanceof VectorUDT)) {
       throw new InputException("column '" + column + "' of " + source + " is not a Spark ML vector");
     }
-    List<Row> first;
-    try {
-      first = frame.select(column).where(functions.col(column).isNotNull()).limit(1).collectAsList();
-    } catch (Exception e) {
-      throw failure(e, source);
+    int declared = AttributeGroup.fromStructField(field).size(); // -1 when the metadata has no size
+    Dimension found;
+    if (declared > 0) {
+      DimensionSource metadata = DimensionSource.schema("the size in the ML metadata of column '" + column + "'");
+      found = new Dimension(declared, checked(dimension, declared, metadata, source));
+    } else if (dimension > 0) {
+      found = new Dimension(dimension, DimensionSource.GIVEN);
+    } else {
+      found = new Dimension(firstVectorSize(frame, column, source),
+          DimensionSource.records("the size of the first vector of column '" + column + "'"));
     }
-    if (first.isEmpty()) {
-      throw new InputException("no rows in input " + source);
-    }
-    int d = ((Vector) first.get(0).get(0)).size();
+    int d = found.value();
     RowReader toPoint = (row, where) -> {
       if (row.isNullAt(0)) {
         throw new InputException(where + ": null vector in column '" + column + "'");
       }
       Vector v = (Vector) row.get(0);
       if (v.size() != d) {
-        throw new InputException(where + ": dimension mismatch: a vector of size " + v.size() + " where the first has "
-            + d);
+        throw new InputException(where + ": dimension mismatch: a vector of size " + v.size() + " where the "
+            + "dimension is " + d);
       }
       double[] x = v.toArray();
       for (int i = 0; i < x.length; i++) {
@@ -241,7 +278,20 @@ public final class PointReader {
       }
       return x;
     };
-    return keyed(frame, new Column[] {functions.col(quote(column))}, files, source, toPoint, d);
+    return keyed(frame, new Column[] {functions.col(quote(column))}, files, source, toPoint, found);
+  }
+
+  private static int firstVectorSize(Dataset<Row> frame, String column, String source) {
+    List<Row> first;
+    try {
+      first = frame.select(column).where(functions.col(column).isNotNull()).limit(1).collectAsList();
+    } catch (Exception e) {
+      throw failure(e, source);
+    }
+    if (first.isEmpty()) {
+      throw new InputException("no rows in input " + source);
+    }
+    return ((Vector) first.get(0).get(0)).size();
   }
 
   /** Turns one row (its first columns selected) into a point; {@code where} names the row's file for errors. */

@@ -9,18 +9,31 @@ import org.apache.spark.api.java.JavaRDD;
  *
  * @param rdd the points
  * @param dimension d
+ * @param dimensionSource where d came from: a strict release needs it public ({@link DimensionSource})
  * @param source a description of the input for logs and reports (paths and format, never values)
  * @param stableKeys whether the sampling keys name places in the input (true for files read by
  *     {@link PointReader}) rather than Spark partitions (an arbitrary DataFrame): only then is a seeded release
  *     independent of how Spark split the input
  */
-public record Points(JavaRDD<KeyedPoint> rdd, int dimension, String source, boolean stableKeys) {
+public record Points(JavaRDD<KeyedPoint> rdd, int dimension, DimensionSource dimensionSource, String source,
+    boolean stableKeys) {
+
+  /** Points whose dimension the caller knows: a public input. */
+  public Points(JavaRDD<KeyedPoint> rdd, int dimension, String source, boolean stableKeys) {
+    this(rdd, dimension, DimensionSource.GIVEN, source, stableKeys);
+  }
 
   /**
-   * Points with no stable place in a source: keyed by (partition, position), which survives task retries but
-   * not re-partitioning.
+   * Points with no stable place in a source, of a dimension the caller knows (a public input): keyed by
+   * (partition, position), which survives task retries but not re-partitioning.
    */
   public static Points keyedByPartition(JavaRDD<double[]> rdd, int dimension, String source) {
+    return keyedByPartition(rdd, dimension, DimensionSource.GIVEN, source);
+  }
+
+  /** The same, with where d came from. */
+  public static Points keyedByPartition(JavaRDD<double[]> rdd, int dimension, DimensionSource dimensionSource,
+      String source) {
     JavaRDD<KeyedPoint> keyed = rdd.mapPartitionsWithIndex((partition, rows) -> new Iterator<KeyedPoint>() {
       private long position;
 
@@ -34,6 +47,6 @@ public record Points(JavaRDD<KeyedPoint> rdd, int dimension, String source, bool
         return new KeyedPoint(SamplingKeys.partitionPosition(partition, position++), rows.next());
       }
     }, true);
-    return new Points(keyed, dimension, source, false);
+    return new Points(keyed, dimension, dimensionSource, source, false);
   }
 }

@@ -89,7 +89,9 @@ public final class PaisJob implements Callable<Integer> {
       description = "Spark data sources and tables: a Spark ML vector column (default: the numeric columns)")
   String vectorColumn = "";
 
-  @Option(names = "--dimension", description = "LibSVM: number of features (default: the largest index)")
+  @Option(names = "--dimension", description = "the number of features, a public input (strict releases need it "
+      + "when no header or schema gives it: LibSVM, CSV without --header, a vector column, a source that infers its "
+      + "schema); default: from the schema, or outside strict releases the records (LibSVM: the largest index)")
   int dimension;
 
   @Option(names = "--k", description = "number of clusters (default: ${DEFAULT-VALUE})")

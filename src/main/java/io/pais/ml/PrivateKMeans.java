@@ -196,6 +196,12 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
+  /** The size of the feature vectors, a public input; 0 (default): from the column's ML metadata. */
+  public PrivateKMeans setDimension(int value) {
+    set(dimension(), value);
+    return this;
+  }
+
   public PrivateKMeans setDelta(double value) {
     set(delta(), value);
     return this;
@@ -205,7 +211,8 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   public PrivateKMeansModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema(), true);
     KMeansSettings settings = settings();
-    Points points = PointReader.vectors(dataset.toDF(), getFeaturesCol(), "column '" + getFeaturesCol() + "'");
+    Points points = PointReader.vectors(dataset.toDF(), getFeaturesCol(), getDimension(),
+        "column '" + getFeaturesCol() + "'");
     ClusteringResult result;
     try (FailFast failFast = FailFast.watch(dataset.sparkSession().sparkContext())) {
       result = new PrivateKMeansEngine(settings, LOG::info).fit(points, false);

@@ -32,6 +32,7 @@ public final class PrivateKMeansParamSet implements Serializable {
   final IntParam maxIter;
   final LongParam seed;
   final Param<String> featuresCol;
+  final IntParam dimension;
   final Param<String> predictionCol;
   final DoubleParam epsilon;
   final Param<String> sampler;
@@ -66,6 +67,10 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "leave unset for secure randomness");
     featuresCol = new Param<>(parent, "featuresCol", "features column name (a Spark ML vector)",
         nonEmpty("featuresCol"));
+    dimension = new IntParam(parent, "dimension", "the size of the feature vectors, a public input (0: the size in "
+        + "the column's ML metadata, from VectorAssembler over numeric columns or VectorSizeHint; outside strict "
+        + "releases also the first vector's size); a vector of another size is bad input",
+        inRange("dimension", 0, io.pais.io.PointReader.MAX_DIMENSION));
     predictionCol = new Param<>(parent, "predictionCol", "prediction column name", nonEmpty("predictionCol"));
     epsilon = new DoubleParam(parent, "epsilon", "target epsilon of the release (finite, > 0)",
         finiteAbove("epsilon", 0));
@@ -120,6 +125,7 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(k, 2);
     owner.setDefault(maxIter, KMeansSettings.AUTO_ITERATIONS);
     owner.setDefault(featuresCol, "features");
+    owner.setDefault(dimension, 0);
     owner.setDefault(predictionCol, "prediction");
     owner.setDefault(epsilon, 3.0);
     owner.setDefault(sampler, Sampler.OPT.id());

@@ -51,6 +51,14 @@ public interface PrivateKMeansParams extends Params {
     return $(featuresCol());
   }
 
+  default IntParam dimension() {
+    return paramSet().dimension;
+  }
+
+  default int getDimension() {
+    return (Integer) $(dimension());
+  }
+
   default Param<String> predictionCol() {
     return paramSet().predictionCol;
   }

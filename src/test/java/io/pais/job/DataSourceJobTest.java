@@ -69,7 +69,7 @@ class DataSourceJobTest {
     assertEquals(1, without.exit(), "the comment line is a corrupt record without the option: " + without.out());
     assertFalse(Files.exists(tmp.resolve("out-json-plain")), "nothing written on failure");
     JobRunner.Outcome with = run(spark, job("--input", json.toString(), "--format", "json", "--option",
-        "allowComments=true"), tmp.resolve("out-json"));
+        "allowComments=true", "--dimension", "5"), tmp.resolve("out-json"));
     assertEquals(0, with.exit(), with.err());
     JsonNode runJson = JSON.readTree(tmp.resolve("out-json/run.json").toFile());
     assertEquals("allowComments", runJson.get("options").get(0).asText(), "option names are recorded, not values");

@@ -38,7 +38,7 @@ class OutputSafetyTest {
 
   private static JobRunner.Outcome run(SparkSession spark, String input, Path output, String... extra) {
     List<String> args = new ArrayList<>(List.of("--input", input, "--k", "2", "--iterations", "2", "--sampler", "full",
-        "--clip-radius", "5",
+        "--clip-radius", "5", "--dimension", "2",
         "--seed", "1", "--output", output.toString()));
     args.addAll(List.of(extra));
     return JobRunner.run(spark, args.toArray(String[]::new));

@@ -56,6 +56,8 @@ class PartitionIndependenceTest {
     args.addAll(List.of(extra));
     if (!args.contains("--clip-radius")) {
       args.addAll(List.of("--privacy", "paper", "--init", "sample-points"));
+    } else {
+      args.addAll(List.of("--dimension", "3"));
     }
     if (!args.contains("--seed")) {
       args.addAll(List.of("--seed", "5"));

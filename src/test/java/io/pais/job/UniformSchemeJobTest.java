@@ -33,7 +33,7 @@ class UniformSchemeJobTest {
 
   private static List<String> args(Path output, String... extra) {
     Path input = TestVectors.sharedDir().resolve("datasets/magic_gamma/magic04.data.gz");
-    List<String> args = new ArrayList<>(List.of("--input", input.toString(), "--drop", "10", "--k", "5",
+    List<String> args = new ArrayList<>(List.of("--input", input.toString(), "--drop", "10", "--dimension", "10", "--k", "5",
         "--iterations", "6", "--epsilon", "3", "--clip-radius", "400", "--seed", "3", "--output", output.toString()));
     args.addAll(List.of(extra));
     return args;

@@ -169,7 +169,7 @@ class PrivateKMeansTest {
   void exportIsReadByStockMLlibKMeansModelWithIdenticalCentres(SparkSession spark, @TempDir Path tmp)
       throws IOException {
     Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
-    PrivateKMeansModel model = new PrivateKMeans().setK(6).setSeed(3).setSampleSize(0.25).setClipRadius(25)
+    PrivateKMeansModel model = new PrivateKMeans().setK(6).setSeed(3).setSampleSize(0.25).setClipRadius(25).setDimension(5)
         .fit(features);
     String dir = tmp.resolve("mllib").toString();
     model.exportAsMLlib(dir, false);
@@ -191,7 +191,7 @@ class PrivateKMeansTest {
   void aUniformSchemeFitsWithAnEpsilonDeltaReport(SparkSession spark) {
     Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
     PrivateKMeans kmeans = new PrivateKMeans().setK(6).setSeed(4).setSampler("must-ow").setSampleSize(0.2)
-        .setStage1Size(0.5).setStage1Cached(true).setNoise("gaussian").setDelta(1e-6).setClipRadius(25);
+        .setStage1Size(0.5).setStage1Cached(true).setNoise("gaussian").setDelta(1e-6).setClipRadius(25).setDimension(5);
     PrivateKMeansModel model = kmeans.fit(features);
     assertEquals(6, model.clusterCenters().length);
     assertTrue(model.privacyReport().delta() > 0 && model.privacyReport().delta() <= 1e-6);
@@ -200,7 +200,7 @@ class PrivateKMeansTest {
     assertArrayEquals(model.clusterCenters()[0].toArray(), kmeans.fit(features).clusterCenters()[0].toArray(),
         "seeded fits are reproducible");
     IllegalArgumentException noDelta = assertThrows(IllegalArgumentException.class,
-        () -> new PrivateKMeans().setSampler("wr").setClipRadius(25).fit(features));
+        () -> new PrivateKMeans().setSampler("wr").setClipRadius(25).setDimension(5).fit(features));
     assertTrue(noDelta.getMessage().contains("delta must be > 0 for wr"), noDelta.getMessage());
   }
 
@@ -208,7 +208,7 @@ class PrivateKMeansTest {
   void seededFitReproducesItsCentres(SparkSession spark) {
     Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
     PrivateKMeans kmeans = new PrivateKMeans().setK(6).setSeed(21).setSampler("core").setSampleSize(2000)
-        .setClipRadius(25);
+        .setClipRadius(25).setDimension(5);
     Vector[] a = kmeans.fit(features).clusterCenters();
     Vector[] b = kmeans.fit(features).clusterCenters();
     for (int j = 0; j < a.length; j++) {
@@ -224,12 +224,12 @@ class PrivateKMeansTest {
   void estimatorAndCliJobGiveTheSameCentres(SparkSession spark, @TempDir Path tmp) throws IOException {
     Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
     PrivateKMeansModel model = new PrivateKMeans().setK(6).setMaxIter(7).setEpsilon(2.0).setSampler("full")
-        .setSeed(17).setClipRadius(25).fit(features);
+        .setSeed(17).setClipRadius(25).setDimension(5).fit(features);
     assertTrue(model.privacyReport().isStrictMode());
     assertFalse(model.privacyReport().stableSamplingKeys());
     Path out = tmp.resolve("job");
     JobRunner.Outcome o = JobRunner.run(spark, "--clip-radius", "25", "--input", BLOBS_PARQUET, "--format",
-        "parquet", "--vector-column", "features", "--k", "6", "--iterations", "7", "--epsilon", "2", "--sampler",
+        "parquet", "--vector-column", "features", "--dimension", "5", "--k", "6", "--iterations", "7", "--epsilon", "2", "--sampler",
         "full", "--seed", "17", "--output", out.toString());
     assertEquals(0, o.exit(), o.err());
     List<String> lines = Files.readAllLines(out.resolve("centers.csv"));

@@ -1,0 +1,33 @@
+package io.pais.io;
+
+import io.pais.math.Checks;
+import java.io.Serializable;
+
+/**
+ * Where the dimension d of the points came from. d is published (the columns of the centres, the report) and
+ * sets every noise scale, so a strict release needs it public: given by the user, or a function of the input's
+ * schema alone (a CSV header, a Parquet schema, a vector column's size metadata). A d taken from the records (the
+ * largest LibSVM index, the fields of a first data line, a schema a source infers from its rows) is refused there.
+ *
+ * @param isPublic whether d is a public input or a function of the schema alone
+ * @param description where d came from, in words (for messages and the report)
+ */
+public record DimensionSource(boolean isPublic, String description) implements Serializable {
+
+  /** d given by the user (a dimension, or the feature columns named one by one). */
+  public static final DimensionSource GIVEN = new DimensionSource(true, "given by the user");
+
+  public DimensionSource {
+    Checks.notNull("description", description);
+  }
+
+  /** d read from the input's schema: {@code what} names it ("the header line", "the Parquet schema"). */
+  public static DimensionSource schema(String what) {
+    return new DimensionSource(true, "read from " + what);
+  }
+
+  /** d taken from the records: {@code how} names the rule ("the largest feature index over all records"). */
+  public static DimensionSource records(String how) {
+    return new DimensionSource(false, "taken from the records: " + how);
+  }
+}
