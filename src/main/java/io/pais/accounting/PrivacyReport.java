@@ -28,7 +28,9 @@ import java.util.List;
  * @param sumNoiseRadius how the count and sum noise are drawn and released (the lattices, the radius law)
  * @param statistics the statistics ε is conditioned on
  * @param nonPrivateSteps the steps that read data without privacy
- * @param seeded whether the noise stream was seeded (reproducible, so not a private release's noise)
+ * @param seedBits 0 for a release from a secure generator; for a seeded run the seed's length in bits, an upper
+ *     bound on its secret (its generators can be replayed by whoever holds the seed: private only while the seed is
+ *     a secret of at least 128 bits)
  * @param privacyMode "strict" (SPEC §13: everything that read data is in the ledger) or "paper"
  * @param ledger every mechanism that read the data, with its share; ε is their composition
  * @param composition how the ledger's entries compose
@@ -42,7 +44,7 @@ import java.util.List;
  */
 public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler sampler, Geometry geometry, int iterations,
     int k, int dimension, double expectedSampleSize, double lambda, double budget, double betaSum, double betaCount,
-    String sumNoiseRadius, List<Statistic> statistics, List<String> nonPrivateSteps, boolean seeded,
+    String sumNoiseRadius, List<Statistic> statistics, List<String> nonPrivateSteps, int seedBits,
     String privacyMode, List<LedgerEntry> ledger, String composition, List<Double> estimatedCentre,
     boolean stableSamplingKeys, double delta, Relation relation, String accountant) {
 
@@ -66,6 +68,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     Checks.notNull("sumNoiseRadius", sumNoiseRadius);
     statistics = List.copyOf(Checks.notNull("statistics", statistics));
     nonPrivateSteps = List.copyOf(Checks.notNull("nonPrivateSteps", nonPrivateSteps));
+    Checks.require(seedBits >= 0, "seedBits must be >= 0 (0: not seeded), got " + seedBits);
     Checks.require("strict".equals(privacyMode) || "paper".equals(privacyMode),
         "privacyMode must be strict or paper, got " + privacyMode);
     ledger = List.copyOf(Checks.notNull("ledger", ledger));
@@ -82,6 +85,11 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
   }
 
   /** The statistics taken from the data without privacy. */
+  /** Whether the run was seeded (reproducible by whoever holds the seed). */
+  public boolean seeded() {
+    return seedBits > 0;
+  }
+
   public List<Statistic> dataDerivedStatistics() {
     return statistics.stream().filter(s -> s.source() == Statistic.Source.DATA_DERIVED).toList();
   }
@@ -112,7 +120,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     private String sumNoiseRadius;
     private final List<Statistic> statistics = new ArrayList<>();
     private final List<String> nonPrivateSteps = new ArrayList<>();
-    private boolean seeded;
+    private int seedBits;
     private boolean stableSamplingKeys = true;
     private String privacyMode = "paper";
     private final List<LedgerEntry> ledger = new ArrayList<>();
@@ -202,8 +210,9 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
       return this;
     }
 
-    public Builder seeded(boolean seeded) {
-      this.seeded = seeded;
+    /** The seed's length in bits, 0 when the run drew from a secure generator. */
+    public Builder seedBits(int bits) {
+      this.seedBits = bits;
       return this;
     }
 
@@ -244,7 +253,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     public PrivacyReport build() {
       return new PrivacyReport(epsilon, guaranteeMethod, sampler, geometry, iterations, k, dimension,
           expectedSampleSize, lambda, budget, betaSum, betaCount, sumNoiseRadius, statistics, nonPrivateSteps,
-          seeded, privacyMode, ledger, composition, estimatedCentre, stableSamplingKeys, delta, relation, accountant);
+          seedBits, privacyMode, ledger, composition, estimatedCentre, stableSamplingKeys, delta, relation, accountant);
     }
   }
 }

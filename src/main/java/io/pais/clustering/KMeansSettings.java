@@ -6,6 +6,7 @@ import io.pais.accounting.SchemePlan;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.BaseNoise;
+import io.pais.privacy.Seed;
 import io.pais.sampling.Sampler;
 import io.pais.sampling.UniformScheme;
 import java.io.Serializable;
@@ -25,7 +26,8 @@ import java.io.Serializable;
  * @param normBound r for public preprocessing (NaN for paper)
  * @param center the centre for public preprocessing (null = origin)
  * @param initialisation how the first centres are chosen ({@link Initialisation}; AUTO is resolved here)
- * @param seed a seed for reproducible runs (null = secure randomness)
+ * @param seed the secret of a reproducible run (null = secure randomness): its generators are keyed by it
+ *     ({@link Seed})
  * @param guards the post-processing guards
  * @param minNoisyCount the guard threshold on noisy counts
  * @param coreSupremum exact supremum or the reference code's grid of 100
@@ -37,7 +39,7 @@ import java.io.Serializable;
  */
 public record KMeansSettings(int k, int iterations, double epsilon, Sampler sampler, double sampleSize, double lambda,
     Geometry geometry, Preprocessing preprocessing, double normBound, double[] center, Initialisation initialisation,
-    Long seed, boolean guards, double minNoisyCount, CoreSupremum coreSupremum, StrictRelease strict,
+    Seed seed, boolean guards, double minNoisyCount, CoreSupremum coreSupremum, StrictRelease strict,
     SchemeOptions scheme) implements Serializable {
 
   /** {@code iterations} when T is chosen by {@link IterationPolicy} from public values and the plan. */
@@ -107,6 +109,15 @@ public record KMeansSettings(int k, int iterations, double epsilon, Sampler samp
         + "uniform schemes (use random-ball)");
     Checks.require(strict == null || !strict.dropOutliers() || s == UniformScheme.POISSON_UNIFORM, "outliers drop "
         + "changes the number of records, which " + s.id() + " takes as public: use outliers project");
+  }
+
+  /** The same with a 64-bit seed (null = secure randomness), as MLlib's {@code seed} param and the tests give it. */
+  public KMeansSettings(int k, int iterations, double epsilon, Sampler sampler, double sampleSize, double lambda,
+      Geometry geometry, Preprocessing preprocessing, double normBound, double[] center, Initialisation initialisation,
+      Long seed, boolean guards, double minNoisyCount, CoreSupremum coreSupremum, StrictRelease strict,
+      SchemeOptions scheme) {
+    this(k, iterations, epsilon, sampler, sampleSize, lambda, geometry, preprocessing, normBound, center,
+        initialisation, seed == null ? null : Seed.of(seed), guards, minNoisyCount, coreSupremum, strict, scheme);
   }
 
   /** The expected sample size for n points: m itself, or the fraction m·n when m &lt; 1. */

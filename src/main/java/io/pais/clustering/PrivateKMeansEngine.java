@@ -431,7 +431,7 @@ public final class PrivateKMeansEngine {
         .statistic("d", data.dimension(), dimensionSource.isPublic() ? Source.PUBLIC : Source.DATA_DERIVED,
             "the dimension, " + dimensionSource.description())
         .lambda(settings.sampler() == Sampler.CORE ? settings.lambda() : Double.NaN)
-        .seeded(randomness.isSeeded())
+        .seedBits(settings.seed() == null ? 0 : settings.seed().bits())
         .stableSamplingKeys(stableSamplingKeys);
     double expectedSampleSize;
     if (scheme != null) {

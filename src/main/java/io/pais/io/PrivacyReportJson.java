@@ -9,6 +9,7 @@ import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.Relation;
 import io.pais.accounting.Statistic;
+import io.pais.privacy.Seed;
 import io.pais.sampling.Sampler;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -96,8 +97,8 @@ public final class PrivacyReportJson {
     root.put("strict", report.isStrict());
     root.put("seeded", report.seeded());
     if (report.seeded()) {
-      root.put("seededNote", "noise and sampling came from a seeded generator: reproducible, so not a private "
-          + "release unless the seed is kept secret");
+      root.put("seedBits", report.seedBits());
+      root.put("seededNote", seededNote(report.seedBits()));
     }
     root.put("samplingKeys", report.stableSamplingKeys() ? STABLE_KEYS : PARTITION_KEYS);
     return root;
@@ -131,7 +132,7 @@ public final class PrivacyReportJson {
         .expectedSampleSize(number(root, "expectedSampleSize"))
         .lambda(root.has("lambda") ? root.get("lambda").asDouble() : Double.NaN)
         .noise(number(noise, "B"), number(noise, "betaSum"), number(noise, "betaCount"), noise.get("sumNoise").asText())
-        .seeded(root.get("seeded").asBoolean())
+        .seedBits(root.path("seedBits").asInt(root.get("seeded").asBoolean() ? Long.SIZE : 0))
         .stableSamplingKeys(!PARTITION_KEYS.equals(root.path("samplingKeys").asText(STABLE_KEYS)))
         .delta(root.has("delta") ? number(root, "delta") : 0, relation(root.path("relation").asText("")))
         .accountant(root.path("accountant").asText(""));
@@ -168,6 +169,15 @@ public final class PrivacyReportJson {
       }
     }
     return Relation.ADD_REMOVE; // reports written before the relation was recorded
+  }
+
+  /** What a seeded run's guarantee rests on, in words. */
+  public static String seededNote(int seedBits) {
+    return "noise and sampling came from generators keyed by the seed (AES under SHA-256 of it): whoever holds "
+        + "the seed can regenerate every draw and subtract the noise, so the release is private only while the seed "
+        + "is a secret of at least " + Seed.SECRET_BITS + " bits; this seed has " + seedBits + " bits"
+        + (seedBits < Seed.SECRET_BITS ? " (too short to be a secret: a reproducible run, not a private release)"
+            : "");
   }
 
   private static String sourceText(Statistic.Source source) {

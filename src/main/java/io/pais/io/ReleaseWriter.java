@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -144,13 +143,6 @@ public final class ReleaseWriter {
   /** A JSON object for run.json. */
   public static ObjectNode newObject() {
     return JSON.createObjectNode();
-  }
-
-  /** Seconds per stage as a JSON object. */
-  public static ObjectNode timings(Map<String, Double> stageSeconds) {
-    ObjectNode node = JSON.createObjectNode();
-    stageSeconds.forEach(node::put);
-    return node;
   }
 
 }

@@ -19,6 +19,7 @@ import io.pais.io.ReleaseWriter;
 import io.pais.math.Checks;
 import io.pais.privacy.BaseNoise;
 import io.pais.privacy.Geometry;
+import io.pais.privacy.Seed;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyReport;
 import io.pais.sampling.Sampler;
@@ -187,8 +188,10 @@ public final class PaisJob implements Callable<Integer> {
       + "sample-points (paper) (default: ${DEFAULT-VALUE})")
   String init;
 
-  @Option(names = "--seed", description = "seed for a reproducible run (marked as seeded in the report)")
-  Long seed;
+  @Option(names = "--seed", paramLabel = "SEED", description = "the secret of a reproducible run: a decimal integer "
+      + "(64 bits), 0x and hex digits, or file:PATH; a seeded release is private only while the seed is a secret of "
+      + "at least 128 bits (the report says how long it was)")
+  String seed;
 
   @Option(names = "--guards", negatable = true, arity = "0..1", fallbackValue = "true",
       description = "post-processing guards on noisy centres (default: ${DEFAULT-VALUE})")
@@ -334,7 +337,7 @@ public final class PaisJob implements Callable<Integer> {
     }
     return new KMeansSettings(k, KMeansSettings.parseIterations(iterations), epsilon, Sampler.parse(sampler), parseSize("sample-size", sampleSize), lambda,
         Geometry.parse(geometry), pre, normBound == null ? Double.NaN : normBound, center, Initialisation.parse(init),
-        seed, guards, minNoisyCount, parseSupremum(coreSupremum), release,
+        seed == null ? null : Seed.parse(seed), guards, minNoisyCount, parseSupremum(coreSupremum), release,
         new SchemeOptions(stage1Size == null ? Double.NaN : parseSize("stage1-size", stage1Size), stage1Cached,
             BaseNoise.parse(noise), delta));
   }
@@ -409,7 +412,6 @@ public final class PaisJob implements Callable<Integer> {
     if (!spec.options().isEmpty()) { // the option names only: values can be credentials (a JDBC password)
       spec.options().keySet().stream().sorted().forEach(run.putArray("options")::add);
     }
-    run.set("stageSeconds", ReleaseWriter.timings(result.stageSeconds()));
     ObjectNode conf = run.putObject("configuration");
     conf.put("k", settings.k());
     if (settings.autoIterations()) {
@@ -491,13 +493,18 @@ public final class PaisJob implements Callable<Integer> {
           + "privacy-report.json%n", r.dataDerivedStatistics().size());
     }
     if (r.seeded()) {
-      out.println("  seeded        yes: reproducible run, not a private release unless the seed stays secret");
+      out.printf(Locale.ROOT, "  seeded        yes, a %d-bit seed: %s%n", r.seedBits(), r.seedBits() < Seed.SECRET_BITS
+          ? "reproducible run, not a private release (a seed shorter than " + Seed.SECRET_BITS + " bits can be guessed)"
+          : "private only while the seed stays secret");
     }
-    for (Map.Entry<String, Double> e : result.stageSeconds().entrySet()) {
-      out.printf(Locale.ROOT, "  time          %-26s %8.2f s%n", e.getKey(), e.getValue());
-    }
-    out.printf(Locale.ROOT, "  time          %-26s %8.2f s%n", "write output", writeSeconds);
-    out.printf(Locale.ROOT, "  time          %-26s %8.2f s%n", "total", total);
+    // timings grow with n and the realised sample size: the operator's console and log get them, the release not
+    Map<String, Double> seconds = new LinkedHashMap<>(result.stageSeconds());
+    seconds.put("write output", writeSeconds);
+    seconds.put("total", total);
+    seconds.forEach((stage, s) -> {
+      out.printf(Locale.ROOT, "  time          %-26s %8.2f s%n", stage, s);
+      LOG.info(String.format(Locale.ROOT, "time %s: %.2f s", stage, s));
+    });
     if (evaluate) {
       out.printf(Locale.ROOT, "  cost          %.6g (NOT private: evaluation on the full data)%n", result.cost());
     }

@@ -1,15 +1,27 @@
 package io.pais.noise;
 
+import io.pais.privacy.Seed;
+import java.nio.ByteBuffer;
+import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 import org.apache.commons.rng.UniformRandomProvider;
-import org.apache.commons.rng.simple.RandomSource;
 
 /**
- * Where noise comes from. A release draws from {@link #secure()}; {@link #seeded(long)} exists for tests and
+ * Where noise comes from. A release draws from {@link #secure()}; {@link #seeded(Seed)} exists for tests and
  * explicitly reproducible runs, and says so ({@link #isSeeded()}) so the privacy report can mark the run.
  * Randomness is always passed in, never taken from a global.
+ *
+ * <p>A seeded stream is AES-256 in counter mode under a key derived from the seed ({@link Seed#key}): without the
+ * seed its draws cannot be regenerated, so a seeded release is as private as its seed is secret (a fast
+ * non-cryptographic generator seeded with a small integer would let whoever guesses the integer subtract the noise).
  */
 public final class NoiseRandomness {
+  /** The purpose tag of the noise key: a new derivation gets a new tag, never the same one. */
+  static final String NOISE_KEY_TAG = "pais noise v2";
+
   private final UniformRandomProvider provider;
   private final boolean seeded;
 
@@ -25,9 +37,14 @@ public final class NoiseRandomness {
     return new NoiseRandomness(provider, false);
   }
 
-  /** A reproducible, non-secure stream (xoroshiro128++) for tests and seeded runs. */
+  /** A reproducible stream: AES-256-CTR keyed by the seed. */
+  public static NoiseRandomness seeded(Seed seed) {
+    return new NoiseRandomness(new CounterModeStream(seed.key(NOISE_KEY_TAG)), true);
+  }
+
+  /** The same for a 64-bit seed (tests; a seed this short can be guessed). */
   public static NoiseRandomness seeded(long seed) {
-    return new NoiseRandomness(RandomSource.XO_RO_SHI_RO_128_PP.create(seed), true);
+    return seeded(Seed.of(seed));
   }
 
   /** The generator. */
@@ -38,5 +55,36 @@ public final class NoiseRandomness {
   /** Whether the stream is reproducible from a seed (and so not a private release's noise). */
   public boolean isSeeded() {
     return seeded;
+  }
+
+  /** The keystream of AES-256 in counter mode from a zero counter, read eight bytes at a time. */
+  static final class CounterModeStream implements UniformRandomProvider {
+    private static final int BUFFER_BYTES = 4096;
+    private final Cipher cipher;
+    private final byte[] zeros = new byte[BUFFER_BYTES];
+    private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
+
+    CounterModeStream(byte[] key) {
+      try {
+        cipher = Cipher.getInstance("AES/CTR/NoPadding");
+        cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(new byte[16]));
+      } catch (GeneralSecurityException e) {
+        throw new IllegalStateException("AES/CTR is not available in this JVM", e);
+      }
+      buffer.position(BUFFER_BYTES); // empty: the first read fills it
+    }
+
+    @Override
+    public long nextLong() {
+      if (buffer.remaining() < Long.BYTES) {
+        try {
+          cipher.update(zeros, 0, BUFFER_BYTES, buffer.array(), 0);
+        } catch (javax.crypto.ShortBufferException e) {
+          throw new IllegalStateException("the keystream buffer is its own size", e);
+        }
+        buffer.clear();
+      }
+      return buffer.getLong();
+    }
   }
 }

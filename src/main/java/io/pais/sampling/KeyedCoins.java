@@ -1,7 +1,7 @@
 package io.pais.sampling;
 
 import io.pais.math.Checks;
-import java.nio.ByteBuffer;
+import io.pais.privacy.Seed;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -49,18 +49,26 @@ public final class KeyedCoins implements CoinSource {
     return new KeyedCoins(key, 0);
   }
 
-  /** A key derived from a seed (SHA-256 of a domain tag and the seed): reproducible runs and tests only. */
-  public static KeyedCoins seeded(long seed) {
+  /**
+   * A key derived from a seed (SHA-256 of a domain tag and the seed's bytes): reproducible runs and tests only, as
+   * secret as the seed.
+   */
+  public static KeyedCoins seeded(Seed seed) {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
       sha.update("pais Poisson coins v1".getBytes(StandardCharsets.UTF_8));
-      sha.update(ByteBuffer.allocate(Long.BYTES).putLong(seed).array());
+      sha.update(seed.bytes());
       byte[] key = new byte[KEY_BYTES];
       System.arraycopy(sha.digest(), 0, key, 0, KEY_BYTES);
       return new KeyedCoins(key, 0);
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("SHA-256 is not available in this JVM", e);
     }
+  }
+
+  /** The same for a 64-bit seed (tests). */
+  public static KeyedCoins seeded(long seed) {
+    return seeded(Seed.of(seed));
   }
 
   @Override
