@@ -1,5 +1,7 @@
 package io.pais.accounting;
 
+import io.pais.math.Rounding;
+import java.math.BigDecimal;
 import java.util.List;
 
 /**
@@ -18,17 +20,26 @@ public interface Composition {
   /** A composed (ε, δ). */
   record Total(double epsilon, double delta) {}
 
-  /** Basic sequential composition: ε and δ add up. */
+  /**
+   * Basic sequential composition: ε and δ add up. The sums are exact (decimal arithmetic) and rounded up to the
+   * next double, so the composed total is an upper bound to the last ulp (a double sum could round below it).
+   */
   Composition BASIC = new Composition() {
     @Override
     public Total compose(List<LedgerEntry> entries) {
-      double epsilon = 0;
-      double delta = 0;
+      return new Total(exactSum(entries, LedgerEntry::epsilon), Math.min(1, exactSum(entries, LedgerEntry::delta)));
+    }
+
+    private double exactSum(List<LedgerEntry> entries, java.util.function.ToDoubleFunction<LedgerEntry> value) {
+      BigDecimal sum = BigDecimal.ZERO;
       for (LedgerEntry e : entries) {
-        epsilon += e.epsilon();
-        delta += e.delta();
+        double v = value.applyAsDouble(e);
+        if (Double.isInfinite(v)) {
+          return v; // the non-private reference
+        }
+        sum = sum.add(new BigDecimal(v));
       }
-      return new Total(epsilon, Math.min(1, delta));
+      return Rounding.up(sum);
     }
 
     @Override

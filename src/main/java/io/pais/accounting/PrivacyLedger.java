@@ -1,6 +1,8 @@
 package io.pais.accounting;
 
 import io.pais.math.Checks;
+import io.pais.math.Rounding;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -8,14 +10,12 @@ import java.util.Locale;
 /**
  * The one place where a run spends privacy (SPEC §13). Every mechanism that reads data asks for its share with
  * {@link #spend}, recording what it released and at which noise; the total is what the {@link Composition}
- * rule says the entries compose to (basic sequential composition today: the sum). A spend that would take
- * the total past the budget is refused, naming what was asked and what is left. Not thread-safe: the driver
- * spends, in order.
+ * rule says the entries compose to (basic sequential composition today: the sum, exact and rounded up). A spend
+ * that would take the total past the budget — by any amount: there is no slack — is refused, naming what was asked
+ * and what is left; "the rest" ({@link #remainingEpsilon}) is rounded down so that spending it never is. Not
+ * thread-safe: the driver spends, in order.
  */
 public final class PrivacyLedger {
-  /** Relative slack for rounding when a stage spends "the rest" of the budget. */
-  private static final double ROUNDING = 1e-12;
-
   private final double budgetEpsilon;
   private final double budgetDelta;
   private final Composition composition;
@@ -50,10 +50,10 @@ public final class PrivacyLedger {
     List<LedgerEntry> after = new ArrayList<>(entries);
     after.add(entry);
     Composition.Total total = composition.compose(after);
-    if (total.epsilon() > budgetEpsilon * (1 + ROUNDING) || total.delta() > budgetDelta * (1 + ROUNDING)) {
+    if (total.epsilon() > budgetEpsilon || total.delta() > budgetDelta) {
       String delta = budgetDelta == 0 ? "" : String.format(Locale.ROOT, ", delta = %s", brief(entry.delta()));
       String deltaLeft = budgetDelta == 0 ? "" : String.format(Locale.ROOT, ", delta = %s",
-          brief(Math.max(0, budgetDelta - composition.compose(entries).delta())));
+          brief(remainingDelta()));
       throw new IllegalArgumentException(String.format(Locale.ROOT, "stage '%s' asks for epsilon = %s%s, but only "
           + "epsilon = %s%s of the budget is left", entry.stage(), brief(entry.epsilon()), delta,
           brief(remainingEpsilon()), deltaLeft));
@@ -68,9 +68,28 @@ public final class PrivacyLedger {
         .toPlainString() : Double.toString(v);
   }
 
-  /** The ε not yet spent (0 when spent to within rounding). */
+  /**
+   * The ε not yet spent, rounded down: the budget less the exact sum of the entries (basic composition), so that
+   * an entry of this size brings the composed total to at most the budget.
+   */
   public double remainingEpsilon() {
-    return Math.max(0, budgetEpsilon - totalEpsilon());
+    if (Double.isInfinite(budgetEpsilon)) {
+      return budgetEpsilon;
+    }
+    BigDecimal left = new BigDecimal(budgetEpsilon);
+    for (LedgerEntry e : entries) {
+      left = left.subtract(new BigDecimal(e.epsilon()));
+    }
+    return Math.max(0, Rounding.down(left));
+  }
+
+  /** The δ not yet spent, rounded down as {@link #remainingEpsilon} is. */
+  public double remainingDelta() {
+    BigDecimal left = new BigDecimal(budgetDelta);
+    for (LedgerEntry e : entries) {
+      left = left.subtract(new BigDecimal(e.delta()));
+    }
+    return Math.max(0, Rounding.down(left));
   }
 
   /** The composed ε of the entries so far. */

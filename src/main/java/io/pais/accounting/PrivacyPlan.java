@@ -54,6 +54,21 @@ public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, Sa
         Checks.positive("xTilde", meanNormStatistic);
       }
     }
+
+    /** The same request for another target ε. */
+    public Request withEpsilon(double target) {
+      return new Request(sampler, geometry, target, sampleSize, lambda, iterations, dimension, populationSize, radius,
+          meanNormStatistic, coreSupremum, split);
+    }
+  }
+
+  /**
+   * Solves the request so that the guarantee is at most its ε exactly ({@link ShareFit}): what a ledger records.
+   */
+  public static PrivacyPlan solveWithin(Request request, Supplier<NormSummary> norms) {
+    return ShareFit.within("epsilon " + request.epsilon(),
+        factor -> solve(request.withEpsilon(request.epsilon() * factor), norms),
+        plan -> plan.epsilon() <= request.epsilon());
   }
 
   /**

@@ -98,6 +98,12 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
       requireReachableDelta(scheme, noise, delta);
     }
 
+    /** The same request for another target (ε, δ). */
+    public Request withTarget(double targetEpsilon, double targetDelta) {
+      return new Request(scheme, population, stage1, sampleSize, rate, noise, iterations, dimension, radius,
+          targetEpsilon, targetDelta, stage1Cached, split, geometry);
+    }
+
     /** Whether neighbours differ by substitution (everything but Poisson). */
     boolean substitution() {
       return Relation.of(scheme) == Relation.SUBSTITUTION;
@@ -118,6 +124,16 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
     Checks.require(delta > 0 || noise == BaseNoise.LAPLACE && !scheme.isMultiset(), "delta must be > 0 for "
         + scheme.id() + " with " + noise.id() + " noise (its release is (epsilon, delta)-DP, never pure), got "
         + delta);
+  }
+
+  /**
+   * Solves the request so that its guarantee is at most the request's (ε, δ) exactly ({@link ShareFit}): what a
+   * ledger records.
+   */
+  public static SchemePlan solveWithin(Request q) {
+    return ShareFit.within("(epsilon, delta) = (" + q.epsilon() + ", " + q.delta() + ")",
+        factor -> solve(q.withTarget(q.epsilon() * factor, q.delta() * factor)),
+        plan -> plan.epsilon() <= q.epsilon() && plan.delta() <= q.delta());
   }
 
   /** Solves the scales for the request's (ε, δ); refused when no noise scale reaches δ. */

@@ -1,6 +1,7 @@
 package io.pais.clustering;
 
 import io.pais.math.Norms;
+import io.pais.math.Rounding;
 import io.pais.privacy.Geometry;
 import java.util.Arrays;
 
@@ -52,14 +53,15 @@ final class CentringView implements SampleBlocks.BlockView<PointBlock> {
       }
     }
     int kept = 0;
+    double inner = Rounding.projectionRadius(radius, d); // as Preprocessor#projectOntoBall and the drop filter
     for (int i = 0; i < b; i++) {
       double norm = !l2 ? norms[i] : Norms.plainSumOfSquares(norms[i]) ? Math.sqrt(norms[i]) : scaledNorm(i, b, d);
       if (drop) {
-        if (norm <= radius) {
+        if (norm <= inner) {
           keptRows[kept++] = i;
         }
-      } else if (norm > radius) {
-        double scale = radius / norm;
+      } else if (norm > inner) {
+        double scale = inner / norm;
         for (int t = 0; t < d; t++) {
           columns[t * b + i] *= scale;
         }

@@ -1,6 +1,7 @@
 package io.pais.clustering;
 
 import io.pais.io.KeyedPoint;
+import io.pais.math.Rounding;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.CoinSource;
 import io.pais.sampling.RecordCoin;
@@ -15,7 +16,7 @@ import org.apache.spark.broadcast.Broadcast;
 /**
  * The sampling stage: q(x) from the point's norm and the broadcast sampling function, in map tasks; a Poisson
  * filter whose coin per record comes from (seed, the record's sampling key), so the sample does not depend on
- * Spark's partitioning where the keys do not; the kept points with weight 1/q packed into dense blocks. With no
+ * Spark's partitioning where the keys do not; the kept points with weight 1/q (rounded down) packed into dense blocks. With no
  * sampling function every point is kept with weight 1 (full-data mode).
  */
 public final class PoissonSampler {
@@ -39,7 +40,7 @@ public final class PoissonSampler {
       Geometry geometry, CoinSource coins) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(points.context());
     Broadcast<SamplingFunction> q = sampling == null ? null : jsc.broadcast(sampling);
-    return points.mapPartitions(rows -> blocks(rows, dimension, probabilities(q == null ? null : q.value(), geometry),
+    return points.mapPartitions(rows -> blocks(rows, dimension, weights(q == null ? null : q.value(), geometry),
         coins), true);
   }
 
@@ -49,14 +50,14 @@ public final class PoissonSampler {
    */
   public static List<SampleBlock> sampleInMemory(List<double[]> points, int dimension, SamplingFunction sampling,
       Geometry geometry, long seed) {
-    return sampleInMemory(points, dimension, probabilities(sampling, geometry), seed);
+    return sampleInMemory(points, dimension, weights(sampling, geometry), seed);
   }
 
   /**
-   * The same with per-row probabilities given directly (the experiment runner times the weights apart this
-   * way): {@code q} maps (point, position) to the keep probability.
+   * The same with per-row weights given directly (the experiment runner times the weights apart this way):
+   * {@code w} maps (point, position) to the weight w ≥ 1 of a kept row, kept with probability at most 1/w.
    */
-  public static List<SampleBlock> sampleInMemory(List<double[]> points, int dimension, RowProbability q, long seed) {
+  public static List<SampleBlock> sampleInMemory(List<double[]> points, int dimension, RowWeight w, long seed) {
     List<SampleBlock> out = new ArrayList<>();
     Iterator<double[]> rows = points.iterator();
     Iterator<KeyedPoint> keyed = new Iterator<>() {
@@ -72,30 +73,32 @@ public final class PoissonSampler {
         return new KeyedPoint(index++, rows.next());
       }
     };
-    blocks(keyed, dimension, q, RecordCoin.seeded(seed)).forEachRemaining(out::add);
+    blocks(keyed, dimension, w, RecordCoin.seeded(seed)).forEachRemaining(out::add);
     return out;
   }
 
-  /** The keep probability of a row with sampling key {@code key} (in memory: its index). */
-  public interface RowProbability extends java.io.Serializable {
+  /** The weight w ≥ 1 a row with sampling key {@code key} (in memory: its index) gets when kept. */
+  public interface RowWeight extends java.io.Serializable {
     double of(double[] x, long key);
   }
 
-  /** Whether the sampler with keep probabilities {@code q} (see {@link #probabilities}) keeps {@code point}. */
-  static boolean keeps(KeyedPoint point, RowProbability q, CoinSource coins) {
-    return weight(point, q, coins) > 0;
+  /** Whether the sampler with row weights {@code w} (see {@link #weights}) keeps {@code point}. */
+  static boolean keeps(KeyedPoint point, RowWeight w, CoinSource coins) {
+    return weight(point, w, coins) > 0;
   }
 
   /**
-   * The one Poisson coin of the sampler: 1/q for a kept point (1 with no sampling), 0 for a dropped one. The coin
-   * is keyed by the point's sampling key, so a retried or re-split task draws the same.
+   * The one Poisson coin of the sampler: the row's weight w for a kept point (1 with no sampling), 0 for a dropped
+   * one, kept with probability at most 1/w (the largest double below it, then {@link Rounding#keeps}), so the
+   * weight and the chance the accounting assumes bound the ones used. The coin is keyed by the point's sampling key,
+   * so a retried or re-split task draws the same.
    */
-  private static double weight(KeyedPoint point, RowProbability q, CoinSource coins) {
-    if (q == null) {
+  private static double weight(KeyedPoint point, RowWeight w, CoinSource coins) {
+    if (w == null) {
       return 1.0;
     }
-    double p = q.of(point.x(), point.key());
-    return coins.uniform(point.key()) < p ? 1 / p : 0;
+    double weight = w.of(point.x(), point.key());
+    return Rounding.keeps(coins.uniform(point.key()), Rounding.reciprocalDown(weight)) ? weight : 0;
   }
 
   /** Rows per block for points of dimension d. */
@@ -104,16 +107,20 @@ public final class PoissonSampler {
     return rows % 512 == 0 ? rows - 8 : rows; // a stride of 4 KB multiples: see BLOCK_ROWS
   }
 
-  /** The keep probabilities of a sampling function, from the point's norm; null (keep all) for none. */
-  static RowProbability probabilities(SamplingFunction sampling, Geometry geometry) {
-    return sampling == null ? null : (x, key) -> sampling.probability(geometry.norm(x));
+  /**
+   * The row weights of a sampling function, from an upper bound of the point's exact norm (its computed norm is
+   * off by a few ulps, {@link Rounding#normUpperBound}); null (keep all, weight 1) for none.
+   */
+  static RowWeight weights(SamplingFunction sampling, Geometry geometry) {
+    return sampling == null ? null
+        : (x, key) -> sampling.weightAtMost(Rounding.normUpperBound(geometry.norm(x), x.length));
   }
 
   /**
    * The kept rows of {@code rows} in blocks, built as they are consumed: a task holds one block under
    * construction, not its whole partition (Spark's cache then unrolls the blocks one by one).
    */
-  private static Iterator<SampleBlock> blocks(Iterator<KeyedPoint> rows, int dimension, RowProbability q,
+  private static Iterator<SampleBlock> blocks(Iterator<KeyedPoint> rows, int dimension, RowWeight q,
       CoinSource coins) {
     SampleBlock.Builder builder = new SampleBlock.Builder(dimension, blockRows(dimension));
     return new Iterator<>() {

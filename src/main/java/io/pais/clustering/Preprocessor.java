@@ -4,6 +4,7 @@ import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
 import io.pais.math.Checks;
 import io.pais.math.Norms;
+import io.pais.math.Rounding;
 import io.pais.privacy.Geometry;
 import java.util.Arrays;
 import org.apache.spark.api.java.JavaDoubleRDD;
@@ -110,12 +111,21 @@ public final class Preprocessor {
     return Norms.l2Distance(x, mu);
   }
 
-  /** Scales y in place onto the ball of radius r when ‖y‖ &gt; r (the nearest point of the ball); returns y. */
+  /**
+   * Scales y in place onto the ball of radius r when it lies outside (the nearest point of the ball); returns y.
+   * The test and the scaling use {@link Rounding#projectionRadius}, a hair inside r, so that the exact norm of the
+   * result — what the sums add and the accounting bounds by r — is at most r despite the norm's rounding.
+   */
   static double[] projectOntoBall(double[] y, double r, Geometry geometry) {
+    return projectInside(y, Rounding.projectionRadius(r, y.length), geometry);
+  }
+
+  /** Scales y in place onto the ball of radius {@code inner} when its computed norm exceeds it; returns y. */
+  static double[] projectInside(double[] y, double inner, Geometry geometry) {
     double norm = geometry.norm(y);
-    if (norm > r) {
+    if (norm > inner) {
       for (int i = 0; i < y.length; i++) {
-        y[i] *= r / norm;
+        y[i] *= inner / norm;
       }
     }
     return y;

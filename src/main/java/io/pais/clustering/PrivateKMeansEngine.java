@@ -209,7 +209,7 @@ public final class PrivateKMeansEngine {
       Checks.require(sampleSize <= Integer.MAX_VALUE - 8, "sample-size must fit in memory, got " + sampleSize);
     }
     double lloydEpsilon = settings.isStrict() ? ledger.remainingEpsilon() : settings.epsilon();
-    double lloydDelta = ledger.budgetDelta() - ledger.totalDelta();
+    double lloydDelta = ledger.remainingDelta();
     long fixedSize = sampleSize;
     double poissonRate = rate;
     IntFunction<SchemePlan.Request> requestFor = t -> new SchemePlan.Request(scheme, population, stage1, fixedSize,
@@ -222,7 +222,7 @@ public final class PrivateKMeansEngine {
       return Optional.of(p.noise() == BaseNoise.GAUSSIAN ? IterationNoise.gaussian(p.countScale(), p.sumScale(), d)
           : IterationNoise.laplace(p.countScale(), p.sumScale(), d, settings.geometry()));
     }, expectedSample / settings.k(), data.radius());
-    SchemePlan plan = SchemePlan.solve(requestFor.apply(iterations));
+    SchemePlan plan = SchemePlan.solveWithin(requestFor.apply(iterations)); // at most the share, exactly
     ledger.spend(lloydEntry(plan, iterations, data.radius()));
     stage("privacy plan", start);
     log.accept(String.format(Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g delta=%.3g noise=%s", scheme.id(),
@@ -320,14 +320,12 @@ public final class PrivateKMeansEngine {
     }, (double) n / settings.k(), data.radius());
     PrivacyPlan plan;
     try {
-      plan = PrivacyPlan.solve(requestFor.apply(iterations), norms);
+      // its guarantee at most the share, exactly: the ledger records the share (strict) or the guarantee (paper)
+      plan = PrivacyPlan.solveWithin(requestFor.apply(iterations), norms);
     } catch (InfeasibleRequestException e) {
       // its numbers are functions of the norms: say what to change instead
       throw new InputException("opt cannot reach this sample size at this epsilon (even its largest noise level "
           + "keeps fewer points); lower --sample-size or raise --epsilon");
-    }
-    if (plan.epsilon() > lloydEpsilon * (1 + 1e-9)) {
-      throw new IllegalStateException("DP-Lloyd's guarantee " + plan.epsilon() + " exceeds its share " + lloydEpsilon);
     }
     NoiseScales scales = plan.scales();
     ledger.spend(new LedgerEntry("DP-Lloyd", String.format(Locale.ROOT, "%d iterations of Laplace counts and %s "
@@ -576,7 +574,7 @@ public final class PrivateKMeansEngine {
     int k = settings.k();
     Geometry geometry = settings.geometry();
     KeyedCoins sampleCoins = coins;
-    PoissonSampler.RowProbability q = PoissonSampler.probabilities(sampling, geometry);
+    PoissonSampler.RowWeight q = PoissonSampler.weights(sampling, geometry);
     List<KeyedPoint> picked = points.filter(p -> PoissonSampler.keeps(p, q, sampleCoins))
         .takeOrdered(k, new ByCoin(pickSeed));
     if (picked.size() < k) {

@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.math.Rounding;
 import io.pais.sampling.CoinSource;
 import java.io.Serializable;
 import java.util.Arrays;
@@ -41,13 +42,16 @@ record RecordBlock(long first, SampleBlock rows) implements Serializable {
     return out.build();
   }
 
-  /** The rows whose coin (keyed by record number) is below {@code rate}, with weight 1; null when none. */
+  /**
+   * The rows whose coin (keyed by record number) keeps them at {@code rate} (a chance of at most the rate,
+   * {@link Rounding#keeps}), with weight 1; null when none.
+   */
   SampleBlock coins(CoinSource coins, double rate) {
     int d = rows.dimension();
     SampleBlock.Builder out = new SampleBlock.Builder(d, rows.rows());
     double[] x = new double[d];
     for (int i = 0; i < rows.rows(); i++) {
-      if (coins.uniform(first + i) < rate) {
+      if (Rounding.keeps(coins.uniform(first + i), rate)) {
         rows.copyRow(i, x, 0);
         out.add(x, 1.0);
       }

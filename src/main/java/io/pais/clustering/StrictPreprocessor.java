@@ -5,6 +5,7 @@ import io.pais.estimation.PrivateCentre;
 import io.pais.estimation.PrivateNormHistogram;
 import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
+import io.pais.math.Rounding;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.NormSummary;
 import io.pais.sampling.Sampler;
@@ -62,8 +63,9 @@ final class StrictPreprocessor {
     double[] origin = strict.origin(dimension);
     CoordinateBounds bounds = strict.bounds();
     // with bounds, the clamped box lies in the ball: the clip only guards against rounding
+    double inner = clipRadius(r0, origin, geometry);
     JavaRDD<PointBlock> cache = input.map(p -> new KeyedPoint(p.key(), clip(bounds == null ? p.x()
-        : bounds.clamp(p.x()), origin, r0, geometry))).mapPartitions(rows -> PointBlock.pack(rows, dimension), true)
+        : bounds.clamp(p.x()), origin, inner, geometry))).mapPartitions(rows -> PointBlock.pack(rows, dimension), true)
         .persist(StorageLevel.MEMORY_AND_DISK());
     JavaRDD<KeyedPoint> clipped = PointBlock.points(cache);
 
@@ -100,7 +102,8 @@ final class StrictPreprocessor {
     boolean drop = strict.dropOutliers();
     // centred and projected in one map (one array a point), not cached: the clipped copy stays the one cached copy
     // (until a sample is built; for full data, throughout DP-Lloyd, which applies the same step block by block)
-    JavaRDD<KeyedPoint> prepared = drop ? centred.filter(p -> geometry.norm(p.x()) <= r)
+    double keptRadius = Rounding.projectionRadius(r, dimension);
+    JavaRDD<KeyedPoint> prepared = drop ? centred.filter(p -> geometry.norm(p.x()) <= keptRadius)
         : clipped.map(p -> new KeyedPoint(p.key(),
             Preprocessor.projectOntoBall(Preprocessor.subtract(p.x(), c), r, geometry)));
 
@@ -131,13 +134,31 @@ final class StrictPreprocessor {
     });
   }
 
-  /** The point of the ball of radius r around {@code centre} nearest to x (x itself when inside). */
-  static double[] clip(double[] x, double[] centre, double r, Geometry geometry) {
+  /**
+   * The radius raw points are clipped to so that what the DP centre sums, fl(x′ − c₀), has an exact norm of at most
+   * R₀: {@link Rounding#projectionRadius} for the norm's rounding, less 2⁻⁵¹·‖c₀‖ for the rounding of adding c₀ back
+   * to a projected point and subtracting it again (each coordinate off by at most u·(2|y| + |c₀|)).
+   */
+  static double clipRadius(double r0, double[] origin, Geometry geometry) {
+    double inner = Rounding.projectionRadius(r0, origin.length) - 0x1.0p-51 * geometry.norm(origin);
+    if (!(inner > 0)) {
+      throw new IllegalArgumentException("clip radius " + r0 + " is too small for double precision around an origin "
+          + "of norm " + geometry.norm(origin) + ": the clipped points cannot be told apart from rounding; rescale the "
+          + "data or widen the radius or bounds");
+    }
+    return inner;
+  }
+
+  /**
+   * The point of the ball of radius {@code inner} around {@code centre} nearest to x (x itself when inside), with
+   * {@code inner} from {@link #clipRadius}.
+   */
+  static double[] clip(double[] x, double[] centre, double inner, Geometry geometry) {
     double[] y = Preprocessor.subtract(x, centre);
-    if (geometry.norm(y) <= r) {
+    if (geometry.norm(y) <= inner) {
       return x.clone(); // inside: x itself, not (x − c) + c with its rounding
     }
-    Preprocessor.projectOntoBall(y, r, geometry);
+    Preprocessor.projectInside(y, inner, geometry);
     for (int i = 0; i < y.length; i++) {
       y[i] += centre[i];
     }

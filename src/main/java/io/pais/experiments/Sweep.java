@@ -13,6 +13,7 @@ import io.pais.clustering.WeightedLloyd;
 import io.pais.noise.LaplaceNoise;
 import io.pais.noise.NoiseRandomness;
 import io.pais.noise.SumNoise;
+import io.pais.math.Rounding;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseSplit;
 import io.pais.sampling.CoreSampling;
@@ -138,13 +139,14 @@ final class Sweep {
       samplingSeconds = 0;
     } else {
       long t0 = System.nanoTime();
-      double[] q = new double[set.points.size()];
-      for (int i = 0; i < q.length; i++) {
-        q[i] = plan.samplingFunction().probability(Geometry.L2.norm(set.points.get(i)));
+      double[] w = new double[set.points.size()];
+      for (int i = 0; i < w.length; i++) {
+        double[] x = set.points.get(i);
+        w[i] = plan.samplingFunction().weightAtMost(Rounding.normUpperBound(Geometry.L2.norm(x), x.length));
       }
       weightsSeconds = (System.nanoTime() - t0) / 1e9;
       long t1 = System.nanoTime();
-      sample = PoissonSampler.sampleInMemory(set.points, set.dimension, (x, position) -> q[(int) position], rep);
+      sample = PoissonSampler.sampleInMemory(set.points, set.dimension, (x, position) -> w[(int) position], rep);
       samplingSeconds = (System.nanoTime() - t1) / 1e9;
     }
     long size = sample.stream().mapToLong(SampleBlock::rows).sum();

@@ -16,6 +16,7 @@ public final class PrivacyConstrainedSampling implements SamplingFunction {
   private final LloydProfile profile;
   private final double targetEpsilon;
   private final OptimalWeight weights;
+  private final double radius;
 
   /**
    * @param profile the DP-Lloyd profile at the chosen noise scales
@@ -32,6 +33,7 @@ public final class PrivacyConstrainedSampling implements SamplingFunction {
             + " > targetEpsilon (epsilon*) = " + targetEpsilon
             + " even with weight 1; lower B (more noise) or raise epsilon*");
     this.weights = new OptimalWeight(targetEpsilon, profile.alpha(0), alphaMax);
+    this.radius = radius;
   }
 
   @Override
@@ -42,6 +44,15 @@ public final class PrivacyConstrainedSampling implements SamplingFunction {
   @Override
   public double weight(double norm) {
     return weightForAlpha(profile.alpha(norm));
+  }
+
+  /**
+   * The solved weight itself (the one whose ψ ≤ ε* {@link OptimalWeight} checks), at the bound capped at r: a
+   * point's exact norm is at most r, and a larger norm only lowers the weight.
+   */
+  @Override
+  public double weightAtMost(double normBound) {
+    return weight(Math.min(normBound, radius));
   }
 
   /** ε*. */

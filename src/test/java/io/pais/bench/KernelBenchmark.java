@@ -43,7 +43,7 @@ public final class KernelBenchmark {
       }
       points.add(x);
     }
-    List<SampleBlock> blocks = PoissonSampler.sampleInMemory(points, d, (PoissonSampler.RowProbability) null, 0);
+    List<SampleBlock> blocks = PoissonSampler.sampleInMemory(points, d, (PoissonSampler.RowWeight) null, 0);
     points = null;
     double[] initial = new double[K * d];
     for (int i = 0; i < initial.length; i++) {

@@ -45,7 +45,7 @@ class CentringViewTest {
         double[] y = Preprocessor.subtract(p.x(), centre);
         if (!drop) {
           expected.add(Preprocessor.projectOntoBall(y, R, geometry));
-        } else if (geometry.norm(y) <= R) {
+        } else if (geometry.norm(y) <= io.pais.math.Rounding.projectionRadius(R, D)) {
           expected.add(y);
         }
       }

@@ -67,7 +67,9 @@ class DataIndependentInitTest {
 
   @Test
   void scaledBallUsesOnlyTheHistogramsEstimate(SparkSession spark) {
-    KMeansSettings settings = new KMeansSettings(K, 3, 2, Sampler.FULL, 1, 0.5, Geometry.L2, Preprocessing.PUBLIC,
+    // epsilon 40: the histogram's share (2) keeps x-tilde-hat's noise well inside the range checked below; at
+    // epsilon 2 (a share of 0.1, Laplace(10) per bin) the estimate's error is of the size of the range itself
+    KMeansSettings settings = new KMeansSettings(K, 3, 40, Sampler.FULL, 1, 0.5, Geometry.L2, Preprocessing.PUBLIC,
         Double.NaN, null, Initialisation.SCALED_BALL, 9L, true, 1.0, CoreSupremum.EXACT,
         new StrictRelease(64, null, 0.975, false, 0.05, 0.05, 0.2), SchemeOptions.none());
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());

@@ -56,6 +56,7 @@ class StrictSensitivityTest {
   private static JavaRDD<KeyedPoint> clipped(JavaSparkContext jsc, List<double[]> rows, double[] origin, double r0,
       Geometry g) {
     return SamplingAndLloydTest.keyed(jsc.parallelize(rows, 3))
-        .map(p -> new KeyedPoint(p.key(), StrictPreprocessor.clip(p.x(), origin, r0, g)));
+        .map(p -> new KeyedPoint(p.key(), StrictPreprocessor.clip(p.x(), origin,
+            StrictPreprocessor.clipRadius(r0, origin, g), g)));
   }
 }

@@ -71,7 +71,8 @@ class PaisJobEndToEndTest {
       case "full" -> solver.full(2);
       default -> b; // opt: B comes from the norms, checked through epsilon below
     };
-    assertEquals(expectedB, b, 1e-12 * expectedB);
+    // B is solved at epsilon or, when that guarantee overshoots by an ulp, a relative 2^-40 below it (ShareFit)
+    assertEquals(expectedB, b, 1e-11 * expectedB);
     NoiseScales scales = solver.scales(b);
     assertEquals(scales.betaSum(), report.at("/noise/betaSum").asDouble(), 1e-12 * scales.betaSum());
     assertEquals(scales.betaCount(), report.at("/noise/betaCount").asDouble(), 1e-12 * scales.betaCount());
@@ -84,6 +85,7 @@ class PaisJobEndToEndTest {
     };
     assertEquals(expectedEps, eps, 1e-12);
     assertEquals(2.0, eps, 1e-9);
+    assertTrue(eps <= 2.0, "the reported epsilon is at most the target, to the last ulp: " + eps);
     JsonNode centres = JSON.readTree(output.resolve("centers.json").toFile()).get("centers");
     assertEquals(6, centres.size());
     assertEquals(5, centres.get(0).size());
