@@ -32,6 +32,15 @@ public final class PrivacyReportJson {
 
   private PrivacyReportJson() {}
 
+  /**
+   * The data sets the guarantee is stated over: a run stops without a release on an empty input and on a record
+   * that is not one of the domain's (bad input), so those are outside it.
+   */
+  private static final String DOMAIN = "non-empty data sets of well-formed records of dimension ";
+  private static final String DOMAIN_REST = ": a run on an empty input, or on a record that is not a point "
+      + "of that dimension (a malformed field, a LibSVM index beyond d, a ragged row, a vector of another size), stops "
+      + "without a release and is outside the guarantee";
+
   /** The report's fields, statistics keyed by name. */
   public static ObjectNode toJson(PrivacyReport report) {
     ObjectNode root = JSON.createObjectNode();
@@ -46,6 +55,7 @@ public final class PrivacyReportJson {
             + "and (epsilon, delta) is their composition"
         : kind + " of the released centres, conditioned on the statistics marked data-derived and the steps listed "
             + "in nonPrivateSteps");
+    root.put("domain", DOMAIN + report.dimension() + DOMAIN_REST);
     if (!report.accountant().isEmpty()) {
       root.put("accountant", report.accountant());
     }

@@ -146,4 +146,20 @@ class ReleaseContentsTest {
     assertTrue(bad.err().startsWith("pais: seed in hex"), bad.err());
     assertFalse(bad.err().contains("not-hex"), "the seed is never echoed");
   }
+
+  @Test
+  void theGuaranteeIsStatedForNonEmptyDataSetsAndAnEmptyInputReleasesNothing(SparkSession spark, @TempDir Path tmp)
+      throws IOException {
+    Path input = input(tmp);
+    Path output = tmp.resolve("release");
+    assertEquals(0, release(spark, input, output, SEED).exit());
+    String domain = JSON.readTree(output.resolve("privacy-report.json").toFile()).get("domain").asText();
+    assertTrue(domain.startsWith("non-empty data sets of well-formed records of dimension 3"), domain);
+
+    Path empty = Files.write(tmp.resolve("empty.csv"), List.of("a,b,c"));
+    JobRunner.Outcome o = release(spark, empty, tmp.resolve("none"), SEED);
+    assertEquals(1, o.exit(), o.out());
+    assertTrue(o.err().startsWith("pais: no rows in input"), o.err());
+    assertFalse(Files.exists(tmp.resolve("none")), "no release");
+  }
 }
