@@ -37,9 +37,9 @@ public final class PrivacyReportJson {
    * that is not one of the domain's (bad input), so those are outside it.
    */
   private static final String DOMAIN = "non-empty data sets of well-formed records of dimension ";
-  private static final String DOMAIN_REST = ": a run on an empty input, or on a record that is not a point "
-      + "of that dimension (a malformed field, a LibSVM index beyond d, a ragged row, a vector of another size), stops "
-      + "without a release and is outside the guarantee";
+  private static final String DOMAIN_REST = ": a record that is not a point of that dimension (a malformed field, a "
+      + "LibSVM index beyond d, a ragged row, a vector of another size) stops the run without a release, and so may an "
+      + "empty input; those inputs are outside the guarantee";
 
   /** The report's fields, statistics keyed by name. */
   public static ObjectNode toJson(PrivacyReport report) {

@@ -1,0 +1,133 @@
+package io.pais.clustering;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.accounting.PrivacyReport;
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.audit.PrivacyAuditor;
+import io.pais.io.KeyedPoint;
+import io.pais.io.Points;
+import io.pais.noise.LatticeNoise;
+import io.pais.noise.NoiseRandomness;
+import io.pais.privacy.Geometry;
+import io.pais.privacy.NoiseScales;
+import io.pais.sampling.Sampler;
+import io.pais.sampling.SamplingFunction;
+import io.pais.testing.SharedSparkSession;
+import java.util.List;
+import java.util.function.DoubleSupplier;
+import java.util.function.Function;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The engine's own path audited where the mechanisms are composed (issue 25, item 6): a strict release is prepared
+ * by {@link PrivateKMeansEngine} on D = {} and on D′ = {x} (a public centre and r, so DP-Lloyd is the only stage
+ * that reads data, at the whole ε; T = 1, k = 1), and every draw runs one DP-Lloyd release in memory with what the
+ * engine built: its prepared point, its plan's sampling function (fresh coins each draw) and the noise of
+ * {@link PrivateKMeansEngine#noiseFor}. A wiring mistake between the plan and the noise (scales swapped, halved, from
+ * another plan) changes what is audited here, unlike the mechanism audits, which build their noise themselves. The
+ * statistic is the likelihood-ratio direction of the unsampled release at x's weight. False-failure rate 1e-3 per
+ * audit (seeds fixed); the half-noise wiring is caught.
+ */
+@ExtendWith(SharedSparkSession.class)
+class EngineAuditTest {
+  private static final double ALPHA = 1e-3;
+  private static final int SAMPLES = 150_000;
+  private static final double R = 4;
+  private static final int D = 2;
+  private static final double EPSILON = 2;
+
+  private static KMeansSettings strict(Sampler sampler, double sampleSize, long seed) {
+    return new KMeansSettings(1, 1, EPSILON, sampler, sampleSize, 0.5, Geometry.L2, Preprocessing.PUBLIC, R,
+        new double[D], Initialisation.RANDOM_BALL, seed, true, 1.0, CoreSupremum.EXACT,
+        new StrictRelease(R, null, StrictRelease.DEFAULT_NORM_QUANTILE, false, 0.05, 0.05, 0.2),
+        SchemeOptions.none());
+  }
+
+  /** What the engine prepared for one data set, and its report's claimed ε. */
+  private record Prepared(PrivateKMeansEngine engine, PreparedRun run, List<double[]> points, double claimed) {}
+
+  private static Prepared prepare(SparkSession spark, KMeansSettings settings, List<double[]> rows) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
+    List<KeyedPoint> keyed = new java.util.ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      keyed.add(new KeyedPoint(i, rows.get(i)));
+    }
+    PreparedRun run = engine.prepare(new Points(jsc.parallelize(keyed, 1), D, "audit", true));
+    List<double[]> points = run.data().points().map(KeyedPoint::x).collect();
+    PrivacyReport report = engine.report(run);
+    assertEquals(1, report.ledger().size(), "DP-Lloyd is the only stage that reads the data");
+    return new Prepared(engine, run, points, report.epsilon());
+  }
+
+  /** One DP-Lloyd release per draw on the prepared points, as the likelihood-ratio statistic for x. */
+  private static DoubleSupplier releases(Prepared p, LloydNoise noise, double[] x, long seed) {
+    NoiseScales scales = p.run().plan().scales();
+    SamplingFunction sampling = p.run().plan().samplingFunction();
+    double w = sampling == null ? 1 : sampling.weightAtMost(R);
+    double[] centres = new double[D];
+    double[] norms = WeightedClusterStats.squaredNorms(centres, 1, D);
+    long[] coinSeed = {seed << 32};
+    return () -> {
+      WeightedClusterStats stats = new WeightedClusterStats(1, D);
+      for (SampleBlock b : PoissonSampler.sampleInMemory(p.points(), D, sampling, Geometry.L2, coinSeed[0]++)) {
+        stats.add(b, centres, norms);
+      }
+      double c = noise.noisyCount(stats.count(0));
+      double[] s = noise.noisySum(stats.sum(0));
+      double[] shifted = {s[0] - w * x[0], s[1] - w * x[1]};
+      return (Math.abs(c) - Math.abs(c - w)) / scales.betaCount()
+          + (Geometry.L2.norm(s) - Geometry.L2.norm(shifted)) / scales.betaSum();
+    };
+  }
+
+  private static PrivacyAuditor.Result audit(SparkSession spark, String what, Sampler sampler, double sampleSize,
+      Function<Prepared, LloydNoise> wiring, long seed) {
+    Prepared empty = prepare(spark, strict(sampler, sampleSize, seed), List.of());
+    Prepared one = prepare(spark, strict(sampler, sampleSize, seed + 1), List.of(new double[] {R, 0}));
+    assertEquals(empty.claimed(), one.claimed(), "the plan reads no data");
+    assertEquals(empty.run().plan().budget(), one.run().plan().budget());
+    double[] x = one.points().get(0); // the prepared point: x projected a hair inside r
+    PrivacyAuditor.Result r = PrivacyAuditor.audit(releases(empty, wiring.apply(empty), x, seed),
+        releases(one, wiring.apply(one), x, seed + 7), SAMPLES, ALPHA);
+    System.out.println("engine audit, " + what + ": " + r + " of a claimed " + one.claimed());
+    return r;
+  }
+
+  /** The noise the engine wires to its plan. */
+  private static LloydNoise engineNoise(Prepared p) {
+    return p.engine().noiseFor(p.run());
+  }
+
+  /** A wiring mistake: the plan's scales halved on the way to the noise. */
+  private static LloydNoise halfNoise(Prepared p) {
+    NoiseScales s = p.run().plan().scales();
+    LatticeNoise.Pair lattice = LatticeNoise.countAndSum(s.betaCount() / 2, s.betaSum() / 2, Geometry.L2, D);
+    return LloydNoise.of(lattice.count(), lattice.sum(), NoiseRandomness.seeded(99));
+  }
+
+  @Test
+  void theFullDataReleaseMeetsItsReportedEpsilonAndHalfTheNoiseIsCaught(SparkSession spark) {
+    PrivacyAuditor.Result r = audit(spark, "full", Sampler.FULL, 1, EngineAuditTest::engineNoise, 61);
+    assertTrue(r.epsilonLowerBound() <= EPSILON, r.toString());
+    assertTrue(r.epsilonLowerBound() > 0.6 * EPSILON, "the audit finds most of the loss: " + r);
+    PrivacyAuditor.Result half = audit(spark, "full, half the noise", Sampler.FULL, 1, EngineAuditTest::halfNoise,
+        63);
+    assertTrue(half.epsilonLowerBound() > EPSILON, "half the noise must be caught: " + half);
+  }
+
+  @Test
+  void theSampledReleaseMeetsItsReportedEpsilonAndHalfTheNoiseIsCaught(SparkSession spark) {
+    PrivacyAuditor.Result r = audit(spark, "unif 25 %", Sampler.UNIF, 0.25, EngineAuditTest::engineNoise, 65);
+    assertTrue(r.epsilonLowerBound() <= EPSILON, r.toString());
+    assertTrue(r.epsilonLowerBound() > 0.5 * EPSILON, "the audit finds most of the loss: " + r);
+    PrivacyAuditor.Result half = audit(spark, "unif 25 %, half the noise", Sampler.UNIF, 0.25,
+        EngineAuditTest::halfNoise, 67);
+    assertTrue(half.epsilonLowerBound() > EPSILON, "half the noise must be caught: " + half);
+  }
+}
