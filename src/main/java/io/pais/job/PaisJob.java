@@ -50,6 +50,8 @@ public final class PaisJob implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(PaisJob.class);
   /** Full traces of failures: to the log file only (conf/log4j2.properties), the terminal gets one line. */
   private static final Logger TRACE = LoggerFactory.getLogger("pais.trace");
+  /** Stage boundaries and timings: to the log file only (the terminal shows them once, in the summary). */
+  private static final Logger STAGES = LoggerFactory.getLogger("pais.stages");
 
   @Option(names = "--config", paramLabel = "FILE", description = "a properties file of flag defaults")
   Path config;
@@ -503,7 +505,7 @@ public final class PaisJob implements Callable<Integer> {
     seconds.put("total", total);
     seconds.forEach((stage, s) -> {
       out.printf(Locale.ROOT, "  time          %-26s %8.2f s%n", stage, s);
-      LOG.info(String.format(Locale.ROOT, "time %s: %.2f s", stage, s));
+      STAGES.info(String.format(Locale.ROOT, "time %s: %.2f s", stage, s));
     });
     if (evaluate) {
       out.printf(Locale.ROOT, "  cost          %.6g (NOT private: evaluation on the full data)%n", result.cost());
