@@ -44,12 +44,22 @@ public record KMeansSettings(int k, int iterations, double epsilon, Sampler samp
 
   /** {@code iterations} when T is chosen by {@link IterationPolicy} from public values and the plan. */
   public static final int AUTO_ITERATIONS = 0;
+  /** The most DP-Lloyd iterations: each is a pass over the sample and splits ε further (auto picks 2 to 7). */
+  public static final int MAX_ITERATIONS = 100;
+  /** The most clusters: the centres, their noise and their statistics are held on the driver. */
+  public static final int MAX_K = 100_000;
+  /** The range of ε a release may ask for: outside it the noise scales leave what the solvers handle. */
+  public static final double MIN_EPSILON = 1e-4;
+  public static final double MAX_EPSILON = 1e6;
 
   public KMeansSettings {
-    Checks.positive("k", k);
-    Checks.require(iterations >= 0, "iterations must be a whole number >= 1, or " + AUTO_ITERATIONS + " for auto, got "
-        + iterations);
-    Checks.require(epsilon > 0 && !Double.isNaN(epsilon), "epsilon must be > 0, got " + epsilon);
+    Checks.require(k >= 1 && k <= MAX_K, "k must be in [1, " + MAX_K + "] (the centres are held on the driver), got "
+        + k);
+    Checks.require(iterations >= 0 && iterations <= MAX_ITERATIONS, "iterations must be a whole number in [1, "
+        + MAX_ITERATIONS + "], or " + AUTO_ITERATIONS + " for auto, got " + iterations);
+    Checks.require(epsilon >= MIN_EPSILON && epsilon <= MAX_EPSILON || epsilon == Double.POSITIVE_INFINITY,
+        "epsilon must be in [" + MIN_EPSILON + ", " + MAX_EPSILON + "] (+Infinity only for the non-private "
+        + "reference), got " + epsilon);
     Checks.notNull("sampler", sampler);
     if (sampler != Sampler.FULL) {
       Checks.positive("sampleSize", sampleSize);

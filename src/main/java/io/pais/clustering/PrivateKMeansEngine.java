@@ -49,6 +49,8 @@ import org.apache.spark.storage.StorageLevel;
  */
 public final class PrivateKMeansEngine {
   private static final int NORM_HISTOGRAM_BINS = 1 << 12;
+  /** The most centre coordinates k·d: a copy is 80 MB, and the driver holds a few (centres, sums, noise). */
+  static final long MAX_CENTRE_VALUES = 10_000_000;
   /** Sampled rows per DP-Lloyd task that make a task worth its scheduling overhead. */
   private static final double ROWS_PER_TASK = 50_000;
 
@@ -112,6 +114,10 @@ public final class PrivateKMeansEngine {
       throw new InputException("a strict release needs a public dimension, but d was "
           + points.dimensionSource().description() + "; give it as a public input (the job's --dimension, the "
           + "Estimator's setDimension)");
+    }
+    if ((long) settings.k() * points.dimension() > MAX_CENTRE_VALUES) {
+      throw new InputException("k x d = " + settings.k() + " x " + points.dimension() + " centre coordinates are more "
+          + "than the " + MAX_CENTRE_VALUES + " the driver holds per copy; lower k or the dimension");
     }
     long start = begin("read and preprocess");
     int d = points.dimension();

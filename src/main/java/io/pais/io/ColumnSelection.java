@@ -9,10 +9,34 @@ import java.util.Set;
 final class ColumnSelection {
   private ColumnSelection() {}
 
+  /**
+   * The selected columns' indices. Refused, rather than resolved silently: a column name that appears twice, a
+   * column named twice in the features or the drops, and a column both a feature and dropped.
+   */
   static int[] select(List<String> names, List<String> features, List<String> drops, String source) {
+    for (int i = 0; i < names.size(); i++) {
+      int first = names.indexOf(names.get(i));
+      if (first < i) { // the name itself is not quoted: it comes from the user's file
+        throw new InputException("columns " + first + " and " + i + " of " + source + " have the same name; rename "
+            + "one, or read the file without --header and choose columns by 0-based index");
+      }
+    }
     Set<Integer> dropped = new LinkedHashSet<>();
     for (String d : drops) {
-      dropped.add(index(names, d, source));
+      if (!dropped.add(index(names, d, source))) {
+        throw new InputException("column '" + d + "' is dropped twice (--drop names each column once)");
+      }
+    }
+    Set<Integer> chosenOnce = new LinkedHashSet<>();
+    for (String f : features) {
+      int i = index(names, f, source);
+      if (!chosenOnce.add(i)) {
+        throw new InputException("column '" + f + "' is a feature twice (--features names each column once)");
+      }
+      if (dropped.contains(i)) {
+        throw new InputException("column '" + f + "' is both a feature and dropped; name it in --features or "
+            + "--drop, not both");
+      }
     }
     List<Integer> chosen = new ArrayList<>();
     if (features.isEmpty()) {

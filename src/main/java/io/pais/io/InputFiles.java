@@ -28,8 +28,10 @@ final class InputFiles implements Serializable {
    * @param path the qualified path
    * @param ordinal its place in path order
    * @param base uncompressed: bytes of the uncompressed files before it in path order; compressed: -1
+   * @param length its length when listed (-1: unknown)
+   * @param modified its modification time when listed (-1: unknown)
    */
-  record Entry(String path, int ordinal, long base) implements Serializable {
+  record Entry(String path, int ordinal, long base, long length, long modified) implements Serializable {
     boolean compressed() {
       return base < 0;
     }
@@ -46,7 +48,11 @@ final class InputFiles implements Serializable {
     }
   }
 
-  /** Lists {@code paths} (globs expanded, directories listed one level, hidden files skipped), in path order. */
+  /**
+   * Lists {@code paths} (globs expanded, directories listed one level, hidden files skipped), in path order. A file
+   * named twice, a sub-folder of an input folder and anything but a regular file (a pipe, a device) are refused:
+   * each would otherwise be read differently from what the user named.
+   */
   static InputFiles list(List<String> paths, Configuration conf) {
     Map<String, FileStatus> files = new LinkedHashMap<>();
     for (String p : paths) {
@@ -60,13 +66,22 @@ final class InputFiles implements Serializable {
         for (FileStatus status : matches) {
           for (FileStatus file : status.isDirectory() ? fs.listStatus(status.getPath()) : new FileStatus[] {status}) {
             String name = file.getPath().getName();
-            if (file.isFile() && (file == status || !name.startsWith("_") && !name.startsWith("."))) {
-              files.putIfAbsent(file.getPath().toString(), file);
+            if (file != status && (name.startsWith("_") || name.startsWith("."))) {
+              continue; // hidden: Spark's and Hadoop's markers, pais's own temporary folders
+            }
+            if (file.isDirectory()) {
+              throw new InputException("input folder " + status.getPath() + " holds a sub-folder, " + name + "; pais "
+                  + "reads the files of a folder, not its sub-folders: name them with a glob (" + p + "/*/*)");
+            }
+            requireRegular(file, p);
+            if (files.putIfAbsent(file.getPath().toString(), file) != null) {
+              throw new InputException("input " + file.getPath() + " is named twice (by " + p + " and an earlier "
+                  + "path); give each file once");
             }
           }
         }
       } catch (IOException e) {
-        throw new InputException("cannot list input " + p + " (" + e.getClass().getSimpleName() + ")");
+        throw new InputException("cannot list input " + p + ": " + ReadFailures.describe(e));
       }
     }
     if (files.isEmpty()) {
@@ -79,12 +94,45 @@ final class InputFiles implements Serializable {
     long base = 0;
     for (FileStatus f : sorted) {
       boolean compressed = codecs.getCodec(f.getPath()) != null;
-      entries.add(new Entry(f.getPath().toString(), entries.size(), compressed ? -1 : base));
+      entries.add(new Entry(f.getPath().toString(), entries.size(), compressed ? -1 : base, f.getLen(),
+          f.getModificationTime()));
       if (!compressed) {
         base += f.getLen();
       }
     }
     return new InputFiles(entries);
+  }
+
+  /** A local path that is not a regular file (a named pipe would block the read forever) is refused. */
+  private static void requireRegular(FileStatus file, String given) {
+    java.net.URI uri = file.getPath().toUri();
+    if ("file".equals(uri.getScheme()) && !java.nio.file.Files.isRegularFile(java.nio.file.Path.of(uri))) {
+      throw new InputException("input " + given + " names " + file.getPath() + ", which is not a regular file (a "
+          + "pipe, a socket or a device); pais reads files");
+    }
+  }
+
+  /**
+   * Refuses a run whose input changed while it was read: a listed file whose length or modification time is not
+   * what it was (a file truncated or appended to mid-read would otherwise give a release of data nobody had).
+   */
+  void requireUnchanged(Configuration conf) {
+    for (Entry e : entries) {
+      if (e.length() < 0) {
+        continue;
+      }
+      Path path = new Path(e.path());
+      try {
+        FileStatus now = path.getFileSystem(conf).getFileStatus(path);
+        if (now.getLen() != e.length() || now.getModificationTime() != e.modified()) {
+          throw new InputException("input " + e.path() + " changed while it was read; nothing was published: run "
+              + "again on a file that no one writes to");
+        }
+      } catch (IOException ex) {
+        throw new InputException("input " + e.path() + " disappeared or became unreadable while it was read ("
+            + ReadFailures.describe(ex) + ")");
+      }
+    }
   }
 
   /** The files a Spark file source reads ({@code Dataset.inputFiles()}), in path order. */
@@ -96,7 +144,7 @@ final class InputFiles implements Serializable {
     sorted.sort(Comparator.naturalOrder());
     List<Entry> entries = new ArrayList<>();
     for (String p : sorted) {
-      entries.add(new Entry(p, entries.size(), -1));
+      entries.add(new Entry(p, entries.size(), -1, -1, -1));
     }
     return new InputFiles(entries);
   }

@@ -95,17 +95,66 @@ interface LineParser extends Serializable {
     return (int) Math.max(index, 0);
   }
 
+  /**
+   * A field as a number in plain decimal notation ([sign] digits [. digits] [e [sign] digits], surrounding blanks
+   * allowed), nothing else: Java's own parser also takes hexadecimal ("0x1p3") and type suffixes ("1.5d", "2f"),
+   * which no data file means as numbers.
+   */
   private static double number(String field, int column) {
-    double v;
-    try {
-      v = Double.parseDouble(field.strip());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("non-numeric field in column " + column);
+    String t = field.strip();
+    if (!isDecimal(t)) {
+      String lower = t.toLowerCase(java.util.Locale.ROOT).replaceFirst("^[+-]", "");
+      throw new IllegalArgumentException((lower.equals("nan") || lower.startsWith("inf")
+          ? "NaN or infinite value" : "non-numeric field") + " in column " + column);
     }
+    double v = Double.parseDouble(t);
     if (!Double.isFinite(v)) {
-      throw new IllegalArgumentException("NaN or infinite value in column " + column);
+      throw new IllegalArgumentException("NaN or infinite value in column " + column + " (beyond the double range)");
     }
     return v;
+  }
+
+  /** Whether {@code s} is a number in plain decimal notation: [+-] digits [. digits] [(e|E) [+-] digits]. */
+  static boolean isDecimal(String s) {
+    int n = s.length();
+    int i = 0;
+    if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+      i++;
+    }
+    int digits = 0;
+    while (i < n && isDigit(s.charAt(i))) {
+      i++;
+      digits++;
+    }
+    if (i < n && s.charAt(i) == '.') {
+      i++;
+      while (i < n && isDigit(s.charAt(i))) {
+        i++;
+        digits++;
+      }
+    }
+    if (digits == 0) {
+      return false;
+    }
+    if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+      i++;
+      if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+        i++;
+      }
+      int exponent = 0;
+      while (i < n && isDigit(s.charAt(i))) {
+        i++;
+        exponent++;
+      }
+      if (exponent == 0) {
+        return false;
+      }
+    }
+    return i == n;
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
   }
 
   private static String[] split(String line, char sep, int expected) {

@@ -7,6 +7,7 @@ import java.nio.file.LinkOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -14,15 +15,45 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Decides, before any work, whether a release may be written to an output path: never onto, into or above an
- * input (compared after qualifying both and resolving symbolic links), and with overwrite only onto a directory
- * that is recognisably an earlier release (it holds {@value #RELEASE_MARKER}). The job must never delete or
- * replace anything it did not write.
+ * input, nor where an input's glob would read it next time (compared after qualifying both and resolving symbolic
+ * links), and with overwrite only onto a directory that is recognisably an earlier release: it holds
+ * {@value #RELEASE_MARKER} and nothing but the files a release holds. The job must never delete or replace anything
+ * it did not write.
  */
 final class OutputGuard {
-  /** The file every release holds; a directory without it is not ours to replace. */
+  /** The file every release holds. */
   static final String RELEASE_MARKER = "run.json";
+  /** Every file a release holds; a directory holding anything else is not ours to replace. */
+  static final Set<String> RELEASE_FILES = Set.of("centers.csv", "centers.json", "privacy-report.json",
+      RELEASE_MARKER);
 
   private OutputGuard() {}
+
+  /**
+   * The output as a Hadoop path, refused (one line) when Hadoop cannot name it: a ':' after the scheme, which a
+   * Hadoop path reads as another scheme, and glob characters, which an input glob of the next run would expand.
+   */
+  static Path outputPath(String text) {
+    if (text == null || text.isBlank()) {
+      throw new InputException("output must name a directory, got an empty name");
+    }
+    // the path after a scheme and authority (hdfs://host:8020/…, file:/…), where a ':' is Hadoop's own
+    String path = text.replaceFirst("^[A-Za-z][A-Za-z0-9+.-]*://[^/]*", "").replaceFirst("^[A-Za-z][A-Za-z0-9+.-]*:(?=/)",
+        "");
+    if (path.contains(":")) {
+      throw new InputException("output " + text + " holds a ':', which a Hadoop path reads as a URI scheme; "
+          + "choose a name without it (or give the full URI, e.g. file:///dir/name)");
+    }
+    if (path.chars().anyMatch(c -> "*?[]{},\\".indexOf(c) >= 0)) {
+      throw new InputException("output " + text + " holds a glob or list character (* ? [ ] { } , \\); choose a "
+          + "name without them");
+    }
+    try {
+      return new Path(text);
+    } catch (IllegalArgumentException e) {
+      throw new InputException("output " + text + " is not a usable path (" + e.getClass().getSimpleName() + ")");
+    }
+  }
 
   /**
    * Refuses (with an {@link InputException}) an output that equals, contains or lies inside one of
@@ -36,6 +67,10 @@ final class OutputGuard {
         throw new InputException("output " + output + " is the root of a file system; choose a new directory");
       }
       for (String input : inputs) {
+        if (isGlob(input) && globReaches(new Path(input), output, conf)) {
+          throw new InputException("output " + output + " lies where the input glob " + input + " would read it; "
+              + "choose an output outside every input");
+        }
         for (URI in : canonicalInputs(new Path(input), conf)) {
           if (sameOrAncestor(out, in)) {
             throw new InputException("output " + output + (out.equals(in) ? " is" : " contains") + " the input "
@@ -62,9 +97,72 @@ final class OutputGuard {
         throw new InputException("output " + output + " is a directory pais did not write (it holds no "
             + RELEASE_MARKER + "); choose a new directory");
       }
+      for (FileStatus child : fs.listStatus(output)) {
+        if (!child.isFile() || !RELEASE_FILES.contains(child.getPath().getName())) {
+          throw new InputException("output " + output + " holds more than an earlier release (" + (child.isFile()
+              ? "a file" : "a directory") + " pais does not write); --overwrite replaces only a directory holding "
+              + "nothing but " + String.join(", ", new java.util.TreeSet<>(RELEASE_FILES)));
+        }
+      }
     } catch (IOException e) {
-      throw new InputException("cannot check output " + output + " (" + e.getClass().getSimpleName() + ")");
+      throw new InputException("cannot check output " + output + ": its file system cannot be reached or read ("
+          + e.getClass().getSimpleName() + ")");
     }
+  }
+
+  /**
+   * Temporary and set-aside directories of earlier runs beside {@code output} ({@code .NAME.pais-tmp-…},
+   * {@code .NAME.pais-old-…}): a run killed while writing leaves one. Empty when there are none or the parent
+   * cannot be listed.
+   */
+  static List<Path> leftovers(Path output, Configuration conf) {
+    List<Path> out = new ArrayList<>();
+    try {
+      FileSystem fs = output.getFileSystem(conf);
+      Path parent = output.getParent();
+      if (parent == null || !fs.exists(parent)) {
+        return out;
+      }
+      String prefix = "." + output.getName() + ".pais-";
+      for (FileStatus status : fs.listStatus(parent)) {
+        String name = status.getPath().getName();
+        if (name.startsWith(prefix + "tmp-") || name.startsWith(prefix + "old-")) {
+          out.add(status.getPath());
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // nothing to report: the writer's own checks say what is wrong with the parent
+    }
+    return out;
+  }
+
+  private static boolean isGlob(String input) {
+    return input.chars().anyMatch(c -> "*?[{".indexOf(c) >= 0);
+  }
+
+  /**
+   * Whether {@code output} or one of its ancestors matches the glob {@code pattern} component by component, as the
+   * glob would when the next run lists it (an output inside {@code data/*} is read as data then).
+   */
+  static boolean globReaches(Path pattern, Path output, Configuration conf) throws IOException {
+    FileSystem fs = pattern.getFileSystem(conf);
+    URI glob = fs.makeQualified(pattern).toUri();
+    URI out = output.getFileSystem(conf).makeQualified(output).toUri();
+    if (!String.valueOf(glob.getScheme()).equals(String.valueOf(out.getScheme()))
+        || !String.valueOf(glob.getAuthority()).equals(String.valueOf(out.getAuthority()))) {
+      return false;
+    }
+    String[] g = glob.getPath().split("/");
+    String[] o = out.getPath().split("/");
+    if (o.length < g.length) {
+      return false;
+    }
+    for (int i = 0; i < g.length; i++) {
+      if (!org.apache.hadoop.fs.GlobPattern.compile(g[i]).matcher(o[i]).matches()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Every existing path a (possibly globbed) input names, canonical; the literal path if nothing matches. */

@@ -89,8 +89,31 @@ public final class PointReader {
         : headerFields != null ? DimensionSource.schema("the header line")
         : DimensionSource.records("the number of fields in the first data line");
     LineParser parser = LineParser.csv(spec.delimiter(), columns, selected);
-    return new Points(parseText(spark, files, leading, (line, key) -> point(parser.parse(line), key)),
-        selected.length, checked(spec.dimension(), selected.length, found, source), source, true);
+    HeaderCheck sameHeader = headerFields == null ? null : headerCheck(List.copyOf(names), spec.delimiter());
+    return new Points(parseText(spark, files, leading, sameHeader, (line, key) -> point(parser.parse(line), key)),
+        selected.length, checked(spec.dimension(), selected.length, found, source), source, true,
+        () -> files.requireUnchanged(conf));
+  }
+
+  /** Whether a file's first line is the header every stacked file must share. */
+  private interface HeaderCheck extends Serializable {
+    boolean matches(String line);
+  }
+
+  /** A header with the same column names (blanks and a byte-order mark aside) as {@code names}. */
+  private static HeaderCheck headerCheck(List<String> names, String delimiter) {
+    return line -> {
+      String[] fields = fields(line.startsWith("\uFEFF") ? line.substring(1) : line, delimiter);
+      if (fields.length != names.size()) {
+        return false;
+      }
+      for (int i = 0; i < fields.length; i++) {
+        if (!fields[i].strip().equals(names.get(i))) {
+          return false;
+        }
+      }
+      return true;
+    };
   }
 
   /**
@@ -130,7 +153,7 @@ public final class PointReader {
       throw new IllegalArgumentException("dimension must be <= " + MAX_DIMENSION + ", got " + dimension);
     }
     if (dimension == 0) {
-      dimension = parseText(spark, files, 0, (line, key) -> LineParser.libsvmMaxIndex(line, MAX_DIMENSION))
+      dimension = parseText(spark, files, 0, null, (line, key) -> LineParser.libsvmMaxIndex(line, MAX_DIMENSION))
           .fold(0, Math::max);
       if (dimension == 0) {
         throw new InputException("no rows in input " + String.join(",", spec.paths()) + " (no LibSVM features found)");
@@ -138,8 +161,10 @@ public final class PointReader {
       found = DimensionSource.records("the largest feature index over all records");
     }
     LineParser parser = LineParser.libsvm(dimension);
-    return new Points(parseText(spark, files, 0, (line, key) -> point(parser.parse(line), key)), dimension, found,
-        source, true);
+    Configuration conf = spark.sparkContext().hadoopConfiguration();
+    return new Points(parseText(spark, files, 0, null, (line, key) -> point(parser.parse(line), key)), dimension,
+        found,
+        source, true, () -> files.requireUnchanged(conf));
   }
 
   /** How a Spark data source or table is opened (Spark throws its checked exceptions undeclared). */
@@ -261,6 +286,10 @@ public final class PointReader {
           DimensionSource.records("the size of the first vector of column '" + column + "'"));
     }
     int d = found.value();
+    if (d > MAX_DIMENSION) {
+      throw new InputException("column '" + column + "' of " + source + " holds vectors of size " + d + "; pais reads "
+          + "at most " + MAX_DIMENSION + " features");
+    }
     RowReader toPoint = (row, where) -> {
       if (row.isNullAt(0)) {
         throw new InputException(where + ": null vector in column '" + column + "'");
@@ -372,10 +401,11 @@ public final class PointReader {
   }
 
   /**
-   * Applies {@code function} to every line in map tasks, skipping {@code leadingLines} at the top of each file,
-   * with the line's sampling key, and naming file and line (or the split) in any error.
+   * Applies {@code function} to every line in map tasks, skipping {@code leadingLines} at the top of each file
+   * (the first of them checked against {@code header} when there is one), with the line's sampling key, and naming
+   * file and line (or the split) in any error.
    */
-  private static <T> JavaRDD<T> parseText(SparkSession spark, InputFiles files, int leadingLines,
+  private static <T> JavaRDD<T> parseText(SparkSession spark, InputFiles files, int leadingLines, HeaderCheck header,
       LineFunction<T> function) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Configuration conf = new Configuration(spark.sparkContext().hadoopConfiguration());
@@ -383,11 +413,11 @@ public final class PointReader {
         files.joined(), GuardedTextInputFormat.class, LongWritable.class, Text.class, conf);
     return lines.mapPartitionsWithInputSplit(
         (InputSplit split, Iterator<Tuple2<LongWritable, Text>> records) -> parseSplit((FileSplit) split, records,
-            files, leadingLines, function), false);
+            files, leadingLines, header, function), false);
   }
 
   private static <T> Iterator<T> parseSplit(FileSplit split, Iterator<Tuple2<LongWritable, Text>> lines,
-      InputFiles files, int leadingLines, LineFunction<T> function) {
+      InputFiles files, int leadingLines, HeaderCheck header, LineFunction<T> function) {
     String file = split.getPath().toString();
     InputFiles.Entry entry = files.entry(file);
     boolean fromStart = split.getStart() == 0;
@@ -400,6 +430,10 @@ public final class PointReader {
           Tuple2<LongWritable, Text> record = lines.next();
           lineNumber++;
           if (fromStart && lineNumber <= leadingLines) {
+            if (lineNumber == 1 && header != null && !header.matches(record._2().toString())) {
+              throw new InputException(file + ": its header is not the first file's; stacked files must have the "
+                  + "same columns in the same order");
+            }
             continue;
           }
           long key = entry.compressed() ? SamplingKeys.fileLine(entry.ordinal(), lineNumber)

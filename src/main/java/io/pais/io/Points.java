@@ -14,9 +14,26 @@ import org.apache.spark.api.java.JavaRDD;
  * @param stableKeys whether the sampling keys name places in the input (true for files read by
  *     {@link PointReader}) rather than Spark partitions (an arbitrary DataFrame): only then is a seeded release
  *     independent of how Spark split the input
+ * @param unchanged refuses the run when the files read changed while they were read (checked before publishing)
  */
 public record Points(JavaRDD<KeyedPoint> rdd, int dimension, DimensionSource dimensionSource, String source,
-    boolean stableKeys) {
+    boolean stableKeys, InputCheck unchanged) {
+
+  /** A check that the input did not change while it was read. */
+  @FunctionalInterface
+  public interface InputCheck {
+    /** No check: an input that is not a list of files pais listed (a DataFrame). */
+    InputCheck NONE = () -> { };
+
+    /** Throws an {@link InputException} when the input changed since it was listed. */
+    void requireUnchanged();
+  }
+
+  /** Points with no check of their files. */
+  public Points(JavaRDD<KeyedPoint> rdd, int dimension, DimensionSource dimensionSource, String source,
+      boolean stableKeys) {
+    this(rdd, dimension, dimensionSource, source, stableKeys, InputCheck.NONE);
+  }
 
   /** Points whose dimension the caller knows: a public input. */
   public Points(JavaRDD<KeyedPoint> rdd, int dimension, String source, boolean stableKeys) {

@@ -34,6 +34,14 @@ final class ReadFailures {
         .contains("gzip")) {
       return "not valid gzip data (corrupt, or not gzip-compressed)";
     }
+    if (message.contains("Permission denied") || name.endsWith("AccessControlException")
+        || t instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied (this user may not read it)";
+    }
+    if (t instanceof java.net.ConnectException || t instanceof java.net.UnknownHostException
+        || t instanceof java.net.NoRouteToHostException || name.endsWith("ConnectTimeoutException")) {
+      return "its file system cannot be reached (" + t.getClass().getSimpleName() + ")";
+    }
     if (t instanceof FileNotFoundException) {
       return "the file disappeared while it was read";
     }

@@ -7,95 +7,201 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.accounting.PrivacyReport;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.UnsupportedFileSystemException;
 
 /**
- * Writes a release (centres, privacy report, run record) to any Hadoop path, all or nothing: the files go to a
- * hidden temporary directory beside the output, which is renamed into place only once every file is written.
- * An output that touches an input is refused, and an existing one is replaced only when overwriting was asked
- * for and it is an earlier release.
+ * Writes a release (centres, privacy report, run record) to any Hadoop path, all or nothing. Before any work
+ * ({@link #prepare}) the output is checked ({@link OutputGuard}) and a hidden temporary directory is created beside
+ * it, which proves the parent writable and the name usable; at the end every file goes into that directory, which
+ * is then published by a rename that never lands inside an existing directory: on the local file system rename(2)
+ * itself (it fails on a non-empty target), on HDFS {@code FileContext.rename} without overwrite (atomic there).
+ * When another run publishes at the same output first, this one fails with one line and removes its temporary
+ * directory. Object stores have no atomic rename: there the check and the copy are two steps (see the README).
+ * Anything thrown — an {@link Error} such as a full disk's {@code FSError} included — removes the temporary
+ * directory before it propagates.
  */
-public final class ReleaseWriter {
+public final class ReleaseWriter implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  /** The prefix of a temporary directory's name after the output's own: {@code .NAME.pais-tmp-ID}. */
+  static final String TEMPORARY = ".pais-tmp-";
 
   private final Path output;
   private final List<String> inputs;
   private final Configuration conf;
   private final boolean overwrite;
+  /** Runs just before the publishing rename (tests delay the publish with it to force a race). */
+  Runnable beforePublish = () -> { };
+  private FileSystem fs;
+  private Path tmp;
+  private boolean published;
 
   /**
    * @param output the release directory
    * @param inputs the input paths or globs the release is computed from: the output may not touch them
-   * @param overwrite whether an earlier release (a directory holding run.json) may be replaced
+   * @param overwrite whether an earlier release (a directory holding only pais's release files) may be replaced
    */
   public ReleaseWriter(String output, List<String> inputs, Configuration conf, boolean overwrite) {
-    this.output = new Path(output);
+    this.output = OutputGuard.outputPath(output);
     this.inputs = List.copyOf(inputs);
     this.conf = conf;
     this.overwrite = overwrite;
   }
 
   /**
-   * Fails early, before any work, when the output equals, contains or lies inside an input, or exists and may
-   * not be replaced (see {@link OutputGuard}).
+   * Before any work: refuses an output that equals, contains or lies inside an input, or exists and may not be
+   * replaced ({@link OutputGuard}), and creates the temporary directory the release is written to.
    */
-  public void checkWritable() {
+  public void prepare() {
     OutputGuard.check(output, inputs, conf, overwrite);
-  }
-
-  /**
-   * Writes every file into a hidden directory beside the output, then moves it into place; an earlier release
-   * is moved aside first and deleted only once the new one is in place (and moved back if that fails).
-   */
-  public void write(double[][] centres, PrivacyReport report, ObjectNode run) {
-    checkWritable();
-    String id = UUID.randomUUID().toString();
-    Path tmp = new Path(output.getParent(), "." + output.getName() + ".pais-tmp-" + id);
-    Path old = new Path(output.getParent(), "." + output.getName() + ".pais-old-" + id);
-    FileSystem fs;
     try {
       fs = withoutChecksumFiles(output.getFileSystem(conf));
     } catch (IOException e) {
-      throw new InputException("cannot open output " + output + " (" + e.getClass().getSimpleName() + ")");
+      throw new InputException("cannot open the file system of output " + output + " ("
+          + e.getClass().getSimpleName() + ")");
     }
-    boolean movedAside = false;
+    tmp = new Path(output.getParent(), "." + output.getName() + TEMPORARY + UUID.randomUUID());
     try {
+      Path parent = output.getParent();
+      if (fs.exists(parent) && !fs.getFileStatus(parent).isDirectory()) {
+        throw new InputException("cannot write output " + output + ": its parent " + parent + " is a file");
+      }
       if (!fs.mkdirs(tmp)) {
         throw new IOException("mkdirs failed");
       }
-      write(fs, new Path(tmp, "centers.csv"), centresCsv(centres));
-      write(fs, new Path(tmp, "centers.json"), JSON.writeValueAsString(centresJson(centres)));
-      write(fs, new Path(tmp, "privacy-report.json"), JSON.writeValueAsString(PrivacyReportJson.toJson(report)));
-      write(fs, new Path(tmp, OutputGuard.RELEASE_MARKER), JSON.writeValueAsString(run));
+    } catch (IOException e) {
+      tmp = null;
+      throw new InputException("cannot write output " + output + ": cannot create a directory beside it ("
+          + describe(e) + "); check that its parent is a writable directory");
+    }
+  }
+
+  /**
+   * Writes every file into the temporary directory, then publishes it; an earlier release is moved aside first
+   * and deleted once the new one is in place (and moved back if publishing fails).
+   */
+  public void write(double[][] centres, PrivacyReport report, ObjectNode run) {
+    if (tmp == null) {
+      prepare();
+    }
+    OutputGuard.check(output, inputs, conf, overwrite); // the output may have appeared while the job ran
+    Path old = new Path(output.getParent(), "." + output.getName() + ".pais-old-" + tmp.getName());
+    boolean movedAside = false;
+    try {
+      write(new Path(tmp, "centers.csv"), centresCsv(centres));
+      write(new Path(tmp, "centers.json"), JSON.writeValueAsString(centresJson(centres)));
+      write(new Path(tmp, "privacy-report.json"), JSON.writeValueAsString(PrivacyReportJson.toJson(report)));
+      write(new Path(tmp, OutputGuard.RELEASE_MARKER), JSON.writeValueAsString(run));
       if (fs.exists(output)) {
         movedAside = fs.rename(output, old);
         if (!movedAside) {
           throw new IOException("cannot move the earlier release aside");
         }
       }
-      if (!fs.rename(tmp, output)) {
-        if (movedAside && fs.rename(old, output)) {
-          movedAside = false;
-        }
-        throw new IOException("rename into place failed");
+      beforePublish.run();
+      if (!renameWithoutReplacing(tmp, output)) {
+        throw new InputException("cannot write output " + output + ": another release appeared there while this "
+            + "one was written; nothing of this run was published");
       }
+      published = true;
       if (movedAside) {
         fs.delete(old, true);
       }
-    } catch (IOException | RuntimeException e) {
-      try {
-        fs.delete(tmp, true);
-      } catch (IOException ignored) {
-        // best effort: the failure below is what the user needs to see
+    } catch (IOException e) {
+      throw new InputException("cannot write output " + output + ": " + describe(e));
+    } finally {
+      if (movedAside && !published) {
+        restore(old);
       }
-      throw new InputException("cannot write output " + output + ": " + e.getMessage());
+      close();
     }
+  }
+
+  /** Moves an earlier release back into place; when another run's release took its place, it is dropped. */
+  private void restore(Path old) {
+    try {
+      if (!renameWithoutReplacing(old, output)) {
+        deleteQuietly(old); // it was being replaced; the other run's release stands
+      }
+    } catch (IOException | RuntimeException e) {
+      // left beside the output as .NAME.pais-old-ID: the next run reports it
+    }
+  }
+
+  /** Temporary or set-aside directories of earlier runs beside the output (a killed run leaves one). */
+  public List<Path> leftovers() {
+    List<Path> found = new java.util.ArrayList<>(OutputGuard.leftovers(output, conf));
+    found.removeIf(p -> tmp != null && p.getName().equals(tmp.getName()));
+    return found;
+  }
+
+  /** Removes the temporary directory unless it was published (every failure path, and a run that ends early). */
+  @Override
+  public void close() {
+    if (tmp != null && !published) {
+      deleteQuietly(tmp);
+    }
+    tmp = published ? null : tmp;
+  }
+
+  private void deleteQuietly(Path path) {
+    try {
+      fs.delete(path, true);
+    } catch (IOException | RuntimeException ignored) {
+      // best effort: the failure being reported is what the user needs to see
+    }
+  }
+
+  /**
+   * Renames {@code from} to {@code to} only if {@code to} does not exist, atomically where the file system can:
+   * false when {@code to} exists (then nothing moved).
+   */
+  private boolean renameWithoutReplacing(Path from, Path to) throws IOException {
+    URI target = fs.makeQualified(to).toUri();
+    if ("file".equals(target.getScheme())) {
+      try {
+        // rename(2): fails on an existing file or non-empty directory (an empty one it replaces, losing nothing)
+        Files.move(java.nio.file.Path.of(fs.makeQualified(from).toUri()), java.nio.file.Path.of(target),
+            StandardCopyOption.ATOMIC_MOVE);
+        return true;
+      } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+        return false;
+      } catch (FileSystemException e) {
+        if (Files.exists(java.nio.file.Path.of(target), LinkOption.NOFOLLOW_LINKS)) {
+          return false;
+        }
+        throw e;
+      }
+    }
+    try {
+      FileContext.getFileContext(target, conf).rename(from, to, Options.Rename.NONE);
+      return true;
+    } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
+      return false;
+    } catch (UnsupportedFileSystemException e) {
+      // no FileContext for this scheme: check, then rename (not atomic; see the README on object stores)
+      return !fs.exists(to) && fs.rename(from, to);
+    }
+  }
+
+  private static String describe(IOException e) {
+    return e.getMessage() != null && e.getClass() == IOException.class ? e.getMessage()
+        : e.getClass().getSimpleName();
   }
 
   /** The raw local file system instead of the checksummed one, so a release holds no .crc side files. */
@@ -103,7 +209,7 @@ public final class ReleaseWriter {
     return fs instanceof LocalFileSystem local ? local.getRawFileSystem() : fs;
   }
 
-  private static void write(FileSystem fs, Path file, String text) throws IOException {
+  private void write(Path file, String text) throws IOException {
     try (OutputStream out = fs.create(file, false)) {
       out.write(text.getBytes(StandardCharsets.UTF_8));
     }

@@ -56,8 +56,14 @@ final class ConfDefaults implements CommandLine.IDefaultValueProvider {
     for (String key : new TreeSet<>(userProperties.stringPropertyNames())) {
       if (!names.contains(key)) {
         String closest = names.stream().min(Comparator.comparingInt(n -> editDistance(key, n))).orElse("");
-        throw new IllegalArgumentException("unknown key '" + key + "' in --config " + userFile + " (did you mean '"
-            + closest + "'?)");
+        // a near miss of a flag name is the user's typo, quoted; anything else may be a data row of a data file
+        // given as --config by mistake, never quoted
+        if (key.matches("[a-z][a-z0-9-]*") && editDistance(key, closest) <= 2) {
+          throw new IllegalArgumentException("unknown key '" + key + "' in --config " + userFile + " (did you mean '"
+              + closest + "'?)");
+        }
+        throw new IllegalArgumentException("--config " + userFile + " holds a key that names no flag: a config file "
+            + "holds lines KEY = VALUE with flag names as keys (is it a data file? give data with --input)");
       }
     }
   }

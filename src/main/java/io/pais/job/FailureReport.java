@@ -22,7 +22,13 @@ final class FailureReport {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof OutOfMemoryError) {
         return "out of memory; give the driver or the executors more memory (spark-submit --driver-memory, "
-            + "--executor-memory; PAIS_DRIVER_MEMORY for submit/pais-local)" + logHint();
+            + "--executor-memory; PAIS_DRIVER_MEMORY for submit/pais-local), or lower k or the dimension"
+            + logHint();
+      }
+      if (t instanceof org.apache.hadoop.fs.FSError) {
+        return "a file system failed while writing (" + (t.getCause() == null ? "FSError"
+            : t.getCause().getClass().getSimpleName()) + "): is the disk full or read-only? Nothing was published"
+            + logHint();
       }
     }
     return "failed: " + e.getClass().getSimpleName() + logHint();

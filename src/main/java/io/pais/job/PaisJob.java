@@ -223,9 +223,34 @@ public final class PaisJob implements Callable<Integer> {
 
   private SparkSession spark;
   private PrintStream out = System.out;
+  private ReleaseWriter writer;
 
+  /** Runs before Spark's own shutdown hooks (priority 40 and below in Hadoop's manager). */
+  private static final int INTERRUPT_HOOK_PRIORITY = 100;
+  /** The run of this JVM's {@link #main}, for the interrupt hook; null outside {@link #main}. */
+  private static volatile PaisJob mainRun;
+  /** Set once SIGINT or SIGTERM stopped the run: its failure is then reported as the interruption, not again. */
+  private static volatile boolean interrupted;
+
+  /**
+   * The command line. SIGINT or SIGTERM while the job runs prints "pais: interrupted", removes the release's
+   * temporary directory and exits with the signal's code (130, 143), before Spark's hooks stop the context.
+   */
   public static void main(String[] args) {
-    System.exit(run(null, args, System.out, System.err));
+    java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
+    org.apache.hadoop.util.ShutdownHookManager.get().addShutdownHook(() -> {
+      if (!finished.get()) {
+        interrupted = true;
+        System.err.println("pais: interrupted");
+        PaisJob job = mainRun;
+        if (job != null && job.writer != null) {
+          job.writer.close();
+        }
+      }
+    }, INTERRUPT_HOOK_PRIORITY);
+    int code = run(null, args, System.out, System.err, true);
+    finished.set(true);
+    System.exit(code);
   }
 
   /**
@@ -234,7 +259,14 @@ public final class PaisJob implements Callable<Integer> {
    * @param session a running session to use (and leave running), or null to create and stop one
    */
   public static int run(SparkSession session, String[] args, PrintStream out, PrintStream err) {
+    return run(session, args, out, err, false);
+  }
+
+  private static int run(SparkSession session, String[] args, PrintStream out, PrintStream err, boolean isMain) {
     PaisJob job = new PaisJob();
+    if (isMain) {
+      mainRun = job;
+    }
     job.spark = session;
     job.out = out;
     CommandLine cli = new CommandLine(job);
@@ -252,15 +284,26 @@ public final class PaisJob implements Callable<Integer> {
       err.println("pais: " + e.getMessage() + " (pais --help lists the flags)");
       return 2;
     });
-    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      err.println("pais: " + FailureReport.oneLine(e));
-      TRACE.error("pais job failed", e);
-      if (job.verbose) {
-        e.printStackTrace(err);
-      }
-      return FailureReport.exitCode(e);
-    });
-    return cli.execute(args);
+    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> job.fail(e, err));
+    try {
+      return cli.execute(args);
+    } catch (Error e) { // picocli hands on only Exceptions: a full disk's FSError, an OutOfMemoryError end here
+      return job.fail(e, err);
+    }
+  }
+
+  /** One line on the terminal, the trace in the log (and on the terminal with --verbose); the exit code. */
+  private int fail(Throwable e, PrintStream err) {
+    if (interrupted) { // Spark's hooks stopped the context under the job: the interrupt hook said so already
+      TRACE.error("pais job interrupted", e);
+      return 130;
+    }
+    err.println("pais: " + FailureReport.oneLine(e));
+    TRACE.error("pais job failed", e);
+    if (verbose) {
+      e.printStackTrace(err);
+    }
+    return FailureReport.exitCode(e);
   }
 
   @Override
@@ -276,12 +319,15 @@ public final class PaisJob implements Callable<Integer> {
         ProgressLine progress = ProgressLine.start(JavaSparkContext.fromSparkContext(spark.sparkContext()),
             LOG::info)) {
       long start = System.nanoTime();
-      ReleaseWriter writer = new ReleaseWriter(output, table == null ? input : tableFiles(table),
+      writer = new ReleaseWriter(output, table == null ? input : tableFiles(table),
           spark.sparkContext().hadoopConfiguration(), overwrite);
-      writer.checkWritable();
+      writer.prepare();
+      writer.leftovers().forEach(path -> out.println("pais: note: " + path + " was left by an earlier run that "
+          + "stopped while writing; remove it once no run writes to this output"));
       Points points = PointReader.read(spark, spec);
       PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, progress.around(LOG::info), progress);
       ClusteringResult result = engine.fit(points, evaluate);
+      points.unchanged().requireUnchanged();
       long writeStart = System.nanoTime();
       ObjectNode run = runRecord(settings, spec, result);
       writer.write(result.centres(), result.report(), run);
@@ -289,6 +335,9 @@ public final class PaisJob implements Callable<Integer> {
       summary(result, settings, writeSeconds, (System.nanoTime() - start) / 1e9);
       return 0;
     } finally {
+      if (writer != null) {
+        writer.close(); // a run that failed after the writer's pre-flight leaves no temporary directory
+      }
       if (ownSession) {
         spark.stop();
       }

@@ -254,6 +254,10 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
       if (pre == Preprocessing.PAPER && (hasBound || hasCenter)) {
         throw new IllegalArgumentException("normBound and center need preprocessing = public, got preprocessing = paper");
       }
+      if (isDefined(clipRadius()) || isDefined(origin()) || isDefined(bounds())) {
+        throw new IllegalArgumentException("clipRadius, origin and bounds belong to privacyMode = strict; paper mode "
+            + "does not clip (unset them, or use privacyMode = strict)");
+      }
     }
     double m = getSampleSize();
     if (m > 1 && m != Math.rint(m)) {

@@ -87,6 +87,12 @@ public final class PrivateKMeansModel extends Model<PrivateKMeansModel> implemen
   @Override
   public Dataset<Row> transform(Dataset<?> dataset) {
     transformSchema(dataset.schema(), true);
+    int declared = org.apache.spark.ml.attribute.AttributeGroup.fromStructField(
+        dataset.schema().apply(getFeaturesCol())).size();
+    if (declared > 0 && declared != centres[0].length) {
+      throw new IllegalArgumentException("featuresCol '" + getFeaturesCol() + "' holds vectors of size " + declared
+          + " (its ML metadata) where the model has dimension " + centres[0].length);
+    }
     double[][] c = copy(centres);
     UserDefinedFunction nearest = functions.udf((UDF1<Vector, Integer>) v -> nearest(c, v), DataTypes.IntegerType)
         .asNonNullable();
@@ -94,6 +100,9 @@ public final class PrivateKMeansModel extends Model<PrivateKMeansModel> implemen
   }
 
   static int nearest(double[][] centres, Vector v) {
+    if (v == null) { // Spark reports it as the cause of its FAILED_EXECUTE_UDF error
+      throw new IllegalArgumentException("a null feature vector: every row needs one to be assigned a centre");
+    }
     if (v.size() != centres[0].length) {
       throw new IllegalArgumentException("feature vector of size " + v.size() + " where the model has dimension "
           + centres[0].length);

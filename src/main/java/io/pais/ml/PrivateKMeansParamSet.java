@@ -60,9 +60,11 @@ public final class PrivateKMeansParamSet implements Serializable {
 
   PrivateKMeansParamSet(Params owner) {
     String parent = owner.uid();
-    k = new IntParam(parent, "k", "number of clusters (> 1)", ParamValidators.gt(1));
-    maxIter = new IntParam(parent, "maxIter", "number of DP-Lloyd iterations T (> 0), or 0 to choose T from "
-        + "epsilon, n, d and k (--iterations auto)", ParamValidators.gtEq(0));
+    k = new IntParam(parent, "k", "number of clusters, in [2, " + KMeansSettings.MAX_K + "]",
+        inRange("k", 2, KMeansSettings.MAX_K));
+    maxIter = new IntParam(parent, "maxIter", "number of DP-Lloyd iterations T, in [1, "
+        + KMeansSettings.MAX_ITERATIONS + "], or 0 to choose T from epsilon, n, d and k (--iterations auto)",
+        inRange("maxIter", 0, KMeansSettings.MAX_ITERATIONS));
     seed = new LongParam(parent, "seed", "seed for a reproducible run (marked as seeded in the privacy report); "
         + "leave unset for secure randomness");
     featuresCol = new Param<>(parent, "featuresCol", "features column name (a Spark ML vector)",
@@ -72,8 +74,9 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "releases also the first vector's size); a vector of another size is bad input",
         inRange("dimension", 0, io.pais.io.PointReader.MAX_DIMENSION));
     predictionCol = new Param<>(parent, "predictionCol", "prediction column name", nonEmpty("predictionCol"));
-    epsilon = new DoubleParam(parent, "epsilon", "target epsilon of the release (finite, > 0)",
-        finiteAbove("epsilon", 0));
+    epsilon = new DoubleParam(parent, "epsilon", "target epsilon of the release, in [" + KMeansSettings.MIN_EPSILON
+        + ", " + KMeansSettings.MAX_EPSILON + "]", inRange("epsilon", KMeansSettings.MIN_EPSILON,
+        KMeansSettings.MAX_EPSILON));
     String[] samplers = Arrays.stream(Sampler.values()).map(Sampler::id).toArray(String[]::new);
     sampler = new Param<>(parent, "sampler", String.join(", ", samplers), oneOf("sampler", samplers));
     sampleSize = new DoubleParam(parent, "sampleSize",

@@ -237,7 +237,58 @@ class BadInputTest {
             Files.writeString(d.resolve("my.properties"), "epsilom = 0.1\n").toString()),
             "unknown key 'epsilom'"),
         new Case("unknown flag", (s, d) -> csvArgs(csv(d, "a.csv", "1,2"), "--epsilom", "0.1"),
-            "Unknown options: '--epsilom'"));
+            "Unknown options: '--epsilom'"),
+        // issue 26: lenient input refused
+        new Case("hexadecimal number", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", "0x1p3," + MARKER)),
+            "a.csv, line 2: non-numeric field in column 0"),
+        new Case("double suffix", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", "1.5d," + MARKER)),
+            "line 2: non-numeric field in column 0"),
+        new Case("float suffix", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", MARKER + ",2f")),
+            "line 2: non-numeric field in column 1"),
+        new Case("stacked files with other headers", (s, d) -> {
+          Path dir = Files.createDirectories(d.resolve("in"));
+          csv(dir, "a.csv", "x,y", "1,2", "3,4");
+          csv(dir, "b.csv", "y,x", "5,6", MARKER + ",8");
+          return csvArgs(dir, "--header");
+        }, "b.csv: its header is not the first file's"),
+        new Case("a header name twice", (s, d) -> csvArgs(csv(d, "a.csv", "x,x", "1,2", MARKER + ",4"), "--header"),
+            "columns 0 and 1 of"),
+        new Case("a feature twice", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", MARKER + ",4"), "--features", "0,0,1"),
+            "column '0' is a feature twice"),
+        new Case("a feature dropped", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", MARKER + ",4"), "--features", "0,1",
+            "--drop", "1"), "column '1' is both a feature and dropped"),
+        new Case("a sub-folder of an input folder", (s, d) -> {
+          Path dir = Files.createDirectories(d.resolve("in"));
+          csv(dir, "a.csv", "1,2", MARKER + ",4");
+          Files.createDirectories(dir.resolve("more"));
+          return csvArgs(dir);
+        }, "holds a sub-folder, more"),
+        new Case("a file named twice", (s, d) -> {
+          Path a = csv(d, "a.csv", "1,2", MARKER + ",4");
+          return List.of("--input", a + "," + a, "--privacy", "paper");
+        }, "is named twice"),
+        new Case("a named pipe", (s, d) -> {
+          Path pipe = d.resolve("pipe.csv");
+          try {
+            new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor();
+          } catch (InterruptedException e) {
+            throw new IOException(e);
+          }
+          return csvArgs(pipe);
+        }, "not a regular file"),
+        new Case("a data file as --config", (s, d) -> csvArgs(csv(d, "a.csv", "1,2"), "--config",
+            csv(d, "b.csv", MARKER + ",1.5", "2,3").toString()), "holds a key that names no flag"),
+        new Case("an output name with a colon", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", MARKER + ",4"), "--output",
+            d.resolve("out:1").toString()), "holds a ':'"),
+        new Case("an output a glob of the input reads", (s, d) -> {
+          Path dir = Files.createDirectories(d.resolve("in"));
+          csv(dir, "a.csv", "1,2", MARKER + ",4");
+          return csvArgs(d.resolve("in/*"), "--output", dir.resolve("release").toString());
+        }, "would read it"),
+        new Case("an output under a file", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", MARKER + ",4"), "--output",
+            Files.writeString(d.resolve("notes.txt"), "mine").resolve("release").toString()), "is a file"),
+        new Case("too many iterations", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", MARKER + ",4"), "--iterations",
+            "100000"), "iterations must be a whole number in [1, 100]"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -246,7 +297,15 @@ class BadInputTest {
       throws IOException {
     List<String> args = new ArrayList<>(c.setup().args(spark, tmp));
     Path output = tmp.resolve("out");
-    args.addAll(List.of("--k", "2", "--iterations", "2", "--output", output.toString()));
+    if (!args.contains("--iterations")) {
+      args.addAll(List.of("--iterations", "2"));
+    }
+    if (!args.contains("--output")) {
+      args.addAll(List.of("--output", output.toString()));
+    } else {
+      output = Path.of(args.get(args.indexOf("--output") + 1));
+    }
+    args.addAll(List.of("--k", "2"));
     JobRunner.Outcome o = JobRunner.run(spark, args.toArray(String[]::new));
     assertNotEquals(0, o.exit(), c.name() + ": " + o.out());
     List<String> lines = o.err().lines().toList();

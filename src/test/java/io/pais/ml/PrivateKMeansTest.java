@@ -80,10 +80,12 @@ class PrivateKMeansTest {
   void everyParamValidatesNamingTheRuleAndValue() {
     PrivateKMeans kmeans = new PrivateKMeans();
     assertMessage(() -> kmeans.setK(1), "k");
+    assertMessage(() -> kmeans.setK(100_000_000), "k must be in [2.0, 100000.0], got 100000000");
+    assertMessage(() -> kmeans.setMaxIter(100_000), "maxIter must be in [0.0, 100.0], got 100000");
     assertMessage(() -> kmeans.setMaxIter(-1), "maxIter");
-    assertMessage(() -> kmeans.setEpsilon(Double.NaN), "epsilon must be finite and > 0.0, got NaN");
-    assertMessage(() -> kmeans.setEpsilon(Double.POSITIVE_INFINITY), "epsilon must be finite and > 0.0, got Infinity");
-    assertMessage(() -> kmeans.setEpsilon(-1), "epsilon must be finite and > 0.0, got -1.0");
+    assertMessage(() -> kmeans.setEpsilon(Double.NaN), "epsilon must be in [1.0E-4, 1000000.0], got NaN");
+    assertMessage(() -> kmeans.setEpsilon(Double.POSITIVE_INFINITY), "epsilon must be in [1.0E-4, 1000000.0], got Infinity");
+    assertMessage(() -> kmeans.setEpsilon(-1), "epsilon must be in [1.0E-4, 1000000.0], got -1.0");
     assertMessage(() -> kmeans.setSampler("fast"), "sampler must be one of unif, core, opt, full, "
         + "poisson-uniform, wor, wr, must-ow, must-wo, must-ww, got 'fast'");
     assertMessage(() -> kmeans.setSampleSize(0), "sampleSize must be finite and > 0.0, got 0.0");
@@ -119,6 +121,8 @@ class PrivateKMeansTest {
     assertMessage(() -> new PrivateKMeans().setBudgetInit(0), "budgetInit must be in");
     assertMessage(() -> new PrivateKMeans().setClipRadius(5).setInitMode("private-coreset").setBudgetInit(0.95)
         .settings(), "budget-centre + budget-histogram + budget-init must be < 1 with init private-coreset");
+    assertMessage(() -> new PrivateKMeans().setPrivacyMode("paper").setClipRadius(5).settings(),
+        "clipRadius, origin and bounds belong to privacyMode = strict");
     assertMessage(() -> new PrivateKMeans().setPrivacyMode("paper").setInitMode("private-coreset").settings(),
         "init private-coreset spends a share of epsilon from the strict release's ledger");
   }
@@ -185,6 +189,28 @@ class PrivateKMeansTest {
     List<Integer> mine = predictions(model.transform(features));
     List<Integer> stockPredictions = predictions(stock.transform(features));
     assertEquals(mine, stockPredictions);
+  }
+
+  @Test
+  void transformRefusesVectorsOfAnotherSizeAndNullsClearly(SparkSession spark) {
+    Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
+    PrivateKMeansModel model = new PrivateKMeans().setK(3).setSeed(3).setSampler("full").setClipRadius(25)
+        .setDimension(5).fit(features);
+    Dataset<Row> numeric = spark.read().option("header", "true").option("inferSchema", "true")
+        .csv("data-samples/blobs.csv");
+    Dataset<Row> three = new VectorAssembler().setInputCols(new String[] {"x1", "x2", "x3"}).setOutputCol("features")
+        .transform(numeric);
+    IllegalArgumentException eager = assertThrows(IllegalArgumentException.class, () -> model.transform(three));
+    assertTrue(eager.getMessage().contains("vectors of size 3") && eager.getMessage().contains("dimension 5"),
+        eager.getMessage());
+    Dataset<Row> withNull = spark.createDataFrame(List.of(org.apache.spark.sql.RowFactory.create((Object) null)),
+        new org.apache.spark.sql.types.StructType().add("features", new org.apache.spark.ml.linalg.VectorUDT()));
+    Exception lazy = assertThrows(Exception.class, () -> model.transform(withNull).collectAsList());
+    Throwable cause = lazy;
+    while (cause.getCause() != null && !(cause instanceof IllegalArgumentException)) {
+      cause = cause.getCause();
+    }
+    assertTrue(cause.getMessage().contains("a null feature vector"), "the cause says what is wrong: " + lazy);
   }
 
   @Test

@@ -1,0 +1,41 @@
+package io.pais.io;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** An input that changes while it is read, and the number grammar (issue 26, items 6 and 7). */
+class InputFilesTest {
+
+  @Test
+  void aFileTruncatedOrAppendedToWhileReadIsRefused(@TempDir Path tmp) throws Exception {
+    Configuration conf = new Configuration();
+    Path file = Files.writeString(tmp.resolve("a.csv"), "1,2\n3,4\n5,6\n");
+    InputFiles listed = InputFiles.list(List.of(file.toString()), conf);
+    listed.requireUnchanged(conf); // untouched: fine
+    Files.writeString(file, "1,2\n");
+    InputException truncated = assertThrows(InputException.class, () -> listed.requireUnchanged(conf));
+    assertTrue(truncated.getMessage().contains("changed while it was read"), truncated.getMessage());
+    Files.delete(file);
+    InputException gone = assertThrows(InputException.class, () -> listed.requireUnchanged(conf));
+    assertTrue(gone.getMessage().contains("disappeared"), gone.getMessage());
+  }
+
+  @Test
+  void onlyPlainDecimalNumbersAreNumbers() {
+    for (String ok : new String[] {"1", "-1", "+1.5", "1.", ".5", "1e3", "1E-3", "-0.0", "007", "1.5e+10"}) {
+      assertTrue(LineParser.isDecimal(ok), ok);
+    }
+    for (String bad : new String[] {"", "-", ".", "e3", "1e", "1e+", "0x1p3", "1.5d", "2f", "1_000", "1,5", "NaN",
+        "Infinity", "1..2", "1e3.5", " 1"}) {
+      assertFalse(LineParser.isDecimal(bad), bad);
+    }
+  }
+}
