@@ -16,6 +16,33 @@
 set -euo pipefail
 PAIS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
+# pais_check_master URL: refuses (one line, exit 2) what is not a Spark master URL, before Spark prints a trace.
+pais_check_master() {
+  case "$1" in
+    local|local\[[0-9*]*\]|local\[[0-9*]*,[0-9]*\]|local-cluster\[*\]|spark://?*|yarn|k8s://?*|mesos://?*) ;;
+    *) echo "pais: PAIS_MASTER (or --master) '$1' is not a Spark master URL: local[N], local[*], spark://HOST:PORT," \
+         "yarn or k8s://URL" >&2
+       exit 2 ;;
+  esac
+}
+
+# pais_log_folder FILE: creates the folder of the driver's log file, or says in one line (exit 2) that it cannot.
+pais_log_folder() {
+  local dir
+  dir="$(dirname "$1")"
+  if ! mkdir -p "$dir" 2>/dev/null || [ ! -w "$dir" ]; then
+    echo "pais: cannot write the log file $1 (its folder cannot be created or written); set PAIS_LOG_FILE to a" \
+      "writable path" >&2
+    exit 2
+  fi
+}
+
+# pais_mvn ARGS...: quiet Maven in the project; its output on stderr. Maven prints colour resets even in batch mode:
+# they are dropped with the blank lines they leave.
+pais_mvn() {
+  (cd "$PAIS_ROOT" && mvn -q -B --no-transfer-progress "$@") 2>&1 | sed -e $'s/\x1b\\[[0-9;]*m//g' -e '/^$/d' >&2
+}
+
 # The job jar; built when missing or older than the sources (as submit/pais-local does). Maven's output goes to
 # stderr: only the path is printed.
 pais_jar() {
@@ -24,9 +51,7 @@ pais_jar() {
   jar="$PAIS_ROOT/target/pais-spark-${version}.jar"
   if [ ! -f "$jar" ] || [ -n "$(cd "$PAIS_ROOT" && find pom.xml src/main -newer "$jar" -print -quit)" ]; then
     echo "pais: building $jar" >&2
-    # Maven prints colour resets even in batch mode: they are dropped with the blank lines they leave
-    (cd "$PAIS_ROOT" && mvn -q -B --no-transfer-progress -DskipTests package) 2>&1 \
-      | sed -e $'s/\x1b\\[[0-9;]*m//g' -e '/^$/d' >&2
+    pais_mvn -DskipTests package
     touch "$jar"
     if [ ! -f "$jar" ]; then
       echo "pais: the build did not produce $jar" >&2
@@ -108,6 +133,7 @@ pais_submit() {
   local deploy_mode master
   deploy_mode="$(pais_option --deploy-mode client "${script_args[@]}" "${env_args[@]}" "${user_args[@]}")"
   master="$(pais_option --master "" "${script_args[@]}" "${env_args[@]}" "${user_args[@]}")"
+  pais_check_master "$master"
   case "$master" in
     spark://127.0.0.1:*|spark://localhost:*)
       # a master on the loopback interface: keep the driver there too (Spark would pick another interface and warn)
@@ -145,7 +171,7 @@ pais_submit() {
   local log_options
   if [ "$deploy_mode" = client ]; then
     local log_file="${PAIS_LOG_FILE:-$PAIS_ROOT/logs/pais.log}"
-    mkdir -p "$(dirname "$log_file")"
+    pais_log_folder "$log_file"
     log_options="-Dlog4j2.configurationFile=file:$PAIS_ROOT/conf/log4j2.properties -Dpais.log.file=$log_file"
   else
     log_options="${PAIS_CLUSTER_LOG4J:+-Dlog4j2.configurationFile=$PAIS_CLUSTER_LOG4J}"

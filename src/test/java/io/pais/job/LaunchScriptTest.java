@@ -90,6 +90,21 @@ class LaunchScriptTest {
     assertTrue(s.err().startsWith("pais: set SPARK_HOME"), s.err());
   }
 
+  @Test
+  void aBogusMasterAndAnUnwritableLogFolderAreOneLineEach(@TempDir Path tmp) throws Exception {
+    Path home = fakeSparkHome(tmp, "");
+    Submitted master = submit(tmp, home, Map.of("PAIS_MASTER", "bogus"), "--k", "3");
+    assertEquals(2, master.exit());
+    assertEquals(1, master.err().strip().lines().count(), master.err());
+    assertTrue(master.err().startsWith("pais: PAIS_MASTER (or --master) 'bogus' is not a Spark master URL"),
+        master.err());
+    Path file = Files.writeString(tmp.resolve("a-file"), "x");
+    Submitted log = submit(tmp, home, Map.of("PAIS_LOG_FILE", file.resolve("logs/pais.log").toString()), "--k", "3");
+    assertEquals(2, log.exit());
+    assertEquals(1, log.err().strip().lines().count(), log.err());
+    assertTrue(log.err().startsWith("pais: cannot write the log file"), log.err());
+  }
+
   /** A Spark home whose spark-submit writes its arguments (one a line) and its environment to files. */
   private static Path fakeSparkHome(Path tmp, String clusterDefaults) throws IOException {
     Path home = tmp.resolve("spark");
