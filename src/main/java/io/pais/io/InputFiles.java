@@ -56,7 +56,13 @@ final class InputFiles implements Serializable {
   static InputFiles list(List<String> paths, Configuration conf) {
     Map<String, FileStatus> files = new LinkedHashMap<>();
     for (String p : paths) {
-      Path path = new Path(p);
+      Path path;
+      try {
+        path = new Path(p);
+      } catch (IllegalArgumentException e) {
+        throw new InputException("input " + p + " is not a usable Hadoop path (a ':' in a file name cannot be named; "
+            + "rename the file)");
+      }
       try {
         FileSystem fs = path.getFileSystem(conf);
         FileStatus[] matches = fs.globStatus(path);

@@ -67,11 +67,20 @@ final class OutputGuard {
         throw new InputException("output " + output + " is the root of a file system; choose a new directory");
       }
       for (String input : inputs) {
-        if (isGlob(input) && globReaches(new Path(input), output, conf)) {
+        List<URI> resolved;
+        boolean globReachesOutput;
+        try {
+          resolved = canonicalInputs(new Path(input), conf);
+          globReachesOutput = isGlob(input) && globReaches(new Path(input), output, conf);
+        } catch (IOException | IllegalArgumentException e) {
+          throw new InputException("cannot list input " + input + ": " + (e instanceof IOException io
+              ? ReadFailures.describe(io) : "not a usable Hadoop path (a ':' in a file name cannot be named)"));
+        }
+        if (globReachesOutput) {
           throw new InputException("output " + output + " lies where the input glob " + input + " would read it; "
               + "choose an output outside every input");
         }
-        for (URI in : canonicalInputs(new Path(input), conf)) {
+        for (URI in : resolved) {
           if (sameOrAncestor(out, in)) {
             throw new InputException("output " + output + (out.equals(in) ? " is" : " contains") + " the input "
                 + input + "; choose an output outside every input");

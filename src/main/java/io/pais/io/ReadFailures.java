@@ -40,7 +40,10 @@ final class ReadFailures {
     }
     if (t instanceof java.net.ConnectException || t instanceof java.net.UnknownHostException
         || t instanceof java.net.NoRouteToHostException || name.endsWith("ConnectTimeoutException")) {
-      return "its file system cannot be reached (" + t.getClass().getSimpleName() + ")";
+      return "its file system cannot be reached (" + (t instanceof java.net.UnknownHostException ? "unknown host"
+          : t instanceof java.net.NoRouteToHostException ? "no route to the host"
+          : name.endsWith("ConnectTimeoutException") ? "the connection timed out" : "the connection was refused")
+          + ")";
     }
     if (t instanceof FileNotFoundException) {
       return "the file disappeared while it was read";

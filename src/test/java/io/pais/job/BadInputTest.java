@@ -287,6 +287,10 @@ class BadInputTest {
         }, "would read it"),
         new Case("an output under a file", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", MARKER + ",4"), "--output",
             Files.writeString(d.resolve("notes.txt"), "mine").resolve("release").toString()), "is a file"),
+        new Case("an input name with a colon", (s, d) -> csvArgs(csv(d, "a:b.csv", "1,2", MARKER + ",4")),
+            "not a usable Hadoop path"),
+        new Case("an unreachable file system", (s, d) -> List.of("--input", "hdfs://127.0.0.1:1/data/a.csv",
+            "--privacy", "paper"), "its file system cannot be reached"),
         new Case("too many iterations", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", MARKER + ",4"), "--iterations",
             "100000"), "iterations must be a whole number in [1, 100]"));
   }
