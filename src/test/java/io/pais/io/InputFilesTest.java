@@ -38,4 +38,15 @@ class InputFilesTest {
       assertFalse(LineParser.isDecimal(bad), bad);
     }
   }
+
+  @Test
+  void failuresAreNamedByWhatHappenedNotByTheFirstGuess() {
+    assertTrue(ReadFailures.describe(new java.io.FileNotFoundException("/d/a.csv (Permission denied)"))
+        .startsWith("permission denied"));
+    assertTrue(ReadFailures.describe(new java.io.FileNotFoundException("/d/a.csv (No such file or directory)"))
+        .contains("disappeared"));
+    assertTrue(ReadFailures.describe(new java.io.IOException("wrapped", new java.net.ConnectException("refused")))
+        .contains("cannot be reached (the connection was refused)"));
+    assertTrue(ReadFailures.describe(new java.net.UnknownHostException("namenode")).contains("unknown host"));
+  }
 }
