@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.IterationPolicy;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.accounting.SchemePlan;
@@ -72,9 +73,7 @@ public record KMeansSettings(int k, int iterations, double epsilon, Sampler samp
     if (initialisation == Initialisation.PRIVATE_CORESET) {
       Checks.require(strict != null, "init private-coreset spends a share of epsilon from the strict release's ledger: "
           + "use privacy mode strict");
-      double shares = strict.centreShare() + strict.histogramShare() + strict.initShare();
-      Checks.require(shares < 1, "budget-centre + budget-histogram + budget-init must be < 1 with init private-coreset "
-          + "(DP-Lloyd needs the rest), got " + shares);
+      BudgetAllocation.requireShares(strict.centreShare(), strict.histogramShare(), strict.initShare(), true);
     }
     if (strict != null) {
       Checks.require(Double.isFinite(epsilon), "epsilon must be finite in a strict release, got " + epsilon);
@@ -155,6 +154,20 @@ public record KMeansSettings(int k, int iterations, double epsilon, Sampler samp
   /** Whether T is chosen by {@link IterationPolicy} (--iterations auto). */
   public boolean autoIterations() {
     return iterations == AUTO_ITERATIONS;
+  }
+
+  /**
+   * How ε is split between the stages that run ({@link BudgetAllocation}), from these settings alone: the centre
+   * unless one is given, the histogram when a constant needs it, the coreset for {@code init private-coreset}.
+   */
+  public BudgetAllocation allocation() {
+    double delta = sampler.isUniformScheme() ? scheme.delta() : 0;
+    if (strict == null) {
+      return BudgetAllocation.paper(epsilon, delta);
+    }
+    return BudgetAllocation.strict(epsilon, delta, strict.centreShare(), strict.histogramShare(), strict.initShare(),
+        new BudgetAllocation.Stages(center == null, StrictPreprocessor.needsHistogram(this),
+            initialisation == Initialisation.PRIVATE_CORESET));
   }
 
   /** Whether this is an end-to-end private release (SPEC §13). */

@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.estimation.CellSchedule;
 import io.pais.estimation.PrivateCellTree;
@@ -38,8 +39,6 @@ import org.apache.spark.api.java.JavaRDD;
  * against the data-independent starts but did not vary them.
  */
 final class PrivateCoreset {
-  static final double SPREAD_SHARE = 0.10;
-  static final double TREE_SHARE = 0.45;
   /** The box's half-width in spreads. */
   static final double BOX_SPREADS = 3;
   static final double THRESHOLD_FACTOR = 3;
@@ -53,9 +52,9 @@ final class PrivateCoreset {
    * {@code epsilon} from the ledger. Fewer than k kept regions: the remaining centres come from {@code fallback}
    * (data-independent).
    */
-  static double[] initialCentres(PreparedData data, int k, double epsilon, Geometry geometry, PrivacyLedger ledger,
-      UniformRandomProvider rng, java.util.function.IntFunction<double[]> fallback) {
-    Checks.positive("epsilon of the initialisation", epsilon);
+  static double[] initialCentres(PreparedData data, int k, BudgetAllocation.CoresetShares epsilon, Geometry geometry,
+      PrivacyLedger ledger, UniformRandomProvider rng, java.util.function.IntFunction<double[]> fallback) {
+    Checks.require(epsilon.runs(), "private-coreset needs its share of epsilon from the allocation");
     Checks.require(data.count() > 0, "private-coreset needs the DP estimate of n (the norm histogram)");
     int d = data.dimension();
     double r = data.radius();
@@ -70,7 +69,7 @@ final class PrivateCoreset {
       }
       return acc;
     }, PrivateCoreset::addInto);
-    double[] spreads = PrivateSpreads.release(squares, data.count(), epsilon * SPREAD_SHARE, ledger, rng);
+    double[] spreads = PrivateSpreads.release(squares, data.count(), epsilon.spreads(), ledger, rng);
     double[] halfWidths = new double[d];
     for (int j = 0; j < d; j++) {
       // a coordinate the noise shows as constant still gets a box (its splits come last)
@@ -78,8 +77,8 @@ final class PrivateCoreset {
     }
     CellSchedule schedule = CellSchedule.widestFirst(halfWidths, PrivateCellTree.DEPTH);
 
-    double treeEpsilon = epsilon * TREE_SHARE;
-    double sumsEpsilon = epsilon * (1 - SPREAD_SHARE - TREE_SHARE);
+    double treeEpsilon = epsilon.tree();
+    double sumsEpsilon = epsilon.sums();
     double threshold = THRESHOLD_FACTOR * Math.max(PrivateCellTree.countScale(treeEpsilon, ledger),
         ledger.relation().sensitivityFactor() * d / sumsEpsilon);
     PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> cellCounts(points, schedule, live,

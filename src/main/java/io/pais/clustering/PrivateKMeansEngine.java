@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.InfeasibleRequestException;
 import io.pais.accounting.IterationPolicy;
 import io.pais.accounting.IterationPolicy.IterationNoise;
@@ -63,6 +64,8 @@ public final class PrivateKMeansEngine {
   private boolean stableSamplingKeys = true;
   private DimensionSource dimensionSource = DimensionSource.GIVEN;
   private final PrivacyLedger ledger;
+  /** How ε is split between the stages: fixed from the settings before any data is read. */
+  private final BudgetAllocation allocation;
   private StrictPreprocessor.Result strictResult;
   private NormSummary exactNorms;
 
@@ -75,6 +78,7 @@ public final class PrivateKMeansEngine {
     this.settings = settings;
     this.log = log;
     this.stages = stages;
+    this.allocation = settings.allocation();
     this.ledger = settings.sampler().isUniformScheme()
         ? new PrivacyLedger(settings.epsilon(), settings.scheme().delta(), Composition.BASIC,
             Relation.of(settings.sampler().uniformScheme()))
@@ -125,7 +129,8 @@ public final class PrivateKMeansEngine {
     dimensionSource = points.dimensionSource();
     PreparedData data;
     if (settings.isStrict()) {
-      strictResult = StrictPreprocessor.run(points.rdd(), d, settings, ledger, randomness.provider(), points.source());
+      strictResult = StrictPreprocessor.run(points.rdd(), d, settings, allocation, ledger, randomness.provider(),
+          points.source());
       data = strictResult.data();
     } else {
       data = settings.preprocessing() == Preprocessing.PAPER
@@ -137,7 +142,7 @@ public final class PrivateKMeansEngine {
     double[] privateInitial = null;
     if (settings.initialisation() == Initialisation.PRIVATE_CORESET) {
       start = begin("private coreset");
-      privateInitial = PrivateCoreset.initialCentres(data, settings.k(), settings.epsilon() * settings.strict().initShare(),
+      privateInitial = PrivateCoreset.initialCentres(data, settings.k(), allocation.initialisation(),
           settings.geometry(), ledger, randomness.provider(), missing -> randomBall(missing, d, data.radius()));
       stage("private coreset", start);
     }
@@ -214,8 +219,8 @@ public final class PrivateKMeansEngine {
           : (long) settings.sampleSize();
       Checks.require(sampleSize <= Integer.MAX_VALUE - 8, "sample-size must fit in memory, got " + sampleSize);
     }
-    double lloydEpsilon = settings.isStrict() ? ledger.remainingEpsilon() : settings.epsilon();
-    double lloydDelta = ledger.remainingDelta();
+    double lloydEpsilon = allocation.lloyd();
+    double lloydDelta = allocation.lloydDelta();
     long fixedSize = sampleSize;
     double poissonRate = rate;
     IntFunction<SchemePlan.Request> requestFor = t -> new SchemePlan.Request(scheme, population, stage1, fixedSize,
@@ -310,7 +315,7 @@ public final class PrivateKMeansEngine {
       throw new InputException("core cannot keep q <= 1 at this sample size: the largest norms are far above the "
           + "typical one; lower --sample-size or raise --lambda");
     }
-    double lloydEpsilon = strict ? ledger.remainingEpsilon() : settings.epsilon();
+    double lloydEpsilon = allocation.lloyd();
     Supplier<NormSummary> norms = strict ? strictResult::norms : () -> exactNorms(data);
     IntFunction<PrivacyPlan.Request> requestFor = t -> new PrivacyPlan.Request(settings.sampler(),
         settings.geometry(), lloydEpsilon, m, settings.lambda(), t, d, n, data.radius(), data.meanNormStatistic(),

@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.estimation.PrivateCentre;
 import io.pais.estimation.PrivateNormHistogram;
@@ -55,8 +56,8 @@ final class StrictPreprocessor {
         || settings.autoIterations() && !fixedSizeScheme;
   }
 
-  static Result run(JavaRDD<KeyedPoint> input, int dimension, KMeansSettings settings, PrivacyLedger ledger,
-      UniformRandomProvider rng, String source) {
+  static Result run(JavaRDD<KeyedPoint> input, int dimension, KMeansSettings settings, BudgetAllocation allocation,
+      PrivacyLedger ledger, UniformRandomProvider rng, String source) {
     StrictRelease strict = settings.strict();
     Geometry geometry = settings.geometry();
     double r0 = strict.clipRadius(dimension, geometry);
@@ -80,7 +81,7 @@ final class StrictPreprocessor {
       VectorStats sums = offsetSums(clipped, origin, geometry);
       requireRows(sums.count, source);
       centre = PrivateCentre.release(sums.sum, sums.count, origin, r0, geometry,
-          settings.epsilon() * strict.centreShare(), ledger, rng);
+          allocation.centre(), ledger, rng);
       estimatedCentre = centre.clone();
     }
     double r1 = r0 + geometry.norm(Preprocessor.subtract(centre, origin));
@@ -95,7 +96,7 @@ final class StrictPreprocessor {
         total += count;
       }
       requireRows(total, source);
-      histogram = PrivateNormHistogram.release(counts, r1, settings.epsilon() * strict.histogramShare(), ledger, rng);
+      histogram = PrivateNormHistogram.release(counts, r1, allocation.histogram(), ledger, rng);
     }
     boolean radiusEstimated = Double.isNaN(settings.normBound());
     double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : settings.normBound();

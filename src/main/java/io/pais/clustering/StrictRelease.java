@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.accounting.BudgetAllocation;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
 import java.io.Serializable;
@@ -45,12 +46,7 @@ public record StrictRelease(double clipRadius, double[] origin, double normQuant
       origin = origin.clone();
     }
     Checks.require(normQuantile > 0 && normQuantile <= 1, "norm-quantile must be in (0, 1], got " + normQuantile);
-    Checks.require(centreShare > 0 && centreShare < 1, "budget-centre must be in (0, 1), got " + centreShare);
-    Checks.require(histogramShare > 0 && histogramShare < 1, "budget-histogram must be in (0, 1), got "
-        + histogramShare);
-    Checks.require(initShare > 0 && initShare < 1, "budget-init must be in (0, 1), got " + initShare);
-    Checks.require(centreShare + histogramShare < 1, "budget-centre + budget-histogram must be < 1 (DP-Lloyd needs "
-        + "the rest), got " + (centreShare + histogramShare));
+    BudgetAllocation.requireShares(centreShare, histogramShare, initShare, false);
   }
 
   /** A release clipped to a public ball (no bounds). */

@@ -1,0 +1,72 @@
+package io.pais.accounting;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** ε is split in one place, and its rest is exactly what the ledger has left (issue 27, item 3). */
+class BudgetAllocationTest {
+
+  private static LedgerEntry entry(String stage, double epsilon) {
+    return new LedgerEntry(stage, "mechanism", epsilon, 0, "sensitivity", "scale", "what");
+  }
+
+  @Test
+  void eachRunningStageGetsItsShareAndDpLloydTheExactRest() {
+    BudgetAllocation all = BudgetAllocation.strict(3, 0, 0.05, 0.05, 0.2,
+        new BudgetAllocation.Stages(true, true, true));
+    assertEquals(0.15000000000000002, all.centre()); // 3 * 0.05 in doubles, as the stage spends it
+    assertEquals(3 * 0.05, all.histogram());
+    assertEquals(3 * 0.2 * 0.10, all.initialisation().spreads());
+    assertEquals(3 * 0.2 * 0.45, all.initialisation().tree());
+    assertEquals(3 * 0.2 * (1 - 0.10 - 0.45), all.initialisation().sums());
+    assertTrue(all.lloyd() > 2.09 && all.lloyd() < 2.11, "the rest: " + all.lloyd());
+
+    BudgetAllocation publicCentre = BudgetAllocation.strict(3, 0, 0.05, 0.05, 0.2,
+        new BudgetAllocation.Stages(false, true, false));
+    assertEquals(0, publicCentre.centre());
+    assertFalse(publicCentre.initialisation().runs());
+    assertEquals(3 - 3 * 0.05, publicCentre.lloyd(), 1e-15, "a stage that does not run spends nothing");
+    BudgetAllocation paper = BudgetAllocation.paper(2, 1e-6);
+    assertEquals(2, paper.lloyd());
+    assertEquals(1e-6, paper.lloydDelta());
+  }
+
+  @Test
+  void theRestIsWhatTheLedgerHasLeftAndSpendingItNeverOverspends() {
+    SplittableRandom random = new SplittableRandom(41);
+    for (int i = 0; i < 2_000; i++) {
+      double epsilon = Math.exp(random.nextDouble(Math.log(1e-4), Math.log(1e6)));
+      BudgetAllocation.Stages stages = new BudgetAllocation.Stages(random.nextBoolean(), random.nextBoolean(),
+          random.nextBoolean());
+      BudgetAllocation a = BudgetAllocation.strict(epsilon, 0, 0.3 * random.nextDouble() + 1e-3,
+          0.3 * random.nextDouble() + 1e-3, 0.3 * random.nextDouble() + 1e-3, stages);
+      PrivacyLedger ledger = PrivacyLedger.pure(epsilon);
+      for (double spent : new double[] {a.centre(), a.histogram(), a.initialisation().spreads(),
+          a.initialisation().tree(), a.initialisation().sums()}) {
+        if (spent > 0) {
+          ledger.spend(entry("stage", spent));
+        }
+      }
+      assertEquals(ledger.remainingEpsilon(), a.lloyd(), "the allocation's rest is the ledger's, to the bit");
+      ledger.spend(entry("DP-Lloyd", a.lloyd()));
+      assertTrue(ledger.totalEpsilon() <= epsilon);
+    }
+  }
+
+  @Test
+  void theSharesAreCheckedOnceWithMessagesThatNameThem() {
+    IllegalArgumentException centre = assertThrows(IllegalArgumentException.class,
+        () -> BudgetAllocation.requireShares(0, 0.05, 0.2, false));
+    assertTrue(centre.getMessage().startsWith("budget-centre must be in (0, 1), got 0.0"), centre.getMessage());
+    IllegalArgumentException sum = assertThrows(IllegalArgumentException.class,
+        () -> BudgetAllocation.requireShares(0.5, 0.3, 0.3, true));
+    assertTrue(sum.getMessage().contains("budget-centre + budget-histogram + budget-init must be < 1"),
+        sum.getMessage());
+    BudgetAllocation.requireShares(0.5, 0.3, 0.3, false); // the coreset does not run: its share is not spent
+  }
+}
