@@ -116,41 +116,39 @@ interface LineParser extends Serializable {
 
   /** Whether {@code s} is a number in plain decimal notation: [+-] digits [. digits] [(e|E) [+-] digits]. */
   static boolean isDecimal(String s) {
-    int n = s.length();
-    int i = 0;
-    if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
-      i++;
-    }
-    int digits = 0;
-    while (i < n && isDigit(s.charAt(i))) {
-      i++;
-      digits++;
-    }
-    if (i < n && s.charAt(i) == '.') {
-      i++;
-      while (i < n && isDigit(s.charAt(i))) {
-        i++;
-        digits++;
-      }
+    int i = skipSign(s, 0);
+    int integer = skipDigits(s, i);
+    int digits = integer - i;
+    i = integer;
+    if (i < s.length() && s.charAt(i) == '.') {
+      int fraction = skipDigits(s, i + 1);
+      digits += fraction - (i + 1);
+      i = fraction;
     }
     if (digits == 0) {
       return false;
     }
-    if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
-      i++;
-      if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
-        i++;
-      }
-      int exponent = 0;
-      while (i < n && isDigit(s.charAt(i))) {
-        i++;
-        exponent++;
-      }
-      if (exponent == 0) {
+    if (i < s.length() && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+      int exponentStart = skipSign(s, i + 1);
+      i = skipDigits(s, exponentStart);
+      if (i == exponentStart) {
         return false;
       }
     }
-    return i == n;
+    return i == s.length();
+  }
+
+  /** The index after an optional sign at {@code i}. */
+  private static int skipSign(String s, int i) {
+    return i < s.length() && (s.charAt(i) == '+' || s.charAt(i) == '-') ? i + 1 : i;
+  }
+
+  /** The index after the run of digits starting at {@code i}. */
+  private static int skipDigits(String s, int i) {
+    while (i < s.length() && isDigit(s.charAt(i))) {
+      i++;
+    }
+    return i;
   }
 
   private static boolean isDigit(char c) {
