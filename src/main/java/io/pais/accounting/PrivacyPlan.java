@@ -81,18 +81,19 @@ public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, Sa
         request.split(), request.geometry());
     double eps = request.epsilon();
     double n = request.populationSize();
-    switch (request.sampler()) {
+    // a switch expression: a new sampler does not compile until it is planned here or refused
+    return switch (request.sampler()) {
       case FULL -> {
         double b = solver.full(eps);
         NoiseScales scales = solver.scales(b);
-        return new PrivacyPlan(Sampler.FULL, b, scales, null, SamplerGuarantees.full(scales),
+        yield new PrivacyPlan(Sampler.FULL, b, scales, null, SamplerGuarantees.full(scales),
             "closed form: T(1/beta_count + r/beta_sum)", n);
       }
       case UNIF -> {
         UniformSampling unif = new UniformSampling(request.sampleSize(), n);
         double b = solver.uniform(eps, unif.rate());
         NoiseScales scales = solver.scales(b);
-        return new PrivacyPlan(Sampler.UNIF, b, scales, unif, SamplerGuarantees.uniform(scales, unif),
+        yield new PrivacyPlan(Sampler.UNIF, b, scales, unif, SamplerGuarantees.uniform(scales, unif),
             "closed form: log1p(p expm1(eps_full/p)), p = m/n", request.sampleSize());
       }
       case CORE -> {
@@ -106,16 +107,17 @@ public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, Sa
                 : "exact supremum over [0, r]: dense grid plus golden-section refinement of every peak, ends included, "
                 + "rounded up by 1e-13 relative")
             : "reference-code grid of 100 points on [0, r] (reproduction only; may under-state epsilon)";
-        return new PrivacyPlan(Sampler.CORE, b, scales, core, SamplerGuarantees.core(scales, core,
+        yield new PrivacyPlan(Sampler.CORE, b, scales, core, SamplerGuarantees.core(scales, core,
             request.coreSupremum()), method, request.sampleSize());
       }
       case OPT -> {
         double b = solver.opt(eps, request.sampleSize(), norms.get());
         NoiseScales scales = solver.scales(b);
-        return new PrivacyPlan(Sampler.OPT, b, scales, solver.optSampler(eps, b), eps,
+        yield new PrivacyPlan(Sampler.OPT, b, scales, solver.optSampler(eps, b), eps,
             "by construction: every weight solves psi = epsilon* on [0, r]", request.sampleSize());
       }
-      default -> throw new IllegalStateException("unknown sampler " + request.sampler());
-    }
+      case POISSON_UNIFORM, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> throw new IllegalArgumentException("the uniform "
+          + "scheme " + request.sampler().id() + " is planned by SchemePlan, not PrivacyPlan");
+    };
   }
 }

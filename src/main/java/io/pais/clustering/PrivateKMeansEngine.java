@@ -260,7 +260,8 @@ public final class PrivateKMeansEngine {
           randomness.provider());
       case SCALED_BALL -> randomBall(k, d, InitialCentres.typicalRadius(data.meanNormStatistic(), data.radius(),
           settings.geometry()));
-      default -> throw new IllegalStateException("not a data-independent initialiser: " + settings.initialisation());
+      case AUTO, SAMPLE_POINTS, PRIVATE_CORESET -> throw new IllegalStateException("not a data-independent "
+          + "initialiser: " + settings.initialisation());
     };
   }
 
@@ -539,18 +540,17 @@ public final class PrivateKMeansEngine {
       b.nonPrivateStep("paper preprocessing: centring, the 97.5th-percentile filter, re-centring and r are "
           + "computed from the data without privacy");
     }
-    switch (settings.sampler()) {
-      case UNIF -> b.nonPrivateStep("unif: q = m/n uses n from the data");
-      case CORE -> b.nonPrivateStep("core: q uses n and xTilde from the data");
-      case OPT -> b.nonPrivateStep("opt: B was searched on every exact norm, so B (and with it the noise scales "
-          + "and the sample) is data-dependent");
-      case POISSON_UNIFORM -> {
-        if (settings.sampleSize() >= 1) {
-          b.nonPrivateStep("poisson-uniform: the rate m/n uses n from the data");
-        }
-      }
-      case FULL, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> { }
-      default -> throw new IllegalStateException();
+    // a switch expression: a new sampler does not compile until it says what it reads without privacy
+    String samplerStep = switch (settings.sampler()) {
+      case UNIF -> "unif: q = m/n uses n from the data";
+      case CORE -> "core: q uses n and xTilde from the data";
+      case OPT -> "opt: B was searched on every exact norm, so B (and with it the noise scales and the sample) is "
+          + "data-dependent";
+      case POISSON_UNIFORM -> settings.sampleSize() >= 1 ? "poisson-uniform: the rate m/n uses n from the data" : null;
+      case FULL, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> null;
+    };
+    if (samplerStep != null) {
+      b.nonPrivateStep(samplerStep);
     }
     if (settings.initialisation() == Initialisation.SAMPLE_POINTS) {
       b.nonPrivateStep("initial centres are k random points of the sample (raw data, not covered by epsilon)");
