@@ -18,9 +18,10 @@ import io.pais.accounting.SchemePlan;
  * @param schemeSampling the uniform scheme's per-iteration samples (null otherwise)
  * @param initialCentres k × d row-major
  * @param iterations T, as the user set it or as {@code --iterations auto} chose it
+ * @param provenance where the inputs came from, for the report
  */
 public record PreparedRun(PreparedData data, PrivacyPlan plan, SchemePlan schemePlan, SampleBlocks sample,
-    SchemeSampling schemeSampling, double[] initialCentres, int iterations) {
+    SchemeSampling schemeSampling, double[] initialCentres, int iterations, Provenance provenance) {
 
   /** Iteration t's sample. */
   SampleBlocks sampleOf(int t) {

@@ -13,7 +13,6 @@ import io.pais.accounting.SchemePlan;
 import io.pais.math.Checks;
 import io.pais.privacy.BaseNoise;
 import io.pais.sampling.UniformScheme;
-import io.pais.io.DimensionSource;
 import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
@@ -23,7 +22,6 @@ import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
 import io.pais.privacy.NoiseSplit;
 import io.pais.accounting.PrivacyReport;
-import io.pais.accounting.Statistic.Source;
 import io.pais.sampling.CoreSampling;
 import io.pais.sampling.NormHistogram;
 import io.pais.sampling.NormSummary;
@@ -61,12 +59,9 @@ public final class PrivateKMeansEngine {
   private final Map<String, Double> stageSeconds = new LinkedHashMap<>();
   private final NoiseRandomness randomness;
   private final KeyedCoins coins;
-  private boolean stableSamplingKeys = true;
-  private DimensionSource dimensionSource = DimensionSource.GIVEN;
   private final PrivacyLedger ledger;
   /** How ε is split between the stages: fixed from the settings before any data is read. */
   private final BudgetAllocation allocation;
-  private StrictPreprocessor.Result strictResult;
   private NormSummary exactNorms;
 
   public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log) {
@@ -125,9 +120,8 @@ public final class PrivateKMeansEngine {
     }
     long start = begin("read and preprocess");
     int d = points.dimension();
-    stableSamplingKeys = points.stableKeys();
-    dimensionSource = points.dimensionSource();
     PreparedData data;
+    StrictPreprocessor.Result strictResult = null;
     if (settings.isStrict()) {
       strictResult = StrictPreprocessor.run(points.rdd(), d, settings, allocation, ledger, randomness.provider(),
           points.source());
@@ -139,6 +133,7 @@ public final class PrivateKMeansEngine {
               points.source());
     }
     stage("read and preprocess", start);
+    Provenance provenance = Provenance.of(points, strictResult);
     double[] privateInitial = null;
     if (settings.initialisation() == Initialisation.PRIVATE_CORESET) {
       start = begin("private coreset");
@@ -147,11 +142,13 @@ public final class PrivateKMeansEngine {
       stage("private coreset", start);
     }
     if (settings.sampler().isUniformScheme()) {
-      return prepareScheme(data, d, privateInitial);
+      return prepareScheme(data, d, privateInitial, provenance);
     }
 
     start = begin("privacy plan");
-    PrivacyPlan plan = plan(data, d);
+    StrictPreprocessor.Result strict = strictResult;
+    PrivacyPlan plan = plan(data, d, provenance.populationKnown(),
+        strict != null ? strict::norms : () -> exactNorms(data));
     stage("privacy plan", start);
     log.accept(String.format(java.util.Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g B=%.6g",
         plan.sampler().id(), plan.epsilon(), plan.budget()));
@@ -159,7 +156,7 @@ public final class PrivateKMeansEngine {
     // a small sample spread over many partitions pays Spark's per-task overhead every iteration: merge
     // partitions (no shuffle; the coins were drawn per original partition) to about ROWS_PER_TASK rows each
     // (a strict release that estimated no n does not know the sample size: it keeps the partitions)
-    int partitions = populationKnown() ? (int) Math.min(data.partitions(),
+    int partitions = provenance.populationKnown() ? (int) Math.min(data.partitions(),
         Math.max(1, Math.ceil(plan.expectedSampleSize() / ROWS_PER_TASK))) : data.partitions();
     SampleBlocks sample;
     if (settings.sampler() == Sampler.FULL) {
@@ -185,7 +182,7 @@ public final class PrivateKMeansEngine {
     if (settings.sampler() != Sampler.FULL) {
       data.release();
     }
-    return new PreparedRun(data, plan, null, sample, null, initial, plan.scales().iterations());
+    return new PreparedRun(data, plan, null, sample, null, initial, plan.scales().iterations(), provenance);
   }
 
   /**
@@ -193,7 +190,7 @@ public final class PrivateKMeansEngine {
    * substitution; poisson-uniform's rate uses no N beyond what paper mode reads or strict mode estimates), the noise
    * solved for the DP-Lloyd share of (ε, δ), and the per-iteration sampling set up (stage I drawn now when cached).
    */
-  private PreparedRun prepareScheme(PreparedData data, int d, double[] privateInitial) {
+  private PreparedRun prepareScheme(PreparedData data, int d, double[] privateInitial, Provenance provenance) {
     long start = begin("record numbers");
     RecordNumbering.Numbered numbered = RecordNumbering.number(data.points(), d);
     numbered.blocks().count(); // materialise the numbered copy before the prepared one is released
@@ -244,7 +241,7 @@ public final class PrivateKMeansEngine {
         options.stage1Cached(), randomness.provider(), coins);
     stage("weights and sampling", start);
     double[] initial = privateInitial != null ? privateInitial : dataIndependentInitial(data);
-    return new PreparedRun(data, null, plan, null, sampling, initial, iterations);
+    return new PreparedRun(data, null, plan, null, sampling, initial, iterations, provenance);
   }
 
   /**
@@ -299,11 +296,10 @@ public final class PrivateKMeansEngine {
    * B for the DP-Lloyd share of ε and the sampling function, from public values only in a strict release (n̂,
    * r, x̃̂ and the noisy norm summary); the DP-Lloyd entry of the ledger.
    */
-  private PrivacyPlan plan(PreparedData data, int d) {
+  private PrivacyPlan plan(PreparedData data, int d, boolean nKnown, Supplier<NormSummary> norms) {
     boolean strict = settings.isStrict();
     // n is unknown only in a strict release that needed no histogram: full data, or unif with a fraction p,
     // whose q = p needs no n (a fraction over a unit population gives q = p)
-    boolean nKnown = populationKnown();
     long n = nKnown ? data.count() : 1;
     double m = settings.sampler() == Sampler.FULL ? n : nKnown ? settings.expectedSampleSize(n) : settings.sampleSize();
     if (m > n) {
@@ -317,7 +313,6 @@ public final class PrivateKMeansEngine {
           + "typical one; lower --sample-size or raise --lambda");
     }
     double lloydEpsilon = allocation.lloyd();
-    Supplier<NormSummary> norms = strict ? strictResult::norms : () -> exactNorms(data);
     IntFunction<PrivacyPlan.Request> requestFor = t -> new PrivacyPlan.Request(settings.sampler(),
         settings.geometry(), lloydEpsilon, m, settings.lambda(), t, d, n, data.radius(), data.meanNormStatistic(),
         settings.coreSupremum(), noiseSplit());
@@ -369,14 +364,6 @@ public final class PrivateKMeansEngine {
     return settings.isStrict() ? NoiseSplit.UNIT_FREE : NoiseSplit.SU_ET_AL;
   }
 
-  /**
-   * Whether n is known to the plan: always in paper mode; in a strict release only when the DP norm histogram
-   * ran (full data and unif with a fraction need none).
-   */
-  private boolean populationKnown() {
-    return strictResult == null || strictResult.norms() != null;
-  }
-
   /** The private noise of a prepared run. */
   public LloydNoise noiseFor(PreparedRun run) {
     SchemePlan scheme = run.schemePlan();
@@ -424,137 +411,10 @@ public final class PrivateKMeansEngine {
 
   /** The privacy report of a prepared run, read from the ledger. */
   public PrivacyReport report(PreparedRun run) {
-    PreparedData data = run.data();
-    PrivacyPlan plan = run.plan();
     SchemePlan scheme = run.schemePlan();
-    String method = scheme != null ? scheme.guaranteeMethod() : plan.guaranteeMethod();
-    PrivacyReport.Builder b = PrivacyReport.builder()
-        .epsilon(ledger.totalEpsilon(), ledger.entries().size() == 1 ? method
-            : ledger.composition().name() + " of the ledger; DP-Lloyd: " + method)
-        .delta(ledger.totalDelta(), ledger.relation())
-        .ledger(settings.isStrict() ? "strict" : "paper", ledger)
-        .sampler(settings.sampler())
-        .geometry(settings.geometry())
-        .iterations(run.iterations())
-        .k(settings.k())
-        .dimension(data.dimension())
-        .statistic("d", data.dimension(), dimensionSource.isPublic() ? Source.PUBLIC : Source.DATA_DERIVED,
-            "the dimension, " + dimensionSource.description())
-        .lambda(settings.sampler() == Sampler.CORE ? settings.lambda() : Double.NaN)
-        .seedBits(settings.seed() == null ? 0 : settings.seed().bits())
-        .stableSamplingKeys(stableSamplingKeys);
-    double expectedSampleSize;
-    if (scheme != null) {
-      boolean gaussian = scheme.noise() == BaseNoise.GAUSSIAN;
-      b.noise(scheme.budget(), scheme.sumScale(), scheme.countScale(), gaussian ? gaussianNoise(run).describe()
-          : latticeNoise(run).describe(settings.geometry()));
-      if (scheme.modelEpsilon() != null) {
-        b.accountant(String.format(Locale.ROOT, "Fourier accountant under the MUST paper's model (its pair is not "
-            + "proven to dominate %s): DP-Lloyd's epsilon in [%.4g, %.4g] at its delta = %.3g; a comparison, not the "
-            + "guarantee", scheme.scheme().id(), scheme.modelEpsilon().lower(), scheme.modelEpsilon().upper(),
-            scheme.delta()));
-      }
-      expectedSampleSize = schemeSampleSize(run);
-    } else {
-      b.noise(plan.scales(), latticeNoise(run).describe(settings.geometry()));
-      expectedSampleSize = plan.expectedSampleSize();
-    }
-    if (settings.isStrict()) {
-      strictStatistics(b, data, expectedSampleSize);
-    } else {
-      paperStatistics(b, data, expectedSampleSize);
-    }
-    if (scheme != null) {
-      schemeStatistics(b, run);
-    }
-    return b.build();
-  }
-
-  /** m of a fixed-size scheme; γ·n for poisson-uniform (NaN when n is unknown). */
-  private double schemeSampleSize(PreparedRun run) {
-    SchemeSampling sampling = run.schemeSampling();
-    if (settings.sampler() != Sampler.POISSON_UNIFORM) {
-      return sampling.sampleSize();
-    }
-    return populationKnown() ? sampling.rate() * run.data().count() : Double.NaN;
-  }
-
-  /** N and n₁ of a fixed-size scheme: public under substitution, which is what its guarantee is stated under. */
-  private void schemeStatistics(PrivacyReport.Builder b, PreparedRun run) {
-    SchemeSampling sampling = run.schemeSampling();
-    if (settings.sampler() == Sampler.POISSON_UNIFORM) {
-      b.statistic("gamma", sampling.rate(), Source.PUBLIC, "the Poisson rate of every iteration ("
-          + (settings.sampleSize() < 1 ? "the fraction given" : "the sample size over n") + ")");
-      return;
-    }
-    b.statistic("N", sampling.population(), settings.isStrict() ? Source.PUBLIC : Source.DATA_DERIVED,
-        settings.isStrict() ? "number of records: public under substitution (neighbouring data sets have the same N)"
-            : "number of records after the paper's preprocessing");
-    if (settings.sampler().uniformScheme().isTwoStage()) {
-      b.statistic("n1", sampling.stage1(), Source.PUBLIC, "stage-I size" + (settings.scheme().stage1Cached()
-          ? " (stage I drawn once and kept)" : " (stage I redrawn every iteration)"));
-    }
-  }
-
-  /** A strict release publishes public inputs and DP estimates only. */
-  private void strictStatistics(PrivacyReport.Builder b, PreparedData data, double expectedSampleSize) {
-    StrictRelease strict = settings.strict();
-    boolean nKnown = populationKnown();
-    b.expectedSampleSize(expectedSampleSize)
-        .estimatedCentre(strictResult.estimatedCentre())
-        .statistic("clipRadius", strict.clipRadius(data.dimension(), settings.geometry()), Source.PUBLIC,
-            strict.bounds() == null ? "radius R0 of the ball around the origin every raw point was clipped to"
-                : "half-diagonal of the public bounds " + strict.bounds().describe() + " every raw point was clamped "
-                + "to")
-        .statistic("r", data.radius(), strictResult.radiusEstimated() ? Source.DP_ESTIMATE : Source.PUBLIC,
-            strictResult.radiusEstimated() ? "the " + strict.normQuantile() + " quantile of the noisy norm histogram "
-                + "(a bin's upper edge); points beyond it were " + (strict.dropOutliers() ? "dropped" : "projected")
-                : "norm bound supplied by the user");
-    if (nKnown) {
-      b.statistic("n", data.count(), Source.DP_ESTIMATE, "number of points DP-Lloyd sees, from the noisy norm "
-          + "histogram");
-    }
-    if (settings.sampler() == Sampler.CORE) {
-      b.statistic("xTilde", data.meanNormStatistic(), Source.DP_ESTIMATE, (settings.geometry() == Geometry.L2
-          ? "mean squared l2 norm" : "mean l1 norm") + " from the noisy norm histogram (used by core)");
-    }
-    if (strictResult.estimatedCentre() == null) {
-      b.statistic("centerNorm", data.centreNorm(), Source.PUBLIC, "l2 norm of the supplied centre");
-    }
-  }
-
-  /** The paper's pipeline: the report says which constants were read without privacy (SPEC §10). */
-  private void paperStatistics(PrivacyReport.Builder b, PreparedData data, double expectedSampleSize) {
-    boolean paper = settings.preprocessing() == Preprocessing.PAPER;
-    b.expectedSampleSize(expectedSampleSize)
-        .statistic("n", data.count(), Source.DATA_DERIVED, "number of points after preprocessing")
-        .statistic("r", data.radius(), paper ? Source.DATA_DERIVED : Source.PUBLIC,
-            paper ? "largest norm after re-centring" : "norm bound supplied by the user")
-        .statistic("xTilde", data.meanNormStatistic(), Source.DATA_DERIVED,
-            settings.geometry() == Geometry.L2 ? "mean squared l2 norm (used by core)" : "mean l1 norm (used by core)")
-        .statistic("centerNorm", data.centreNorm(), paper ? Source.DATA_DERIVED : Source.PUBLIC,
-            paper ? "l2 norm of the data mean subtracted in the second centring" : "l2 norm of the supplied centre");
-    if (paper) {
-      b.statistic("percentile97.5", data.percentile(), Source.DATA_DERIVED,
-          "97.5th percentile of centred l2 norms (points at or above it were dropped)");
-      b.nonPrivateStep("paper preprocessing: centring, the 97.5th-percentile filter, re-centring and r are "
-          + "computed from the data without privacy");
-    }
-    // a switch expression: a new sampler does not compile until it says what it reads without privacy
-    String samplerStep = switch (settings.sampler()) {
-      case UNIF -> "unif: q = m/n uses n from the data";
-      case CORE -> "core: q uses n and xTilde from the data";
-      case OPT -> "opt: B was searched on every exact norm, so B (and with it the noise scales and the sample) is "
-          + "data-dependent";
-      case POISSON_UNIFORM -> settings.sampleSize() >= 1 ? "poisson-uniform: the rate m/n uses n from the data" : null;
-      case FULL, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> null;
-    };
-    if (samplerStep != null) {
-      b.nonPrivateStep(samplerStep);
-    }
-    if (settings.initialisation() == Initialisation.SAMPLE_POINTS) {
-      b.nonPrivateStep("initial centres are k random points of the sample (raw data, not covered by epsilon)");
-    }
+    String noise = scheme != null && scheme.noise() == BaseNoise.GAUSSIAN ? gaussianNoise(run).describe()
+        : latticeNoise(run).describe(settings.geometry());
+    return new ReleaseReporter(settings, ledger).report(run, noise);
   }
 
   /** Seconds per stage so far. */

@@ -1,0 +1,160 @@
+package io.pais.clustering;
+
+import io.pais.accounting.PrivacyLedger;
+import io.pais.accounting.PrivacyPlan;
+import io.pais.accounting.PrivacyReport;
+import io.pais.accounting.SchemePlan;
+import io.pais.accounting.Statistic.Source;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.Sampler;
+import java.util.Locale;
+
+/**
+ * The privacy report of a run, read from its ledger and its immutable {@link PreparedRun} (its plan, its data's
+ * public and DP constants, its {@link Provenance}) and nothing else: a strict report holds public inputs and DP
+ * estimates only; a paper-mode report says which constants were read without privacy (SPEC §10).
+ */
+final class ReleaseReporter {
+  private final KMeansSettings settings;
+  private final PrivacyLedger ledger;
+
+  ReleaseReporter(KMeansSettings settings, PrivacyLedger ledger) {
+    this.settings = settings;
+    this.ledger = ledger;
+  }
+
+  /** The privacy report of {@code run}, read from the ledger; {@code noise} describes how its noise is drawn. */
+  PrivacyReport report(PreparedRun run, String noise) {
+    PreparedData data = run.data();
+    PrivacyPlan plan = run.plan();
+    SchemePlan scheme = run.schemePlan();
+    Provenance provenance = run.provenance();
+    String method = scheme != null ? scheme.guaranteeMethod() : plan.guaranteeMethod();
+    PrivacyReport.Builder b = PrivacyReport.builder()
+        .epsilon(ledger.totalEpsilon(), ledger.entries().size() == 1 ? method
+            : ledger.composition().name() + " of the ledger; DP-Lloyd: " + method)
+        .delta(ledger.totalDelta(), ledger.relation())
+        .ledger(settings.isStrict() ? "strict" : "paper", ledger)
+        .sampler(settings.sampler())
+        .geometry(settings.geometry())
+        .iterations(run.iterations())
+        .k(settings.k())
+        .dimension(data.dimension())
+        .statistic("d", data.dimension(), provenance.dimension().isPublic() ? Source.PUBLIC : Source.DATA_DERIVED,
+            "the dimension, " + provenance.dimension().description())
+        .lambda(settings.sampler() == Sampler.CORE ? settings.lambda() : Double.NaN)
+        .seedBits(settings.seed() == null ? 0 : settings.seed().bits())
+        .stableSamplingKeys(provenance.stableSamplingKeys());
+    double expectedSampleSize;
+    if (scheme != null) {
+      b.noise(scheme.budget(), scheme.sumScale(), scheme.countScale(), noise);
+      if (scheme.modelEpsilon() != null) {
+        b.accountant(String.format(Locale.ROOT, "Fourier accountant under the MUST paper's model (its pair is not "
+            + "proven to dominate %s): DP-Lloyd's epsilon in [%.4g, %.4g] at its delta = %.3g; a comparison, not the "
+            + "guarantee", scheme.scheme().id(), scheme.modelEpsilon().lower(), scheme.modelEpsilon().upper(),
+            scheme.delta()));
+      }
+      expectedSampleSize = schemeSampleSize(run);
+    } else {
+      b.noise(plan.scales(), noise);
+      expectedSampleSize = plan.expectedSampleSize();
+    }
+    if (settings.isStrict()) {
+      strictStatistics(b, data, expectedSampleSize, provenance);
+    } else {
+      paperStatistics(b, data, expectedSampleSize);
+    }
+    if (scheme != null) {
+      schemeStatistics(b, run);
+    }
+    return b.build();
+  }
+
+  /** m of a fixed-size scheme; γ·n for poisson-uniform (NaN when n is unknown). */
+  private double schemeSampleSize(PreparedRun run) {
+    SchemeSampling sampling = run.schemeSampling();
+    if (settings.sampler() != Sampler.POISSON_UNIFORM) {
+      return sampling.sampleSize();
+    }
+    return run.provenance().populationKnown() ? sampling.rate() * run.data().count() : Double.NaN;
+  }
+
+  /** N and n₁ of a fixed-size scheme: public under substitution, which is what its guarantee is stated under. */
+  private void schemeStatistics(PrivacyReport.Builder b, PreparedRun run) {
+    SchemeSampling sampling = run.schemeSampling();
+    if (settings.sampler() == Sampler.POISSON_UNIFORM) {
+      b.statistic("gamma", sampling.rate(), Source.PUBLIC, "the Poisson rate of every iteration ("
+          + (settings.sampleSize() < 1 ? "the fraction given" : "the sample size over n") + ")");
+      return;
+    }
+    b.statistic("N", sampling.population(), settings.isStrict() ? Source.PUBLIC : Source.DATA_DERIVED,
+        settings.isStrict() ? "number of records: public under substitution (neighbouring data sets have the same N)"
+            : "number of records after the paper's preprocessing");
+    if (settings.sampler().uniformScheme().isTwoStage()) {
+      b.statistic("n1", sampling.stage1(), Source.PUBLIC, "stage-I size" + (settings.scheme().stage1Cached()
+          ? " (stage I drawn once and kept)" : " (stage I redrawn every iteration)"));
+    }
+  }
+
+  /** A strict release publishes public inputs and DP estimates only. */
+  private void strictStatistics(PrivacyReport.Builder b, PreparedData data, double expectedSampleSize,
+      Provenance provenance) {
+    StrictRelease strict = settings.strict();
+    boolean nKnown = provenance.populationKnown();
+    b.expectedSampleSize(expectedSampleSize)
+        .estimatedCentre(provenance.estimatedCentre())
+        .statistic("clipRadius", strict.clipRadius(data.dimension(), settings.geometry()), Source.PUBLIC,
+            strict.bounds() == null ? "radius R0 of the ball around the origin every raw point was clipped to"
+                : "half-diagonal of the public bounds " + strict.bounds().describe() + " every raw point was clamped "
+                + "to")
+        .statistic("r", data.radius(), provenance.radiusEstimated() ? Source.DP_ESTIMATE : Source.PUBLIC,
+            provenance.radiusEstimated() ? "the " + strict.normQuantile() + " quantile of the noisy norm histogram "
+                + "(a bin's upper edge); points beyond it were " + (strict.dropOutliers() ? "dropped" : "projected")
+                : "norm bound supplied by the user");
+    if (nKnown) {
+      b.statistic("n", data.count(), Source.DP_ESTIMATE, "number of points DP-Lloyd sees, from the noisy norm "
+          + "histogram");
+    }
+    if (settings.sampler() == Sampler.CORE) {
+      b.statistic("xTilde", data.meanNormStatistic(), Source.DP_ESTIMATE, (settings.geometry() == Geometry.L2
+          ? "mean squared l2 norm" : "mean l1 norm") + " from the noisy norm histogram (used by core)");
+    }
+    if (provenance.estimatedCentre() == null) {
+      b.statistic("centerNorm", data.centreNorm(), Source.PUBLIC, "l2 norm of the supplied centre");
+    }
+  }
+
+  /** The paper's pipeline: the report says which constants were read without privacy (SPEC §10). */
+  private void paperStatistics(PrivacyReport.Builder b, PreparedData data, double expectedSampleSize) {
+    boolean paper = settings.preprocessing() == Preprocessing.PAPER;
+    b.expectedSampleSize(expectedSampleSize)
+        .statistic("n", data.count(), Source.DATA_DERIVED, "number of points after preprocessing")
+        .statistic("r", data.radius(), paper ? Source.DATA_DERIVED : Source.PUBLIC,
+            paper ? "largest norm after re-centring" : "norm bound supplied by the user")
+        .statistic("xTilde", data.meanNormStatistic(), Source.DATA_DERIVED,
+            settings.geometry() == Geometry.L2 ? "mean squared l2 norm (used by core)" : "mean l1 norm (used by core)")
+        .statistic("centerNorm", data.centreNorm(), paper ? Source.DATA_DERIVED : Source.PUBLIC,
+            paper ? "l2 norm of the data mean subtracted in the second centring" : "l2 norm of the supplied centre");
+    if (paper) {
+      b.statistic("percentile97.5", data.percentile(), Source.DATA_DERIVED,
+          "97.5th percentile of centred l2 norms (points at or above it were dropped)");
+      b.nonPrivateStep("paper preprocessing: centring, the 97.5th-percentile filter, re-centring and r are "
+          + "computed from the data without privacy");
+    }
+    // a switch expression: a new sampler does not compile until it says what it reads without privacy
+    String samplerStep = switch (settings.sampler()) {
+      case UNIF -> "unif: q = m/n uses n from the data";
+      case CORE -> "core: q uses n and xTilde from the data";
+      case OPT -> "opt: B was searched on every exact norm, so B (and with it the noise scales and the sample) is "
+          + "data-dependent";
+      case POISSON_UNIFORM -> settings.sampleSize() >= 1 ? "poisson-uniform: the rate m/n uses n from the data" : null;
+      case FULL, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> null;
+    };
+    if (samplerStep != null) {
+      b.nonPrivateStep(samplerStep);
+    }
+    if (settings.initialisation() == Initialisation.SAMPLE_POINTS) {
+      b.nonPrivateStep("initial centres are k random points of the sample (raw data, not covered by epsilon)");
+    }
+  }
+}
