@@ -10,6 +10,7 @@ import io.pais.sampling.NormSummary;
 import io.pais.sampling.Sampler;
 import io.pais.sampling.SamplingFunction;
 import io.pais.sampling.UniformSampling;
+import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
@@ -119,5 +120,20 @@ public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, Sa
       case POISSON_UNIFORM, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> throw new IllegalArgumentException("the uniform "
           + "scheme " + request.sampler().id() + " is planned by SchemePlan, not PrivacyPlan");
     };
+  }
+
+  /**
+   * DP-Lloyd's ledger entry for this plan over {@code iterations}, recording {@code epsilon}: the share the plan was
+   * solved for (at most which its guarantee is, {@link #solveWithin}) or the guarantee itself.
+   */
+  public LedgerEntry ledgerEntry(int iterations, double r, Geometry geometry, double epsilon) {
+    Checks.require(epsilon >= this.epsilon, "a ledger entry records at least the guarantee " + this.epsilon + ", got "
+        + epsilon);
+    return new LedgerEntry("DP-Lloyd", String.format(Locale.ROOT, "%d iterations of Laplace counts and %s sums (on "
+        + "lattices), %s sampling", iterations, geometry.name().toLowerCase(Locale.ROOT), sampler.id()), epsilon, 0,
+        String.format(Locale.ROOT, "profile T w (1/betaCount + |x|/betaSum), |x| <= r = %.6g, amplified by "
+            + "sampling (SPEC 3-6): %s", r, guaranteeMethod),
+        String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", scales.betaSum(),
+            scales.betaCount(), budget), "the centres");
   }
 }

@@ -4,7 +4,6 @@ import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.InfeasibleRequestException;
 import io.pais.accounting.IterationPolicy;
 import io.pais.accounting.IterationPolicy.IterationNoise;
-import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.Composition;
 import io.pais.accounting.PrivacyPlan;
@@ -62,6 +61,8 @@ public final class PrivateKMeansEngine {
   private final PrivacyLedger ledger;
   /** How ε is split between the stages: fixed from the settings before any data is read. */
   private final BudgetAllocation allocation;
+  /** Whether {@link #prepare} ran: one run per engine. */
+  private boolean prepared;
   private NormSummary exactNorms;
 
   public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log) {
@@ -106,8 +107,16 @@ public final class PrivateKMeansEngine {
     return new ClusteringResult(toInputCoordinates(centres, run), report(run), stageSeconds(), cost);
   }
 
-  /** Preprocessing, privacy plan, sampling and initialisation. */
+  /**
+   * Preprocessing, privacy plan, sampling and initialisation. An engine prepares one run: its ledger holds that run's
+   * spending, so a second run must come from a new engine (refused here rather than spending from the same budget).
+   */
   public PreparedRun prepare(Points points) {
+    if (prepared) {
+      throw new IllegalStateException("this engine has prepared a run already: its ledger is that run's; make a new "
+          + "engine for another run");
+    }
+    prepared = true;
     if (settings.isStrict() && !points.dimensionSource().isPublic()) {
       // d is published (the centres' columns, the report) and sets every noise scale: one record may not decide it
       throw new InputException("a strict release needs a public dimension, but d was "
@@ -231,7 +240,7 @@ public final class PrivateKMeansEngine {
           : IterationNoise.laplace(p.countScale(), p.sumScale(), d, settings.geometry()));
     }, expectedSample / settings.k(), data.radius());
     SchemePlan plan = SchemePlan.solveWithin(requestFor.apply(iterations)); // at most the share, exactly
-    ledger.spend(lloydEntry(plan, iterations, data.radius()));
+    ledger.spend(plan.ledgerEntry(iterations, data.radius(), settings.geometry()));
     stage("privacy plan", start);
     log.accept(String.format(Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g delta=%.3g noise=%s", scheme.id(),
         plan.epsilon(), plan.delta(), options.noise().id()));
@@ -265,31 +274,6 @@ public final class PrivateKMeansEngine {
   /** {@code count} centres uniform in the ball of radius r (reads no data). */
   private double[] randomBall(int count, int d, double radius) {
     return InitialCentres.randomBall(count, d, radius, settings.geometry(), randomness.provider());
-  }
-
-  /** The ledger entry of DP-Lloyd under a uniform scheme: what one copy moves, and the noise. */
-  private LedgerEntry lloydEntry(SchemePlan plan, int iterations, double r) {
-    boolean substitution = plan.relation() == Relation.SUBSTITUTION;
-    boolean laplace = plan.noise() == BaseNoise.LAPLACE;
-    String geometry = settings.geometry().name().toLowerCase(Locale.ROOT);
-    String mechanism = String.format(Locale.ROOT, "%d iterations of %s counts and sums (on lattices), each on a "
-        + "fresh %s sample, a record's copies as its weight", iterations, laplace ? "Laplace" : "Gaussian",
-        plan.scheme().id());
-    String sensitivity = laplace
-        ? String.format(Locale.ROOT, "per copy and iteration, pure epsilon %.6g = %s(1/betaCount + r/betaSum), "
-            + "r = %.6g (%s): %s", plan.theta(), substitution ? "2" : "", r, geometry, substitution
-            ? "a substituted record moves two counts by 1 and two sums by r" : "a record moves one count by 1 and one "
-            + "sum by r")
-        : String.format(Locale.ROOT, "per copy and iteration, joint l2 sensitivity over the noise theta = %.6g = "
-            + "%s/sigmaCount with sigmaSum = r sigmaCount, r = %.6g: %s", plan.theta(), substitution ? "2" : "sqrt(2)",
-            r, substitution ? "max(4r^2/sigmaSum^2, 2/sigmaCount^2 + 2r^2/sigmaSum^2)"
-                : "1/sigmaCount^2 + r^2/sigmaSum^2");
-    String scales = laplace
-        ? String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", plan.sumScale(),
-            plan.countScale(), plan.budget())
-        : String.format(Locale.ROOT, "sigmaSum = %.6g, sigmaCount = %.6g", plan.sumScale(), plan.countScale());
-    return new LedgerEntry("DP-Lloyd", mechanism, plan.epsilon(), plan.delta(), sensitivity + "; "
-        + plan.relation().description() + "; " + plan.guaranteeMethod(), scales, "the centres");
   }
 
   /**
@@ -334,14 +318,9 @@ public final class PrivateKMeansEngine {
       throw new InputException("opt cannot reach this sample size at this epsilon (even its largest noise level "
           + "keeps fewer points); lower --sample-size or raise --epsilon");
     }
-    NoiseScales scales = plan.scales();
-    ledger.spend(new LedgerEntry("DP-Lloyd", String.format(Locale.ROOT, "%d iterations of Laplace counts and %s "
-        + "sums (on lattices), %s sampling", iterations, settings.geometry().name().toLowerCase(Locale.ROOT),
-        plan.sampler().id()), strict ? lloydEpsilon : plan.epsilon(), 0,
-        String.format(Locale.ROOT, "profile T w (1/betaCount + |x|/betaSum), |x| <= r = %.6g, amplified by "
-            + "sampling (SPEC 3-6): %s", data.radius(), plan.guaranteeMethod()),
-        String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", scales.betaSum(),
-            scales.betaCount(), plan.budget()), "the centres"));
+    // a strict ledger records the share (at most which the guarantee is), paper mode the guarantee itself
+    ledger.spend(plan.ledgerEntry(iterations, data.radius(), settings.geometry(),
+        strict ? lloydEpsilon : plan.epsilon()));
     return plan;
   }
 
