@@ -13,7 +13,6 @@ import io.pais.math.Checks;
 import io.pais.privacy.BaseNoise;
 import io.pais.sampling.UniformScheme;
 import io.pais.io.InputException;
-import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
@@ -25,10 +24,7 @@ import io.pais.sampling.CoreSampling;
 import io.pais.sampling.NormHistogram;
 import io.pais.sampling.NormSummary;
 import io.pais.sampling.KeyedCoins;
-import io.pais.sampling.RecordCoin;
 import io.pais.sampling.Sampler;
-import io.pais.sampling.SamplingFunction;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -61,6 +57,8 @@ public final class PrivateKMeansEngine {
   private final PrivacyLedger ledger;
   /** How ε is split between the stages: fixed from the settings before any data is read. */
   private final BudgetAllocation allocation;
+  /** How the first centres are chosen, with this run's randomness. */
+  private final Initialiser initialiser;
   /** Whether {@link #prepare} ran: one run per engine. */
   private boolean prepared;
   private NormSummary exactNorms;
@@ -86,6 +84,7 @@ public final class PrivateKMeansEngine {
       this.randomness = NoiseRandomness.seeded(settings.seed());
       this.coins = KeyedCoins.seeded(settings.seed());
     }
+    this.initialiser = new Initialiser(settings, randomness.provider(), coins);
   }
 
   /** Runs everything and returns centres, report and timings. */
@@ -146,8 +145,7 @@ public final class PrivateKMeansEngine {
     double[] privateInitial = null;
     if (settings.initialisation() == Initialisation.PRIVATE_CORESET) {
       start = begin("private coreset");
-      privateInitial = PrivateCoreset.initialCentres(data, settings.k(), allocation.initialisation(),
-          settings.geometry(), ledger, randomness.provider(), missing -> randomBall(missing, d, data.radius()));
+      privateInitial = initialiser.privateCoreset(data, allocation.initialisation(), ledger);
       stage("private coreset", start);
     }
     if (settings.sampler().isUniformScheme()) {
@@ -183,8 +181,8 @@ public final class PrivateKMeansEngine {
 
     double[] initial = switch (settings.initialisation()) {
       case PRIVATE_CORESET -> privateInitial;
-      case SAMPLE_POINTS -> samplePoints(data.points(), plan.samplingFunction(), randomness.provider().nextLong());
-      case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL, AUTO -> dataIndependentInitial(data); // AUTO: resolved already
+      case SAMPLE_POINTS -> initialiser.samplePoints(data.points(), plan.samplingFunction());
+      case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL, AUTO -> initialiser.dataIndependent(data); // AUTO: resolved
     };
     // one cached copy per run: a sample now holds what DP-Lloyd reads, and a later reader of the prepared points
     // (only paper mode's --evaluate on a sampled run) recomputes them; full data reads the preprocessing's copy
@@ -249,31 +247,8 @@ public final class PrivateKMeansEngine {
     SchemeSampling sampling = new SchemeSampling(scheme, numbered, stage1, (int) sampleSize, rate,
         options.stage1Cached(), randomness.provider(), coins);
     stage("weights and sampling", start);
-    double[] initial = privateInitial != null ? privateInitial : dataIndependentInitial(data);
+    double[] initial = privateInitial != null ? privateInitial : initialiser.dataIndependent(data);
     return new PreparedRun(data, null, plan, null, sampling, initial, iterations, provenance);
-  }
-
-  /**
-   * The initialisers that read no data: from k, d, r (public or a DP estimate) and, for scaled-ball, the estimate
-   * x̃̂ (exact x̃ in paper mode).
-   */
-  private double[] dataIndependentInitial(PreparedData data) {
-    int k = settings.k();
-    int d = data.dimension();
-    return switch (settings.initialisation()) {
-      case RANDOM_BALL -> randomBall(k, d, data.radius());
-      case SPHERE_PACKING -> InitialCentres.spherePacking(k, d, data.radius(), settings.geometry(),
-          randomness.provider());
-      case SCALED_BALL -> randomBall(k, d, InitialCentres.typicalRadius(data.meanNormStatistic(), data.radius(),
-          settings.geometry()));
-      case AUTO, SAMPLE_POINTS, PRIVATE_CORESET -> throw new IllegalStateException("not a data-independent "
-          + "initialiser: " + settings.initialisation());
-    };
-  }
-
-  /** {@code count} centres uniform in the ball of radius r (reads no data). */
-  private double[] randomBall(int count, int d, double radius) {
-    return InitialCentres.randomBall(count, d, radius, settings.geometry(), randomness.provider());
   }
 
   /**
@@ -415,38 +390,6 @@ public final class PrivateKMeansEngine {
     return blocks.map(block -> KMeansCost.totalCost(List.of(block), centres, k)).fold(0.0, Double::sum);
   }
 
-
-  /**
-   * k distinct random points of the sample, as the paper does (not private): the sampled points whose keys
-   * hash lowest under {@code pickSeed}, so the choice does not depend on Spark's partitioning either.
-   */
-  private double[] samplePoints(JavaRDD<KeyedPoint> points, SamplingFunction sampling, long pickSeed) {
-    int k = settings.k();
-    Geometry geometry = settings.geometry();
-    KeyedCoins sampleCoins = coins;
-    PoissonSampler.RowWeight q = PoissonSampler.weights(sampling, geometry);
-    List<KeyedPoint> picked = points.filter(p -> PoissonSampler.keeps(p, q, sampleCoins))
-        .takeOrdered(k, new ByCoin(pickSeed));
-    if (picked.size() < k) {
-      throw new InputException("sample-points initialisation needs k = " + k
-          + " sampled points; raise --sample-size or use --init random-ball");
-    }
-    int d = picked.get(0).x().length;
-    double[] out = new double[k * d];
-    for (int j = 0; j < k; j++) {
-      System.arraycopy(picked.get(j).x(), 0, out, j * d, d);
-    }
-    return out;
-  }
-
-  /** Orders points by a seeded hash of their sampling keys: a random order that partitioning cannot change. */
-  private record ByCoin(long seed) implements Comparator<KeyedPoint>, java.io.Serializable {
-    @Override
-    public int compare(KeyedPoint a, KeyedPoint b) {
-      int byHash = Double.compare(RecordCoin.uniform(seed, a.key()), RecordCoin.uniform(seed, b.key()));
-      return byHash != 0 ? byHash : Long.compare(a.key(), b.key());
-    }
-  }
 
   /**
    * Paper mode's exact norm histogram, read in one pass on first use: opt's B search reads it once per plan, and
