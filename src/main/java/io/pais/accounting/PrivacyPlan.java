@@ -2,6 +2,7 @@ package io.pais.accounting;
 
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.math.Checks;
+import io.pais.noise.LatticeNoise;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
 import io.pais.privacy.NoiseSplit;
@@ -135,5 +136,10 @@ public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, Sa
             + "sampling (SPEC 3-6): %s", r, guaranteeMethod),
         String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", scales.betaSum(),
             scales.betaCount(), budget), "the centres");
+  }
+
+  /** DP-Lloyd's count and sum noise at this plan's scales, on their lattices. */
+  public LatticeNoise.CountAndSum noise(Geometry geometry, int dimension) {
+    return LatticeNoise.countAndSum(scales.betaCount(), scales.betaSum(), geometry, dimension);
   }
 }

@@ -1,6 +1,7 @@
 package io.pais.accounting;
 
 import io.pais.math.Checks;
+import io.pais.noise.LatticeNoise;
 import io.pais.privacy.BaseNoise;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
@@ -258,5 +259,13 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
         : String.format(Locale.ROOT, "sigmaSum = %.6g, sigmaCount = %.6g", plan.sumScale(), plan.countScale());
     return new LedgerEntry("DP-Lloyd", mechanism, plan.epsilon(), plan.delta(), sensitivity + "; "
         + plan.relation().description() + "; " + plan.guaranteeMethod(), scales, "the centres");
+  }
+
+  /** DP-Lloyd's count and sum noise under this scheme (its base noise at its scales), on their lattices. */
+  public LatticeNoise.CountAndSum noise(Geometry geometry, int dimension) {
+    return switch (noise) {
+      case LAPLACE -> LatticeNoise.countAndSum(countScale, sumScale, geometry, dimension);
+      case GAUSSIAN -> LatticeNoise.gaussian(countScale, sumScale, dimension);
+    };
   }
 }

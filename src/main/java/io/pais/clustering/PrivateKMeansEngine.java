@@ -318,27 +318,16 @@ public final class PrivateKMeansEngine {
     return settings.isStrict() ? NoiseSplit.UNIT_FREE : NoiseSplit.SU_ET_AL;
   }
 
-  /** The private noise of a prepared run. */
+  /** The private noise of a prepared run: the one its plan builds, drawn from this run's randomness. */
   public LloydNoise noiseFor(PreparedRun run) {
-    SchemePlan scheme = run.schemePlan();
-    if (scheme != null && scheme.noise() == BaseNoise.GAUSSIAN) {
-      LatticeNoise.GaussianPair noise = gaussianNoise(run);
-      return LloydNoise.of(noise.count(), noise.sum(), randomness);
-    }
-    LatticeNoise.Pair noise = latticeNoise(run);
+    LatticeNoise.CountAndSum noise = planNoise(run);
     return LloydNoise.of(noise.count(), noise.sum(), randomness);
   }
 
-  private LatticeNoise.Pair latticeNoise(PreparedRun run) {
-    SchemePlan scheme = run.schemePlan();
-    return scheme != null
-        ? LatticeNoise.countAndSum(scheme.countScale(), scheme.sumScale(), settings.geometry(), run.data().dimension())
-        : LatticeNoise.countAndSum(run.plan().scales().betaCount(), run.plan().scales().betaSum(),
-            settings.geometry(), run.data().dimension());
-  }
-
-  private LatticeNoise.GaussianPair gaussianNoise(PreparedRun run) {
-    return LatticeNoise.gaussian(run.schemePlan().countScale(), run.schemePlan().sumScale(), run.data().dimension());
+  private LatticeNoise.CountAndSum planNoise(PreparedRun run) {
+    int d = run.data().dimension();
+    return run.schemePlan() != null ? run.schemePlan().noise(settings.geometry(), d)
+        : run.plan().noise(settings.geometry(), d);
   }
 
   /** T iterations of weighted DP-Lloyd with {@code noise}; returns centres in preprocessed coordinates. */
@@ -365,10 +354,7 @@ public final class PrivateKMeansEngine {
 
   /** The privacy report of a prepared run, read from the ledger. */
   public PrivacyReport report(PreparedRun run) {
-    SchemePlan scheme = run.schemePlan();
-    String noise = scheme != null && scheme.noise() == BaseNoise.GAUSSIAN ? gaussianNoise(run).describe()
-        : latticeNoise(run).describe(settings.geometry());
-    return new ReleaseReporter(settings, ledger).report(run, noise);
+    return new ReleaseReporter(settings, ledger).report(run, planNoise(run).describe(settings.geometry()));
   }
 
   /** Seconds per stage so far. */

@@ -22,9 +22,19 @@ public final class LatticeNoise {
 
   private LatticeNoise() {}
 
-  /** Count noise and sum noise for one mechanism, on their lattices. */
-  public record Pair(LatticeLaplace count, LatticeSumNoise sum) {
+  /** The count noise and the sum noise of one DP-Lloyd release, on their lattices: Laplace or Gaussian. */
+  public sealed interface CountAndSum permits Pair, GaussianPair {
+    ScalarNoise count();
+
+    VectorNoise sum();
+
     /** A one-line description for the privacy report. */
+    String describe(Geometry geometry);
+  }
+
+  /** Count noise and sum noise for one mechanism, on their lattices. */
+  public record Pair(LatticeLaplace count, LatticeSumNoise sum) implements CountAndSum {
+    @Override
     public String describe(Geometry geometry) {
       return String.format(Locale.ROOT, "lattice noise: counts on 2^%d Z with exact discrete Laplace, sums on 2^%d Z "
           + "(%s), scales raised by 2^-20 for the rounding", Math.getExponent(count.lattice().spacing()),
@@ -71,9 +81,10 @@ public final class LatticeNoise {
   }
 
   /** Gaussian count noise and Gaussian sum noise, on their lattices. */
-  public record GaussianPair(LatticeGaussian count, LatticeGaussian sum) {
-    /** A one-line description for the privacy report. */
-    public String describe() {
+  public record GaussianPair(LatticeGaussian count, LatticeGaussian sum) implements CountAndSum {
+    /** A one-line description for the privacy report (Gaussian noise is the same in either geometry). */
+    @Override
+    public String describe(Geometry geometry) {
       return String.format(Locale.ROOT, "lattice noise: counts on 2^%d Z and sums on 2^%d Z, each coordinate a normal "
           + "draw rounded to its lattice, deviations raised by 2^-20 for the rounding",
           Math.getExponent(count.lattice().spacing()), Math.getExponent(sum.lattice().spacing()));
