@@ -2,39 +2,99 @@ package io.pais.clustering;
 
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.SchemePlan;
+import io.pais.noise.LatticeNoise;
+import io.pais.privacy.Geometry;
 
 /**
  * Everything fixed before the noisy iterations: the preprocessed data, the privacy plan, where each iteration's
- * sample comes from, and the initial centres (in preprocessed coordinates). Kept separate so that several noise
- * draws (or the noiseless reference) can run on the same preparation. Poisson importance sampling has a
- * {@code plan} and one {@code sample} (cached, or for full data the preprocessing's cache read as it is); a uniform
- * scheme has a {@code schemePlan} and its
- * {@code schemeSampling}, which draws a fresh sample every iteration.
- *
- * @param data the preprocessed data
- * @param plan B, scales, sampling function and guarantee (null for a uniform scheme)
- * @param schemePlan the uniform scheme's scales and (ε, δ) (null otherwise)
- * @param sample the weighted sample in dense blocks (null for a uniform scheme)
- * @param schemeSampling the uniform scheme's per-iteration samples (null otherwise)
- * @param initialCentres k × d row-major
- * @param iterations T, as the user set it or as {@code --iterations auto} chose it
- * @param provenance where the inputs came from, for the report
+ * sample comes from, the initial centres (in preprocessed coordinates) and the run's {@link Provenance}. Kept
+ * separate so that several noise draws (or the noiseless reference) can run on the same preparation. One of two
+ * kinds: Poisson importance sampling ({@link Poisson}: one sample, cached, or for full data the preprocessing's cache
+ * read as it is) or a uniform scheme ({@link Scheme}: a fresh sample every iteration).
  */
-public record PreparedRun(PreparedData data, PrivacyPlan plan, SchemePlan schemePlan, SampleBlocks sample,
-    SchemeSampling schemeSampling, double[] initialCentres, int iterations, Provenance provenance) {
+public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Scheme {
+
+  /** The preprocessed data. */
+  PreparedData data();
+
+  /** k × d row-major. */
+  double[] initialCentres();
+
+  /** T, as the user set it or as {@code --iterations auto} chose it. */
+  int iterations();
+
+  /** Where the inputs came from, for the report. */
+  Provenance provenance();
 
   /** Iteration t's sample. */
-  SampleBlocks sampleOf(int t) {
-    return schemeSampling != null ? SampleBlocks.of(schemeSampling.iteration(t)) : sample;
-  }
+  SampleBlocks sampleOf(int t);
+
+  /** DP-Lloyd's count and sum noise, as the run's plan builds it. */
+  LatticeNoise.CountAndSum noise(Geometry geometry);
+
+  /** The guarantee's method, for the report. */
+  String guaranteeMethod();
 
   /** Releases what the run cached. */
-  public void release() {
-    if (schemeSampling != null) {
-      schemeSampling.release();
-    } else {
-      sample.release();
+  void release();
+
+  /**
+   * Poisson importance sampling (unif, core, opt) or full data.
+   *
+   * @param plan B, scales, sampling function and guarantee
+   * @param sample the weighted sample in dense blocks
+   */
+  record Poisson(PreparedData data, PrivacyPlan plan, SampleBlocks sample, double[] initialCentres, int iterations,
+      Provenance provenance) implements PreparedRun {
+    @Override
+    public SampleBlocks sampleOf(int t) {
+      return sample;
     }
-    data.release();
+
+    @Override
+    public LatticeNoise.CountAndSum noise(Geometry geometry) {
+      return plan.noise(geometry, data.dimension());
+    }
+
+    @Override
+    public String guaranteeMethod() {
+      return plan.guaranteeMethod();
+    }
+
+    @Override
+    public void release() {
+      sample.release();
+      data.release();
+    }
+  }
+
+  /**
+   * A uniform scheme of SPEC §14.
+   *
+   * @param plan the scheme's scales and (ε, δ)
+   * @param sampling its per-iteration samples
+   */
+  record Scheme(PreparedData data, SchemePlan plan, SchemeSampling sampling, double[] initialCentres, int iterations,
+      Provenance provenance) implements PreparedRun {
+    @Override
+    public SampleBlocks sampleOf(int t) {
+      return SampleBlocks.of(sampling.iteration(t));
+    }
+
+    @Override
+    public LatticeNoise.CountAndSum noise(Geometry geometry) {
+      return plan.noise(geometry, data.dimension());
+    }
+
+    @Override
+    public String guaranteeMethod() {
+      return plan.guaranteeMethod();
+    }
+
+    @Override
+    public void release() {
+      sampling.release();
+      data.release();
+    }
   }
 }

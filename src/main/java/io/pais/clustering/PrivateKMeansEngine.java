@@ -189,7 +189,7 @@ public final class PrivateKMeansEngine {
     if (settings.sampler() != Sampler.FULL) {
       data.release();
     }
-    return new PreparedRun(data, plan, null, sample, null, initial, plan.scales().iterations(), provenance);
+    return new PreparedRun.Poisson(data, plan, sample, initial, plan.scales().iterations(), provenance);
   }
 
   /**
@@ -248,7 +248,7 @@ public final class PrivateKMeansEngine {
         options.stage1Cached(), randomness.provider(), coins);
     stage("weights and sampling", start);
     double[] initial = privateInitial != null ? privateInitial : initialiser.dataIndependent(data);
-    return new PreparedRun(data, null, plan, null, sampling, initial, iterations, provenance);
+    return new PreparedRun.Scheme(data, plan, sampling, initial, iterations, provenance);
   }
 
   /**
@@ -320,15 +320,10 @@ public final class PrivateKMeansEngine {
 
   /** The private noise of a prepared run: the one its plan builds, drawn from this run's randomness. */
   public LloydNoise noiseFor(PreparedRun run) {
-    LatticeNoise.CountAndSum noise = planNoise(run);
+    LatticeNoise.CountAndSum noise = run.noise(settings.geometry());
     return LloydNoise.of(noise.count(), noise.sum(), randomness);
   }
 
-  private LatticeNoise.CountAndSum planNoise(PreparedRun run) {
-    int d = run.data().dimension();
-    return run.schemePlan() != null ? run.schemePlan().noise(settings.geometry(), d)
-        : run.plan().noise(settings.geometry(), d);
-  }
 
   /** T iterations of weighted DP-Lloyd with {@code noise}; returns centres in preprocessed coordinates. */
   public double[] iterate(PreparedRun run, LloydNoise noise) {
@@ -354,7 +349,8 @@ public final class PrivateKMeansEngine {
 
   /** The privacy report of a prepared run, read from the ledger. */
   public PrivacyReport report(PreparedRun run) {
-    return new ReleaseReporter(settings, ledger).report(run, planNoise(run).describe(settings.geometry()));
+    String noise = run.noise(settings.geometry()).describe(settings.geometry());
+    return new ReleaseReporter(settings, ledger).report(run, noise);
   }
 
   /** Seconds per stage so far. */

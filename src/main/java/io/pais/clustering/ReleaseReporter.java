@@ -26,10 +26,8 @@ final class ReleaseReporter {
   /** The privacy report of {@code run}, read from the ledger; {@code noise} describes how its noise is drawn. */
   PrivacyReport report(PreparedRun run, String noise) {
     PreparedData data = run.data();
-    PrivacyPlan plan = run.plan();
-    SchemePlan scheme = run.schemePlan();
     Provenance provenance = run.provenance();
-    String method = scheme != null ? scheme.guaranteeMethod() : plan.guaranteeMethod();
+    String method = run.guaranteeMethod();
     PrivacyReport.Builder b = PrivacyReport.builder()
         .epsilon(ledger.totalEpsilon(), ledger.entries().size() == 1 ? method
             : ledger.composition().name() + " of the ledger; DP-Lloyd: " + method)
@@ -46,7 +44,8 @@ final class ReleaseReporter {
         .seedBits(settings.seed() == null ? 0 : settings.seed().bits())
         .stableSamplingKeys(provenance.stableSamplingKeys());
     double expectedSampleSize;
-    if (scheme != null) {
+    if (run instanceof PreparedRun.Scheme schemeRun) {
+      SchemePlan scheme = schemeRun.plan();
       b.noise(scheme.budget(), scheme.sumScale(), scheme.countScale(), noise);
       if (scheme.modelEpsilon() != null) {
         b.accountant(String.format(Locale.ROOT, "Fourier accountant under the MUST paper's model (its pair is not "
@@ -54,8 +53,9 @@ final class ReleaseReporter {
             + "guarantee", scheme.scheme().id(), scheme.modelEpsilon().lower(), scheme.modelEpsilon().upper(),
             scheme.delta()));
       }
-      expectedSampleSize = schemeSampleSize(run);
+      expectedSampleSize = schemeSampleSize(schemeRun);
     } else {
+      PrivacyPlan plan = ((PreparedRun.Poisson) run).plan();
       b.noise(plan.scales(), noise);
       expectedSampleSize = plan.expectedSampleSize();
     }
@@ -64,15 +64,15 @@ final class ReleaseReporter {
     } else {
       paperStatistics(b, data, expectedSampleSize);
     }
-    if (scheme != null) {
-      schemeStatistics(b, run);
+    if (run instanceof PreparedRun.Scheme schemeRun) {
+      schemeStatistics(b, schemeRun.sampling());
     }
     return b.build();
   }
 
   /** m of a fixed-size scheme; γ·n for poisson-uniform (NaN when n is unknown). */
-  private double schemeSampleSize(PreparedRun run) {
-    SchemeSampling sampling = run.schemeSampling();
+  private double schemeSampleSize(PreparedRun.Scheme run) {
+    SchemeSampling sampling = run.sampling();
     if (settings.sampler() != Sampler.POISSON_UNIFORM) {
       return sampling.sampleSize();
     }
@@ -80,8 +80,7 @@ final class ReleaseReporter {
   }
 
   /** N and n₁ of a fixed-size scheme: public under substitution, which is what its guarantee is stated under. */
-  private void schemeStatistics(PrivacyReport.Builder b, PreparedRun run) {
-    SchemeSampling sampling = run.schemeSampling();
+  private void schemeStatistics(PrivacyReport.Builder b, SchemeSampling sampling) {
     if (settings.sampler() == Sampler.POISSON_UNIFORM) {
       b.statistic("gamma", sampling.rate(), Source.PUBLIC, "the Poisson rate of every iteration ("
           + (settings.sampleSize() < 1 ? "the fraction given" : "the sample size over n") + ")");

@@ -38,8 +38,8 @@ final class OutputGuard {
       throw new InputException("output must name a directory, got an empty name");
     }
     // the path after a scheme and authority (hdfs://host:8020/…, file:/…), where a ':' is Hadoop's own
-    String path = text.replaceFirst("^[A-Za-z][A-Za-z0-9+.-]*://[^/]*", "").replaceFirst("^[A-Za-z][A-Za-z0-9+.-]*:(?=/)",
-        "");
+    String path = text.replaceFirst("^[A-Za-z][A-Za-z0-9+.-]*://[^/]*", "")
+        .replaceFirst("^[A-Za-z][A-Za-z0-9+.-]*:(?=/)", "");
     if (path.contains(":")) {
       throw new InputException("output " + text + " holds a ':', which a Hadoop path reads as a URI scheme; "
           + "choose a name without it (or give the full URI, e.g. file:///dir/name)");

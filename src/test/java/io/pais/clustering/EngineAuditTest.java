@@ -67,8 +67,8 @@ class EngineAuditTest {
 
   /** One DP-Lloyd release per draw on the prepared points, as the likelihood-ratio statistic for x. */
   private static DoubleSupplier releases(Prepared p, LloydNoise noise, double[] x, long seed) {
-    NoiseScales scales = p.run().plan().scales();
-    SamplingFunction sampling = p.run().plan().samplingFunction();
+    NoiseScales scales = ((PreparedRun.Poisson) p.run()).plan().scales();
+    SamplingFunction sampling = ((PreparedRun.Poisson) p.run()).plan().samplingFunction();
     double w = sampling == null ? 1 : sampling.weightAtMost(R);
     double[] centres = new double[D];
     double[] norms = WeightedClusterStats.squaredNorms(centres, 1, D);
@@ -91,7 +91,8 @@ class EngineAuditTest {
     Prepared empty = prepare(spark, strict(sampler, sampleSize, seed), List.of());
     Prepared one = prepare(spark, strict(sampler, sampleSize, seed + 1), List.of(new double[] {R, 0}));
     assertEquals(empty.claimed(), one.claimed(), "the plan reads no data");
-    assertEquals(empty.run().plan().budget(), one.run().plan().budget());
+    assertEquals(((PreparedRun.Poisson) empty.run()).plan().budget(),
+        ((PreparedRun.Poisson) one.run()).plan().budget());
     double[] x = one.points().get(0); // the prepared point: x projected a hair inside r
     PrivacyAuditor.Result r = PrivacyAuditor.audit(releases(empty, wiring.apply(empty), x, seed),
         releases(one, wiring.apply(one), x, seed + 7), SAMPLES, ALPHA);
@@ -106,7 +107,7 @@ class EngineAuditTest {
 
   /** A wiring mistake: the plan's scales halved on the way to the noise. */
   private static LloydNoise halfNoise(Prepared p) {
-    NoiseScales s = p.run().plan().scales();
+    NoiseScales s = ((PreparedRun.Poisson) p.run()).plan().scales();
     LatticeNoise.Pair lattice = LatticeNoise.countAndSum(s.betaCount() / 2, s.betaSum() / 2, Geometry.L2, D);
     return LloydNoise.of(lattice.count(), lattice.sum(), NoiseRandomness.seeded(99));
   }

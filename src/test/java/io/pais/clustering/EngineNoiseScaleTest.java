@@ -34,8 +34,8 @@ class EngineNoiseScaleTest {
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
     PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(SamplingAndLloydTest.gaussianPoints(2000, d, 4), 2),
         d, "test"));
-    double betaCount = run.plan().scales().betaCount();
-    double betaSum = run.plan().scales().betaSum();
+    double betaCount = ((PreparedRun.Poisson) run).plan().scales().betaCount();
+    double betaSum = ((PreparedRun.Poisson) run).plan().scales().betaSum();
     assertTrue(Math.abs(betaCount / betaSum - 1) > 0.2, "the two scales must differ for the test to have power");
     LloydNoise noise = engine.noiseFor(run);
     int n = 5000;
@@ -64,8 +64,8 @@ class EngineNoiseScaleTest {
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
     PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(SamplingAndLloydTest.gaussianPoints(2000, d, 4), 2),
         d, "test"));
-    double sigmaCount = run.schemePlan().countScale();
-    double sigmaSum = run.schemePlan().sumScale();
+    double sigmaCount = ((PreparedRun.Scheme) run).plan().countScale();
+    double sigmaSum = ((PreparedRun.Scheme) run).plan().sumScale();
     assertTrue(Math.abs(sigmaSum / sigmaCount - 1) > 0.2, "the two scales must differ for the test to have power");
     LloydNoise noise = engine.noiseFor(run);
     int n = 5000;
