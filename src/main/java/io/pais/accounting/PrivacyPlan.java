@@ -28,7 +28,7 @@ import java.util.function.Supplier;
  * @param expectedSampleSize m (n for FULL)
  */
 public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, SamplingFunction samplingFunction,
-    double epsilon, String guaranteeMethod, double expectedSampleSize) {
+    double epsilon, String guaranteeMethod, double expectedSampleSize) implements LloydPlan {
 
   /** What the plan is computed from ({@code split}: the paper's count/sum split, or the unit-free one). */
   public record Request(Sampler sampler, Geometry geometry, double epsilon, double sampleSize, double lambda,
@@ -138,7 +138,7 @@ public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, Sa
             scales.betaCount(), budget), "the centres");
   }
 
-  /** DP-Lloyd's count and sum noise at this plan's scales, on their lattices. */
+  @Override
   public LatticeNoise.CountAndSum noise(Geometry geometry, int dimension) {
     return LatticeNoise.countAndSum(scales.betaCount(), scales.betaSum(), geometry, dimension);
   }

@@ -53,7 +53,7 @@ import java.util.function.DoublePredicate;
  */
 public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, double countScale, double sumScale,
     double budget, double epsilon, double delta, Relation relation, String guaranteeMethod,
-    FourierAccountant.Bounds modelEpsilon, double eta) {
+    FourierAccountant.Bounds modelEpsilon, double eta) implements LloydPlan {
 
   /** Relative precision of θ in the basic-composition search (cheap: closed forms). */
   private static final double BASIC_PRECISION = 1e-9;
@@ -261,7 +261,8 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
         + plan.relation().description() + "; " + plan.guaranteeMethod(), scales, "the centres");
   }
 
-  /** DP-Lloyd's count and sum noise under this scheme (its base noise at its scales), on their lattices. */
+  /** Under a scheme the noise is its base noise (Laplace or Gaussian) at its scales. */
+  @Override
   public LatticeNoise.CountAndSum noise(Geometry geometry, int dimension) {
     return switch (noise) {
       case LAPLACE -> LatticeNoise.countAndSum(countScale, sumScale, geometry, dimension);

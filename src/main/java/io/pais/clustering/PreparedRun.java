@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.accounting.LloydPlan;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.SchemePlan;
 import io.pais.noise.LatticeNoise;
@@ -29,11 +30,13 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
   /** Iteration t's sample. */
   SampleBlocks sampleOf(int t);
 
-  /** DP-Lloyd's count and sum noise, as the run's plan builds it. */
-  LatticeNoise.CountAndSum noise(Geometry geometry);
+  /** DP-Lloyd's plan. */
+  LloydPlan lloydPlan();
 
-  /** The guarantee's method, for the report. */
-  String guaranteeMethod();
+  /** DP-Lloyd's count and sum noise, as the run's plan builds it. */
+  default LatticeNoise.CountAndSum noise(Geometry geometry) {
+    return lloydPlan().noise(geometry, data().dimension());
+  }
 
   /** Releases what the run cached. */
   void release();
@@ -52,13 +55,8 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
     }
 
     @Override
-    public LatticeNoise.CountAndSum noise(Geometry geometry) {
-      return plan.noise(geometry, data.dimension());
-    }
-
-    @Override
-    public String guaranteeMethod() {
-      return plan.guaranteeMethod();
+    public LloydPlan lloydPlan() {
+      return plan;
     }
 
     @Override
@@ -82,13 +80,8 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
     }
 
     @Override
-    public LatticeNoise.CountAndSum noise(Geometry geometry) {
-      return plan.noise(geometry, data.dimension());
-    }
-
-    @Override
-    public String guaranteeMethod() {
-      return plan.guaranteeMethod();
+    public LloydPlan lloydPlan() {
+      return plan;
     }
 
     @Override

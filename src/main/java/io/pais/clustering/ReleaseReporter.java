@@ -27,7 +27,7 @@ final class ReleaseReporter {
   PrivacyReport report(PreparedRun run, String noise) {
     PreparedData data = run.data();
     Provenance provenance = run.provenance();
-    String method = run.guaranteeMethod();
+    String method = run.lloydPlan().guaranteeMethod();
     PrivacyReport.Builder b = PrivacyReport.builder()
         .epsilon(ledger.totalEpsilon(), ledger.entries().size() == 1 ? method
             : ledger.composition().name() + " of the ledger; DP-Lloyd: " + method)
