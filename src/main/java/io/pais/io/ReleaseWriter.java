@@ -50,6 +50,8 @@ public final class ReleaseWriter implements AutoCloseable {
   private FileSystem fs;
   private Path tmp;
   private boolean published;
+  /** The output's missing ancestors the pre-flight created, deepest first: removed again when nothing is published. */
+  private final List<Path> createdParents = new java.util.ArrayList<>();
 
   /**
    * @param output the release directory
@@ -80,6 +82,9 @@ public final class ReleaseWriter implements AutoCloseable {
       Path parent = output.getParent();
       if (fs.exists(parent) && !fs.getFileStatus(parent).isDirectory()) {
         throw new InputException("cannot write output " + output + ": its parent " + parent + " is a file");
+      }
+      for (Path p = parent; p != null && !fs.exists(p); p = p.getParent()) {
+        createdParents.add(p);
       }
       if (!fs.mkdirs(tmp)) {
         throw new IOException("mkdirs failed");
@@ -155,6 +160,15 @@ public final class ReleaseWriter implements AutoCloseable {
   public void close() {
     if (tmp != null && !published) {
       deleteQuietly(tmp);
+      for (Path parent : createdParents) { // only while empty: another run may have written beside us meanwhile
+        try {
+          if (fs.listStatus(parent).length > 0 || !fs.delete(parent, false)) {
+            break;
+          }
+        } catch (IOException | RuntimeException e) {
+          break;
+        }
+      }
     }
     tmp = published ? null : tmp;
   }

@@ -140,6 +140,17 @@ class ReleaseWriterTest {
   }
 
   @Test
+  void aRunThatPublishesNothingRemovesTheFoldersItCreated(@TempDir Path tmp) throws IOException {
+    Files.createDirectories(tmp.resolve("out"));
+    Files.writeString(tmp.resolve("out/mine.txt"), "the user's");
+    ReleaseWriter failed = writer(tmp.resolve("out/deep/er/release"), false);
+    failed.prepare();
+    assertTrue(Files.isDirectory(tmp.resolve("out/deep/er")), "the pre-flight made the parents");
+    failed.close(); // as after a failure
+    assertEquals(List.of("mine.txt"), siblings(tmp.resolve("out")), "the parents it made are gone, nothing else");
+  }
+
+  @Test
   void aKilledRunsTemporaryDirectoryIsReportedByTheNext(@TempDir Path tmp) throws IOException {
     Path output = tmp.resolve("out");
     ReleaseWriter killed = writer(output, false);

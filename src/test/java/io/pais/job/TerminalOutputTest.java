@@ -41,14 +41,15 @@ class TerminalOutputTest {
     String logged = Files.readString(log);
     assertTrue(logged.contains("pais job failed") && logged.contains("\tat "), "the trace goes to the log");
     assertFalse(r.err().contains("31415.9265") || logged.contains("31415.9265"), "the value is nowhere");
-    // the bad line failed one attempt only: the stage is cancelled at the first failure, so a retry that Spark
-    // had already scheduled is killed before it reads anything (without FailFast: four failed attempts)
+    // the stage is cancelled at the first failure (without FailFast: four failed attempts). A retry Spark had already
+    // launched when the cancellation arrived may still meet the line on a loaded machine (seen once in a CI run on
+    // Spark 4.0): at most that one more
     Matcher failures = Pattern.compile("Exception in task \\d+\\.\\d+").matcher(logged);
     int failed = 0;
     while (failures.find()) {
       failed++;
     }
-    assertEquals(1, failed, "failed task attempts");
+    assertTrue(failed >= 1 && failed <= 2, "failed task attempts: " + failed);
     assertFalse(logged.contains("task 0.3 in stage"), "no fourth attempt");
   }
 }
