@@ -1,26 +1,18 @@
 package io.pais.clustering;
 
 import io.pais.accounting.BudgetAllocation;
-import io.pais.accounting.InfeasibleRequestException;
-import io.pais.accounting.IterationPolicy;
-import io.pais.accounting.IterationPolicy.IterationNoise;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.Composition;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.Relation;
 import io.pais.accounting.SchemePlan;
-import io.pais.math.Checks;
-import io.pais.privacy.BaseNoise;
 import io.pais.sampling.UniformScheme;
 import io.pais.io.InputException;
 import io.pais.io.Points;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
 import io.pais.privacy.Geometry;
-import io.pais.privacy.NoiseScales;
-import io.pais.privacy.NoiseSplit;
 import io.pais.accounting.PrivacyReport;
-import io.pais.sampling.CoreSampling;
 import io.pais.sampling.NormHistogram;
 import io.pais.sampling.NormSummary;
 import io.pais.sampling.KeyedCoins;
@@ -29,10 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.function.IntFunction;
-import java.util.function.Supplier;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 
@@ -57,6 +46,8 @@ public final class PrivateKMeansEngine {
   private final PrivacyLedger ledger;
   /** How ε is split between the stages: fixed from the settings before any data is read. */
   private final BudgetAllocation allocation;
+  /** Plans DP-Lloyd from public values and DP estimates, and records its ledger entry. */
+  private final LloydPlanner planner;
   /** How the first centres are chosen, with this run's randomness. */
   private final Initialiser initialiser;
   /** Whether {@link #prepare} ran: one run per engine. */
@@ -85,6 +76,7 @@ public final class PrivateKMeansEngine {
       this.coins = KeyedCoins.seeded(settings.seed());
     }
     this.initialiser = new Initialiser(settings, randomness.provider(), coins);
+    this.planner = new LloydPlanner(settings, allocation, ledger, log);
   }
 
   /** Runs everything and returns centres, report and timings. */
@@ -154,7 +146,7 @@ public final class PrivateKMeansEngine {
 
     start = begin("privacy plan");
     StrictPreprocessor.Result strict = strictResult;
-    PrivacyPlan plan = plan(data, d, provenance.populationKnown(),
+    PrivacyPlan plan = planner.poisson(data, d, provenance.populationKnown(),
         strict != null ? strict::norms : () -> exactNorms(data));
     stage("privacy plan", start);
     log.accept(String.format(java.util.Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g B=%.6g",
@@ -205,117 +197,20 @@ public final class PrivateKMeansEngine {
     stage("record numbers", start);
 
     start = begin("privacy plan");
+    LloydPlanner.SchemeSizes sizes = planner.scheme(data, d, numbered.population());
+    SchemePlan plan = sizes.plan();
     UniformScheme scheme = settings.sampler().uniformScheme();
     SchemeOptions options = settings.scheme();
-    long population = numbered.population();
-    long stage1 = scheme.isTwoStage() ? options.stage1For(population) : 0;
-    long sampleSize = 0;
-    double rate = Double.NaN;
-    if (scheme == UniformScheme.POISSON_UNIFORM) {
-      // a fraction is the rate itself; a count needs n (exact in paper mode, the DP estimate n̂ in a strict one)
-      rate = settings.sampleSize() < 1 ? settings.sampleSize() : settings.sampleSize() / data.count();
-      if (!(rate <= 1)) {
-        throw new InputException("the sample size is more than the " + (settings.isStrict() ? "estimated " : "")
-            + "number of points after preprocessing; lower --sample-size or give it as a percentage");
-      }
-    } else {
-      sampleSize = settings.sampleSize() < 1 ? Math.max(1, Math.round(settings.sampleSize() * population))
-          : (long) settings.sampleSize();
-      Checks.require(sampleSize <= Integer.MAX_VALUE - 8, "sample-size must fit in memory, got " + sampleSize);
-    }
-    double lloydEpsilon = allocation.lloyd();
-    double lloydDelta = allocation.lloydDelta();
-    long fixedSize = sampleSize;
-    double poissonRate = rate;
-    IntFunction<SchemePlan.Request> requestFor = t -> new SchemePlan.Request(scheme, population, stage1, fixedSize,
-        poissonRate, options.noise(), t, d, data.radius(), lloydEpsilon, lloydDelta, options.stage1Cached(),
-        noiseSplit(), settings.geometry());
-    // each iteration sums a fresh unweighted sample: a typical cluster holds m/k records (γ·n̂/k for Poisson)
-    double expectedSample = scheme == UniformScheme.POISSON_UNIFORM ? rate * data.count() : sampleSize;
-    int iterations = iterationsFor(t -> {
-      SchemePlan p = SchemePlan.solve(requestFor.apply(t));
-      return Optional.of(p.noise() == BaseNoise.GAUSSIAN ? IterationNoise.gaussian(p.countScale(), p.sumScale(), d)
-          : IterationNoise.laplace(p.countScale(), p.sumScale(), d, settings.geometry()));
-    }, expectedSample / settings.k(), data.radius());
-    SchemePlan plan = SchemePlan.solveWithin(requestFor.apply(iterations)); // at most the share, exactly
-    ledger.spend(plan.ledgerEntry(iterations, data.radius(), settings.geometry()));
     stage("privacy plan", start);
     log.accept(String.format(Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g delta=%.3g noise=%s", scheme.id(),
         plan.epsilon(), plan.delta(), options.noise().id()));
 
     start = begin("weights and sampling");
-    SchemeSampling sampling = new SchemeSampling(scheme, numbered, stage1, (int) sampleSize, rate,
+    SchemeSampling sampling = new SchemeSampling(scheme, numbered, sizes.stage1(), sizes.sampleSize(), sizes.rate(),
         options.stage1Cached(), randomness.provider(), coins);
     stage("weights and sampling", start);
     double[] initial = privateInitial != null ? privateInitial : initialiser.dataIndependent(data);
-    return new PreparedRun.Scheme(data, plan, sampling, initial, iterations, provenance);
-  }
-
-  /**
-   * B for the DP-Lloyd share of ε and the sampling function, from public values only in a strict release (n̂,
-   * r, x̃̂ and the noisy norm summary); the DP-Lloyd entry of the ledger.
-   */
-  private PrivacyPlan plan(PreparedData data, int d, boolean nKnown, Supplier<NormSummary> norms) {
-    boolean strict = settings.isStrict();
-    // n is unknown only in a strict release that needed no histogram: full data, or unif with a fraction p,
-    // whose q = p needs no n (a fraction over a unit population gives q = p)
-    long n = nKnown ? data.count() : 1;
-    double m = settings.sampler() == Sampler.FULL ? n : nKnown ? settings.expectedSampleSize(n) : settings.sampleSize();
-    if (m > n) {
-      throw new InputException("the sample size is more than the " + (strict ? "estimated " : "")
-          + "number of points after preprocessing; lower --sample-size or give it as a percentage");
-    }
-    if (settings.sampler() == Sampler.CORE && m > CoreSampling.maxSampleSize(n, settings.lambda(),
-        data.meanNormStatistic(), data.radius(), settings.geometry())) {
-      // the limit is a function of n, r and x̃: named in words only, never as a number
-      throw new InputException("core cannot keep q <= 1 at this sample size: the largest norms are far above the "
-          + "typical one; lower --sample-size or raise --lambda");
-    }
-    double lloydEpsilon = allocation.lloyd();
-    IntFunction<PrivacyPlan.Request> requestFor = t -> new PrivacyPlan.Request(settings.sampler(),
-        settings.geometry(), lloydEpsilon, m, settings.lambda(), t, d, n, data.radius(), data.meanNormStatistic(),
-        settings.coreSupremum(), noiseSplit());
-    // importance sampling's weighted sums estimate the full data's: a typical cluster weighs n̂/k
-    int iterations = iterationsFor(t -> {
-      try {
-        NoiseScales s = PrivacyPlan.solve(requestFor.apply(t), norms).scales();
-        return Optional.of(IterationNoise.laplace(s.betaCount(), s.betaSum(), d, settings.geometry()));
-      } catch (InfeasibleRequestException e) {
-        return Optional.empty();
-      }
-    }, (double) n / settings.k(), data.radius());
-    PrivacyPlan plan;
-    try {
-      // its guarantee at most the share, exactly: the ledger records the share (strict) or the guarantee (paper)
-      plan = PrivacyPlan.solveWithin(requestFor.apply(iterations), norms);
-    } catch (InfeasibleRequestException e) {
-      // its numbers are functions of the norms: say what to change instead
-      throw new InputException("opt cannot reach this sample size at this epsilon (even its largest noise level "
-          + "keeps fewer points); lower --sample-size or raise --epsilon");
-    }
-    // a strict ledger records the share (at most which the guarantee is), paper mode the guarantee itself
-    ledger.spend(plan.ledgerEntry(iterations, data.radius(), settings.geometry(),
-        strict ? lloydEpsilon : plan.epsilon()));
-    return plan;
-  }
-
-  /**
-   * T: the user's, or with --iterations auto the {@link IterationPolicy}'s choice from the plans solved at each
-   * candidate T (public values and DP estimates only; no data is read).
-   */
-  private int iterationsFor(IntFunction<Optional<IterationNoise>> noiseFor, double clusterWeight, double radius) {
-    if (!settings.autoIterations()) {
-      return settings.iterations();
-    }
-    int t = IterationPolicy.choose(noiseFor, clusterWeight, radius);
-    log.accept(String.format(Locale.ROOT, "iterations auto: T = %d (a typical cluster's noisy centre within %.3g r)",
-        t, IterationPolicy.MAX_RELATIVE_ERROR));
-    return t;
-  }
-
-  /** The count/sum split of DP-Lloyd's noise: unit-free in a strict release, the paper's (SPEC §7) in paper mode. */
-  private NoiseSplit noiseSplit() {
-    return settings.isStrict() ? NoiseSplit.UNIT_FREE : NoiseSplit.SU_ET_AL;
+    return new PreparedRun.Scheme(data, plan, sampling, initial, sizes.iterations(), provenance);
   }
 
   /** The private noise of a prepared run: the one its plan builds, drawn from this run's randomness. */
