@@ -16,8 +16,8 @@ import org.apache.spark.broadcast.Broadcast;
 /**
  * The sampling stage: q(x) from the point's norm and the broadcast sampling function, in map tasks; a Poisson
  * filter whose coin per record comes from (seed, the record's sampling key), so the sample does not depend on
- * Spark's partitioning where the keys do not; the kept points with weight 1/q (rounded down) packed into dense blocks. With no
- * sampling function every point is kept with weight 1 (full-data mode).
+ * Spark's partitioning where the keys do not; the kept points with weight 1/q (rounded down) packed into dense
+ * blocks. With no sampling function every point is kept with weight 1 (full-data mode).
  */
 public final class PoissonSampler {
   /**

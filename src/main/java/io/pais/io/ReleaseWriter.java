@@ -47,6 +47,8 @@ public final class ReleaseWriter implements AutoCloseable {
   private final boolean overwrite;
   /** Runs just before the publishing rename (tests delay the publish with it to force a race). */
   Runnable beforePublish = () -> { };
+  /** This run's id: its temporary directory is {@code .NAME.pais-tmp-ID}, a set-aside release .NAME.pais-old-ID. */
+  private final String id = UUID.randomUUID().toString();
   private FileSystem fs;
   private Path tmp;
   private boolean published;
@@ -77,7 +79,7 @@ public final class ReleaseWriter implements AutoCloseable {
       throw new InputException("cannot open the file system of output " + output + " ("
           + e.getClass().getSimpleName() + ")");
     }
-    tmp = new Path(output.getParent(), "." + output.getName() + TEMPORARY + UUID.randomUUID());
+    tmp = new Path(output.getParent(), "." + output.getName() + TEMPORARY + id);
     try {
       Path parent = output.getParent();
       if (fs.exists(parent) && !fs.getFileStatus(parent).isDirectory()) {
@@ -105,7 +107,7 @@ public final class ReleaseWriter implements AutoCloseable {
       prepare();
     }
     OutputGuard.check(output, inputs, conf, overwrite); // the output may have appeared while the job ran
-    Path old = new Path(output.getParent(), "." + output.getName() + ".pais-old-" + tmp.getName());
+    Path old = new Path(output.getParent(), "." + output.getName() + ".pais-old-" + id);
     boolean movedAside = false;
     try {
       write(new Path(tmp, "centers.csv"), centresCsv(centres));

@@ -322,8 +322,8 @@ public final class PaisJob implements Callable<Integer> {
       writer = new ReleaseWriter(output, table == null ? input : tableFiles(table),
           spark.sparkContext().hadoopConfiguration(), overwrite);
       writer.prepare();
-      writer.leftovers().forEach(path -> out.println("pais: note: " + path + " was left by an earlier run that "
-          + "stopped while writing; remove it once no run writes to this output"));
+      writer.leftovers().forEach(path -> out.println("pais: note: " + path + " belongs to another run: one that "
+          + "stopped while writing, or one still writing; remove it once no run writes to this output"));
       Points points = PointReader.read(spark, spec);
       PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, progress.around(LOG::info), progress);
       ClusteringResult result = engine.fit(points, evaluate);
