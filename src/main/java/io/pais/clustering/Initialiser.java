@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.settings.KMeansSettings;
 import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.io.InputException;

@@ -1,5 +1,8 @@
 package io.pais.clustering;
 
+import io.pais.settings.Iterations;
+import io.pais.settings.SchemeOptions;
+import io.pais.settings.KMeansSettings;
 import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.InfeasibleRequestException;
 import io.pais.accounting.IterationPolicy;
@@ -58,21 +61,20 @@ final class LloydPlanner {
    * noise solved for DP-Lloyd's share of (ε, δ).
    */
   SchemeSizes scheme(PreparedData data, int d, long population) {
-    UniformScheme scheme = settings.sampler().uniformScheme();
-    SchemeOptions options = settings.scheme();
+    UniformScheme scheme = settings.sampling().sampler().uniformScheme();
+    SchemeOptions options = settings.sampling().scheme();
     long stage1 = scheme.isTwoStage() ? options.stage1For(population) : 0;
     long sampleSize = 0;
     double rate = Double.NaN;
     if (scheme == UniformScheme.POISSON_UNIFORM) {
       // a fraction is the rate itself; a count needs n (exact in paper mode, the DP estimate n̂ in a strict one)
-      rate = settings.sampleSize() < 1 ? settings.sampleSize() : settings.sampleSize() / data.count();
+      rate = settings.sampling().size().rate(data.count());
       if (!(rate <= 1)) {
         throw new InputException("the sample size is more than the " + (settings.isStrict() ? "estimated " : "")
             + "number of points after preprocessing; lower --sample-size or give it as a percentage");
       }
     } else {
-      sampleSize = settings.sampleSize() < 1 ? Math.max(1, Math.round(settings.sampleSize() * population))
-          : (long) settings.sampleSize();
+      sampleSize = settings.sampling().size().records(population);
       Checks.require(sampleSize <= Integer.MAX_VALUE - 8, "sample-size must fit in memory, got " + sampleSize);
     }
     double lloydEpsilon = allocation.lloyd();
@@ -103,21 +105,21 @@ final class LloydPlanner {
     // n is unknown only in a strict release that needed no histogram: full data, or unif with a fraction p,
     // whose q = p needs no n (a fraction over a unit population gives q = p)
     long n = nKnown ? data.count() : 1;
-    double m = settings.sampler() == Sampler.FULL ? n : nKnown ? settings.expectedSampleSize(n) : settings.sampleSize();
+    double m = settings.sampling().sampler() == Sampler.FULL ? n : settings.sampling().size().expected(n);
     if (m > n) {
       throw new InputException("the sample size is more than the " + (strict ? "estimated " : "")
           + "number of points after preprocessing; lower --sample-size or give it as a percentage");
     }
-    if (settings.sampler() == Sampler.CORE && m > CoreSampling.maxSampleSize(n, settings.lambda(),
+    if (settings.sampling().sampler() == Sampler.CORE && m > CoreSampling.maxSampleSize(n, settings.sampling().lambda(),
         data.meanNormStatistic(), data.radius(), settings.geometry())) {
       // the limit is a function of n, r and x̃: named in words only, never as a number
       throw new InputException("core cannot keep q <= 1 at this sample size: the largest norms are far above the "
           + "typical one; lower --sample-size or raise --lambda");
     }
     double lloydEpsilon = allocation.lloyd();
-    IntFunction<PrivacyPlan.Request> requestFor = t -> new PrivacyPlan.Request(settings.sampler(),
-        settings.geometry(), lloydEpsilon, m, settings.lambda(), t, d, n, data.radius(), data.meanNormStatistic(),
-        settings.coreSupremum(), noiseSplit());
+    IntFunction<PrivacyPlan.Request> requestFor = t -> new PrivacyPlan.Request(settings.sampling().sampler(),
+        settings.geometry(), lloydEpsilon, m, settings.sampling().lambda(), t, d, n, data.radius(), data.meanNormStatistic(),
+        settings.sampling().coreSupremum(), noiseSplit());
     // importance sampling's weighted sums estimate the full data's: a typical cluster weighs n̂/k
     int iterations = iterationsFor(t -> {
       try {
@@ -147,8 +149,8 @@ final class LloydPlanner {
    * candidate T (public values and DP estimates only; no data is read).
    */
   private int iterationsFor(IntFunction<Optional<IterationNoise>> noiseFor, double clusterWeight, double radius) {
-    if (!settings.autoIterations()) {
-      return settings.iterations();
+    if (settings.iterations() instanceof Iterations.Fixed fixed) {
+      return fixed.count();
     }
     int t = IterationPolicy.choose(noiseFor, clusterWeight, radius);
     log.accept(String.format(Locale.ROOT, "iterations auto: T = %d (a typical cluster's noisy centre within %.3g r)",

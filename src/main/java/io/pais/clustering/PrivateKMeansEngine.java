@@ -1,5 +1,11 @@
 package io.pais.clustering;
 
+import io.pais.settings.StrictRelease;
+import io.pais.settings.PrivacyMode;
+import io.pais.settings.Initialisation;
+import io.pais.settings.Preprocessing;
+import io.pais.settings.SchemeOptions;
+import io.pais.settings.KMeansSettings;
 import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.Composition;
@@ -63,10 +69,10 @@ public final class PrivateKMeansEngine {
     this.settings = settings;
     this.log = log;
     this.stages = stages;
-    this.allocation = settings.allocation();
-    this.ledger = settings.sampler().isUniformScheme()
-        ? new PrivacyLedger(settings.epsilon(), settings.scheme().delta(), Composition.BASIC,
-            Relation.of(settings.sampler().uniformScheme()))
+    this.allocation = allocation(settings);
+    this.ledger = settings.sampling().sampler().isUniformScheme()
+        ? new PrivacyLedger(settings.epsilon(), settings.sampling().scheme().delta(), Composition.BASIC,
+            Relation.of(settings.sampling().sampler().uniformScheme()))
         : PrivacyLedger.pure(settings.epsilon());
     if (settings.seed() == null) {
       this.randomness = NoiseRandomness.secure();
@@ -78,6 +84,21 @@ public final class PrivateKMeansEngine {
     this.initialiser = new Initialiser(settings, randomness.provider(), coins);
     this.planner = new LloydPlanner(settings, allocation, ledger, log);
   }
+  /**
+   * How ε is split between the stages that run ({@link BudgetAllocation}), from the settings alone: the centre
+   * unless one is given, the histogram when a constant needs it, the coreset for {@code init private-coreset}.
+   */
+  static BudgetAllocation allocation(KMeansSettings settings) {
+    double delta = settings.sampling().delta();
+    if (!(settings.privacy() instanceof PrivacyMode.Strict strict)) {
+      return BudgetAllocation.paper(settings.epsilon(), delta);
+    }
+    StrictRelease release = strict.release();
+    return BudgetAllocation.strict(settings.epsilon(), delta, release.centreShare(), release.histogramShare(),
+        release.initShare(), new BudgetAllocation.Stages(!strict.constants().hasCentre(),
+            StrictPreprocessor.needsHistogram(settings), settings.initialisation() == Initialisation.PRIVATE_CORESET));
+  }
+
 
   /** Runs everything and returns centres, report and timings. */
   public ClusteringResult fit(Points points, boolean evaluate) {
@@ -127,10 +148,11 @@ public final class PrivateKMeansEngine {
           points.source());
       data = strictResult.data();
     } else {
-      data = settings.preprocessing() == Preprocessing.PAPER
+      PrivacyMode.Paper paper = (PrivacyMode.Paper) settings.privacy();
+      data = paper.preprocessing() == Preprocessing.PAPER
           ? Preprocessor.paper(points.rdd(), d, settings.geometry(), points.source())
-          : Preprocessor.publicBounds(points.rdd(), d, settings.geometry(), settings.normBound(), settings.center(),
-              points.source());
+          : Preprocessor.publicBounds(points.rdd(), d, settings.geometry(), paper.constants().normBound(),
+              paper.constants().centre(), points.source());
     }
     stage("read and preprocess", start);
     Provenance provenance = Provenance.of(points, strictResult);
@@ -140,7 +162,7 @@ public final class PrivateKMeansEngine {
       privateInitial = initialiser.privateCoreset(data, allocation.initialisation(), ledger);
       stage("private coreset", start);
     }
-    if (settings.sampler().isUniformScheme()) {
+    if (settings.sampling().sampler().isUniformScheme()) {
       return prepareScheme(data, d, privateInitial, provenance);
     }
 
@@ -158,7 +180,7 @@ public final class PrivateKMeansEngine {
     int partitions = provenance.populationKnown() ? (int) Math.min(data.partitions(),
         Math.max(1, Math.ceil(plan.expectedSampleSize() / ROWS_PER_TASK))) : data.partitions();
     SampleBlocks sample;
-    if (settings.sampler() == Sampler.FULL) {
+    if (settings.sampling().sampler() == Sampler.FULL) {
       sample = data.allPoints(partitions); // the preprocessing's cached copy, read as it is: no sampling stage
     } else {
       start = begin("weights and sampling");
@@ -178,7 +200,7 @@ public final class PrivateKMeansEngine {
     };
     // one cached copy per run: a sample now holds what DP-Lloyd reads, and a later reader of the prepared points
     // (only paper mode's --evaluate on a sampled run) recomputes them; full data reads the preprocessing's copy
-    if (settings.sampler() != Sampler.FULL) {
+    if (settings.sampling().sampler() != Sampler.FULL) {
       data.release();
     }
     return new PreparedRun.Poisson(data, plan, sample, initial, plan.scales().iterations(), provenance);
@@ -199,8 +221,8 @@ public final class PrivateKMeansEngine {
     start = begin("privacy plan");
     LloydPlanner.SchemeSizes sizes = planner.scheme(data, d, numbered.population());
     SchemePlan plan = sizes.plan();
-    UniformScheme scheme = settings.sampler().uniformScheme();
-    SchemeOptions options = settings.scheme();
+    UniformScheme scheme = settings.sampling().sampler().uniformScheme();
+    SchemeOptions options = settings.sampling().scheme();
     stage("privacy plan", start);
     log.accept(String.format(Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g delta=%.3g noise=%s", scheme.id(),
         plan.epsilon(), plan.delta(), options.noise().id()));
@@ -225,7 +247,7 @@ public final class PrivateKMeansEngine {
     int iterations = run.iterations();
     long start = begin(iterationStage(1, iterations));
     WeightedLloyd lloyd = new WeightedLloyd(settings.k(), iterations, run.data().radius(),
-        settings.geometry(), settings.guards(), settings.minNoisyCount());
+        settings.geometry(), settings.guards().enabled(), settings.guards().minNoisyCount());
     double[] centres = lloyd.run(run::sampleOf, run.data().dimension(), run.initialCentres(), noise, t -> {
       stages.end();
       log.accept(String.format(java.util.Locale.ROOT, "DP-Lloyd iteration %d/%d, %.1f s", t, iterations,

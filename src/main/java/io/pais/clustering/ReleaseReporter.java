@@ -1,5 +1,11 @@
 package io.pais.clustering;
 
+import io.pais.settings.PrivacyMode;
+import io.pais.settings.SampleSize;
+import io.pais.settings.Initialisation;
+import io.pais.settings.Preprocessing;
+import io.pais.settings.StrictRelease;
+import io.pais.settings.KMeansSettings;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.PrivacyReport;
@@ -33,14 +39,14 @@ final class ReleaseReporter {
             : ledger.composition().name() + " of the ledger; DP-Lloyd: " + method)
         .delta(ledger.totalDelta(), ledger.relation())
         .ledger(settings.isStrict() ? "strict" : "paper", ledger)
-        .sampler(settings.sampler())
+        .sampler(settings.sampling().sampler())
         .geometry(settings.geometry())
         .iterations(run.iterations())
         .k(settings.k())
         .dimension(data.dimension())
         .statistic("d", data.dimension(), provenance.dimension().isPublic() ? Source.PUBLIC : Source.DATA_DERIVED,
             "the dimension, " + provenance.dimension().description())
-        .lambda(settings.sampler() == Sampler.CORE ? settings.lambda() : Double.NaN)
+        .lambda(settings.sampling().sampler() == Sampler.CORE ? settings.sampling().lambda() : Double.NaN)
         .seedBits(settings.seed() == null ? 0 : settings.seed().bits())
         .stableSamplingKeys(provenance.stableSamplingKeys());
     double expectedSampleSize;
@@ -73,7 +79,7 @@ final class ReleaseReporter {
   /** m of a fixed-size scheme; γ·n for poisson-uniform (NaN when n is unknown). */
   private double schemeSampleSize(PreparedRun.Scheme run) {
     SchemeSampling sampling = run.sampling();
-    if (settings.sampler() != Sampler.POISSON_UNIFORM) {
+    if (settings.sampling().sampler() != Sampler.POISSON_UNIFORM) {
       return sampling.sampleSize();
     }
     return run.provenance().populationKnown() ? sampling.rate() * run.data().count() : Double.NaN;
@@ -81,16 +87,16 @@ final class ReleaseReporter {
 
   /** N and n₁ of a fixed-size scheme: public under substitution, which is what its guarantee is stated under. */
   private void schemeStatistics(PrivacyReport.Builder b, SchemeSampling sampling) {
-    if (settings.sampler() == Sampler.POISSON_UNIFORM) {
+    if (settings.sampling().sampler() == Sampler.POISSON_UNIFORM) {
       b.statistic("gamma", sampling.rate(), Source.PUBLIC, "the Poisson rate of every iteration ("
-          + (settings.sampleSize() < 1 ? "the fraction given" : "the sample size over n") + ")");
+          + (settings.sampling().size() instanceof SampleSize.Fraction ? "the fraction given" : "the sample size over n") + ")");
       return;
     }
     b.statistic("N", sampling.population(), settings.isStrict() ? Source.PUBLIC : Source.DATA_DERIVED,
         settings.isStrict() ? "number of records: public under substitution (neighbouring data sets have the same N)"
             : "number of records after the paper's preprocessing");
-    if (settings.sampler().uniformScheme().isTwoStage()) {
-      b.statistic("n1", sampling.stage1(), Source.PUBLIC, "stage-I size" + (settings.scheme().stage1Cached()
+    if (settings.sampling().sampler().uniformScheme().isTwoStage()) {
+      b.statistic("n1", sampling.stage1(), Source.PUBLIC, "stage-I size" + (settings.sampling().scheme().stage1Cached()
           ? " (stage I drawn once and kept)" : " (stage I redrawn every iteration)"));
     }
   }
@@ -98,7 +104,7 @@ final class ReleaseReporter {
   /** A strict release publishes public inputs and DP estimates only. */
   private void strictStatistics(PrivacyReport.Builder b, PreparedData data, double expectedSampleSize,
       Provenance provenance) {
-    StrictRelease strict = settings.strict();
+    StrictRelease strict = settings.strictRelease();
     boolean nKnown = provenance.populationKnown();
     b.expectedSampleSize(expectedSampleSize)
         .estimatedCentre(provenance.estimatedCentre())
@@ -114,7 +120,7 @@ final class ReleaseReporter {
       b.statistic("n", data.count(), Source.DP_ESTIMATE, "number of points DP-Lloyd sees, from the noisy norm "
           + "histogram");
     }
-    if (settings.sampler() == Sampler.CORE) {
+    if (settings.sampling().sampler() == Sampler.CORE) {
       b.statistic("xTilde", data.meanNormStatistic(), Source.DP_ESTIMATE, (settings.geometry() == Geometry.L2
           ? "mean squared l2 norm" : "mean l1 norm") + " from the noisy norm histogram (used by core)");
     }
@@ -125,7 +131,7 @@ final class ReleaseReporter {
 
   /** The paper's pipeline: the report says which constants were read without privacy (SPEC §10). */
   private void paperStatistics(PrivacyReport.Builder b, PreparedData data, double expectedSampleSize) {
-    boolean paper = settings.preprocessing() == Preprocessing.PAPER;
+    boolean paper = ((PrivacyMode.Paper) settings.privacy()).preprocessing() == Preprocessing.PAPER;
     b.expectedSampleSize(expectedSampleSize)
         .statistic("n", data.count(), Source.DATA_DERIVED, "number of points after preprocessing")
         .statistic("r", data.radius(), paper ? Source.DATA_DERIVED : Source.PUBLIC,
@@ -141,12 +147,12 @@ final class ReleaseReporter {
           + "computed from the data without privacy");
     }
     // a switch expression: a new sampler does not compile until it says what it reads without privacy
-    String samplerStep = switch (settings.sampler()) {
+    String samplerStep = switch (settings.sampling().sampler()) {
       case UNIF -> "unif: q = m/n uses n from the data";
       case CORE -> "core: q uses n and xTilde from the data";
       case OPT -> "opt: B was searched on every exact norm, so B (and with it the noise scales and the sample) is "
           + "data-dependent";
-      case POISSON_UNIFORM -> settings.sampleSize() >= 1 ? "poisson-uniform: the rate m/n uses n from the data" : null;
+      case POISSON_UNIFORM -> settings.sampling().size() instanceof SampleSize.Count ? "poisson-uniform: the rate m/n uses n from the data" : null;
       case FULL, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> null;
     };
     if (samplerStep != null) {

@@ -1,5 +1,12 @@
 package io.pais.clustering;
 
+import io.pais.settings.PublicConstants;
+import io.pais.settings.SampleSize;
+import io.pais.settings.Iterations;
+import io.pais.settings.Initialisation;
+import io.pais.settings.CoordinateBounds;
+import io.pais.settings.StrictRelease;
+import io.pais.settings.KMeansSettings;
 import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.estimation.PrivateCentre;
@@ -46,19 +53,20 @@ final class StrictPreprocessor {
    * substitution.
    */
   static boolean needsHistogram(KMeansSettings settings) {
-    Sampler sampler = settings.sampler();
+    Sampler sampler = settings.sampling().sampler();
     boolean fixedSizeScheme = sampler.isUniformScheme() && sampler != Sampler.POISSON_UNIFORM;
     boolean rateFromCount = (sampler == Sampler.UNIF || sampler == Sampler.POISSON_UNIFORM)
-        && settings.sampleSize() >= 1;
-    return Double.isNaN(settings.normBound()) || sampler == Sampler.CORE || sampler == Sampler.OPT || rateFromCount
+        && settings.sampling().size() instanceof SampleSize.Count;
+    return !settings.privacy().constants().hasNormBound() || sampler == Sampler.CORE || sampler == Sampler.OPT || rateFromCount
         || settings.initialisation() == Initialisation.PRIVATE_CORESET // its spreads need n̂
         || settings.initialisation() == Initialisation.SCALED_BALL // x̃̂
-        || settings.autoIterations() && !fixedSizeScheme;
+        || settings.iterations() instanceof Iterations.Auto && !fixedSizeScheme;
   }
 
   static Result run(JavaRDD<KeyedPoint> input, int dimension, KMeansSettings settings, BudgetAllocation allocation,
       PrivacyLedger ledger, UniformRandomProvider rng, String source) {
-    StrictRelease strict = settings.strict();
+    StrictRelease strict = settings.strictRelease();
+    PublicConstants constants = settings.privacy().constants();
     Geometry geometry = settings.geometry();
     double r0 = strict.clipRadius(dimension, geometry);
     double[] origin = strict.origin(dimension);
@@ -72,8 +80,8 @@ final class StrictPreprocessor {
 
     double[] centre;
     double[] estimatedCentre = null;
-    if (settings.center() != null) {
-      centre = settings.center().clone();
+    if (constants.hasCentre()) {
+      centre = constants.centre();
       if (centre.length != dimension) {
         throw new IllegalArgumentException("center must have " + dimension + " coordinates, got " + centre.length);
       }
@@ -98,8 +106,8 @@ final class StrictPreprocessor {
       requireRows(total, source);
       histogram = PrivateNormHistogram.release(counts, r1, allocation.histogram(), ledger, rng);
     }
-    boolean radiusEstimated = Double.isNaN(settings.normBound());
-    double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : settings.normBound();
+    boolean radiusEstimated = !constants.hasNormBound();
+    double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : constants.normBound();
     boolean drop = strict.dropOutliers();
     // centred and projected in one map (one array a point), not cached: the clipped copy stays the one cached copy
     // (until a sample is built; for full data, throughout DP-Lloyd, which applies the same step block by block)

@@ -1,6 +1,6 @@
 package io.pais.experiments;
 
-import io.pais.clustering.Initialisation;
+import io.pais.settings.Initialisation;
 import java.util.Locale;
 
 /** How a sweep initialises and post-processes (SPEC §9). */

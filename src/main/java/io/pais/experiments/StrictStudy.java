@@ -1,15 +1,14 @@
 package io.pais.experiments;
 
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.settings.SampleSize;
+import io.pais.settings.Iterations;
+import io.pais.settings.Defaults;
 import io.pais.clustering.ClusteringResult;
-import io.pais.clustering.Initialisation;
+import io.pais.settings.Initialisation;
 import io.pais.clustering.OrderStatistic;
-import io.pais.clustering.KMeansSettings;
-import io.pais.clustering.SchemeOptions;
+import io.pais.settings.KMeansSettings;
 import io.pais.clustering.PreparedData;
-import io.pais.clustering.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
-import io.pais.clustering.StrictRelease;
 import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
@@ -29,7 +28,6 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.knowm.xchart.XYChart;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -65,10 +63,10 @@ public final class StrictStudy implements Callable<Integer> {
   double fraction = 0.05;
 
   @Option(names = "--budget-centre", description = "strict: share of epsilon for the centre (default: ${DEFAULT-VALUE})")
-  double centreShare = StrictRelease.DEFAULT_CENTRE_SHARE;
+  double centreShare = Defaults.CENTRE_SHARE;
 
   @Option(names = "--budget-histogram", description = "strict: share for the histogram (default: ${DEFAULT-VALUE})")
-  double histogramShare = StrictRelease.DEFAULT_HISTOGRAM_SHARE;
+  double histogramShare = Defaults.HISTOGRAM_SHARE;
 
   @Option(names = "--clip-scale", description = "multiply the emulated public clip radius by this (a user's looser "
       + "bound) (default: ${DEFAULT-VALUE})")
@@ -120,8 +118,8 @@ public final class StrictStudy implements Callable<Integer> {
             for (String mode : modes) {
               for (int seed = 0; seed < repetitions; seed++) {
                 KMeansSettings settings = settings(Sampler.parse(sampler), eps, seed, mode.equals("strict")
-                    ? new StrictRelease(clipRadius, null, StrictRelease.DEFAULT_NORM_QUANTILE, false, centreShare,
-                        histogramShare, StrictRelease.DEFAULT_INIT_SHARE) : null);
+                    ? KMeansSettings.builder().strict(clipRadius).shares(centreShare, histogramShare,
+                        Defaults.INIT_SHARE) : KMeansSettings.builder().paper());
                 // a fresh map over the cache: the engine persists and releases its own copy
                 double cost;
                 try {
@@ -168,11 +166,10 @@ public final class StrictStudy implements Callable<Integer> {
     return Math.pow(2, Math.ceil(Math.log(Math.max(q, 1e-300)) / Math.log(2)));
   }
 
-  private KMeansSettings settings(Sampler sampler, double eps, int seed, StrictRelease strict) {
-    return new KMeansSettings(k, iterations, eps, sampler, fraction, 0.5, Geometry.L2,
-        strict == null ? Preprocessing.PAPER : Preprocessing.PUBLIC, Double.NaN, null, Initialisation.RANDOM_BALL,
-        (long) seed, true, 1.0, CoreSupremum.EXACT, strict,
-        SchemeOptions.none());
+  private KMeansSettings settings(Sampler sampler, double eps, int seed, KMeansSettings.Builder mode) {
+    return mode.k(k).iterations(Iterations.fixed(iterations)).epsilon(eps).sampler(sampler)
+        .sampleSize(SampleSize.of("sample-fraction", fraction)).initialisation(Initialisation.RANDOM_BALL).seed((long) seed)
+        .build();
   }
 
   static double[] flatten(double[][] centres) {

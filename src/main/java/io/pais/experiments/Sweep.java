@@ -3,7 +3,7 @@ package io.pais.experiments;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.clustering.InitialCentres;
-import io.pais.clustering.Initialisation;
+import io.pais.settings.Initialisation;
 import io.pais.clustering.KMeansCost;
 import io.pais.clustering.LloydNoise;
 import io.pais.clustering.PoissonSampler;

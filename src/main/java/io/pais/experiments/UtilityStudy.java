@@ -1,18 +1,16 @@
 package io.pais.experiments;
 
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.settings.SampleSize;
+import io.pais.settings.Iterations;
 import io.pais.clustering.ClusteringResult;
-import io.pais.clustering.Initialisation;
+import io.pais.settings.Initialisation;
 import io.pais.clustering.KMeansCost;
-import io.pais.clustering.KMeansSettings;
+import io.pais.settings.KMeansSettings;
 import io.pais.clustering.PoissonSampler;
 import io.pais.clustering.PreparedData;
-import io.pais.clustering.Preprocessing;
 import io.pais.clustering.Preprocessor;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.clustering.SampleBlock;
-import io.pais.clustering.SchemeOptions;
-import io.pais.clustering.StrictRelease;
 import io.pais.clustering.WeightedKMeans;
 import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
@@ -31,7 +29,6 @@ import org.apache.commons.rng.simple.RandomSource;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.SparkSession;
 import org.knowm.xchart.XYChart;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -99,7 +96,7 @@ public final class UtilityStudy implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    int fixedIterations = KMeansSettings.parseIterations(iterations);
+    Iterations parsedIterations = Iterations.parse(iterations);
     Initialisation initialisation = Initialisation.parse(init);
     Files.createDirectories(output);
     SparkSession spark = StudySession.open("pais-utility-study", 2, keepSession);
@@ -122,11 +119,9 @@ public final class UtilityStudy implements Callable<Integer> {
         for (double eps : epsilons) {
           for (String sampler : samplers) {
             for (int seed = 0; seed < repetitions; seed++) {
-              KMeansSettings settings = new KMeansSettings(k, fixedIterations, eps, Sampler.parse(sampler), fraction,
-                  0.5, Geometry.L2, Preprocessing.PUBLIC, Double.NaN, null, initialisation, (long) seed, true, 1.0,
-                  CoreSupremum.EXACT, new StrictRelease(clipRadius, null, StrictRelease.DEFAULT_NORM_QUANTILE, false,
-                      StrictRelease.DEFAULT_CENTRE_SHARE, StrictRelease.DEFAULT_HISTOGRAM_SHARE,
-                      StrictRelease.DEFAULT_INIT_SHARE), SchemeOptions.none());
+              KMeansSettings settings = KMeansSettings.builder().k(k).iterations(parsedIterations).epsilon(eps)
+                  .sampler(Sampler.parse(sampler)).sampleSize(SampleSize.of("sample-fraction", fraction))
+                  .initialisation(initialisation).seed((long) seed).strict(clipRadius).build();
               double cost;
               try {
                 // a fresh map over the cache: the engine persists and releases its own copy

@@ -3,20 +3,23 @@ package io.pais.job;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.clustering.ClusteringResult;
-import io.pais.clustering.CoordinateBounds;
-import io.pais.clustering.Initialisation;
-import io.pais.clustering.KMeansSettings;
-import io.pais.clustering.Preprocessing;
+import io.pais.settings.Vocabulary;
+import io.pais.settings.Outliers;
+import io.pais.settings.PrivacyMode;
+import io.pais.settings.SampleSize;
+import io.pais.settings.Iterations;
+import io.pais.settings.CoordinateBounds;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
+import io.pais.settings.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
-import io.pais.clustering.SchemeOptions;
-import io.pais.clustering.StrictRelease;
+import io.pais.settings.StrictRelease;
 import io.pais.io.FailFast;
 import io.pais.io.InputFormat;
 import io.pais.io.InputSpec;
 import io.pais.io.PointReader;
 import io.pais.io.Points;
 import io.pais.io.ReleaseWriter;
-import io.pais.math.Checks;
 import io.pais.privacy.BaseNoise;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.Seed;
@@ -353,83 +356,24 @@ public final class PaisJob implements Callable<Integer> {
     }
   }
 
-  private KMeansSettings settings() {
-    boolean strict = PrivacyMode.parse(privacy) == PrivacyMode.STRICT;
-    Preprocessing pre;
-    StrictRelease release = null;
-    if (strict) {
-      if (preprocess != null && Preprocessing.parse(preprocess) == Preprocessing.PAPER) {
-        throw new IllegalArgumentException("--preprocess paper reads the centre, the percentile and r from the data "
-            + "without privacy: not allowed with --privacy strict (use --privacy paper)");
-      }
-      if (clipRadius == null && bounds == null) {
-        throw new IllegalArgumentException("--privacy strict needs --clip-radius R0 or --bounds: a public radius or "
-            + "box that bounds every point's influence (nothing is private without one); or use --privacy paper");
-      }
-      if (bounds != null && (clipRadius != null || origin != null)) {
-        throw new IllegalArgumentException("--bounds gives the clip radius (the box's half-diagonal) and the origin "
-            + "(its centre): give --bounds or --clip-radius/--origin, not both");
-      }
-      pre = Preprocessing.PUBLIC;
-      release = new StrictRelease(clipRadius == null ? Double.NaN : clipRadius, origin, normQuantile,
-          Outliers.parse(outliers) == Outliers.DROP, budgetCentre, budgetHistogram, budgetInit,
-          bounds == null ? null : CoordinateBounds.parse(bounds));
-    } else {
-      pre = Preprocessing.parse(preprocess == null ? "paper" : preprocess);
-      if (pre == Preprocessing.PUBLIC && normBound == null) {
-        throw new IllegalArgumentException("--preprocess public needs --norm-bound (a public r)");
-      }
-      if (pre == Preprocessing.PAPER && (normBound != null || center != null)) {
-        throw new IllegalArgumentException("--norm-bound and --center need --preprocess public");
-      }
-      if (clipRadius != null || origin != null || bounds != null) {
-        throw new IllegalArgumentException("--clip-radius, --origin and --bounds belong to --privacy strict");
-      }
-    }
-    return new KMeansSettings(k, KMeansSettings.parseIterations(iterations), epsilon, Sampler.parse(sampler), parseSize("sample-size", sampleSize), lambda,
-        Geometry.parse(geometry), pre, normBound == null ? Double.NaN : normBound, center, Initialisation.parse(init),
-        seed == null ? null : Seed.parse(seed), guards, minNoisyCount, parseSupremum(coreSupremum), release,
-        new SchemeOptions(stage1Size == null ? Double.NaN : parseSize("stage1-size", stage1Size), stage1Cached,
-            BaseNoise.parse(noise), delta));
-  }
-
-  /** The two privacy modes of the job. */
-  enum PrivacyMode {
-    STRICT, PAPER;
-
-    static PrivacyMode parse(String text) {
-      return Checks.oneOf("privacy", text, values(), m -> m.name().toLowerCase(Locale.ROOT));
-    }
-  }
-
-  /** What strict preprocessing does with points beyond r. */
-  enum Outliers {
-    PROJECT, DROP;
-
-    static Outliers parse(String text) {
-      return Checks.oneOf("outliers", text, values(), o -> o.name().toLowerCase(Locale.ROOT));
-    }
-  }
-
-  /** A size flag: "5000" → 5000; "5%" → 0.05 (a fraction of the population). */
-  static double parseSize(String flag, String text) {
-    String t = text.strip();
-    try {
-      if (t.endsWith("%")) {
-        double pct = Double.parseDouble(t.substring(0, t.length() - 1));
-        if (!(pct > 0 && pct < 100)) {
-          throw new IllegalArgumentException(flag + " as a percentage must be in (0, 100), got " + text);
-        }
-        return pct / 100;
-      }
-      double m = Double.parseDouble(t);
-      if (!(m >= 1 && Double.isFinite(m))) {
-        throw new IllegalArgumentException(flag + " must be a count >= 1 or a percentage like 5%, got " + text);
-      }
-      return m;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(flag + " must be a count or a percentage like 5%, got " + text);
-    }
+  /** The flags as settings: every rule between them is checked by the settings' builder, in the flags' names. */
+  KMeansSettings settings() {
+    return KMeansSettings.builder(Vocabulary.FLAGS)
+        .k(k).iterations(Iterations.parse(iterations)).epsilon(epsilon).geometry(Geometry.parse(geometry))
+        .initialisation(Initialisation.parse(init))
+        .sampler(Sampler.parse(sampler)).sampleSize(SampleSize.parse("sample-size", sampleSize)).lambda(lambda)
+        .coreSupremum(parseSupremum(coreSupremum))
+        .stage1Size(stage1Size == null ? null : SampleSize.parse("stage1-size", stage1Size)).stage1Cached(stage1Cached)
+        .noise(BaseNoise.parse(noise)).delta(delta)
+        .privacy(PrivacyMode.Kind.parse(privacy))
+        .preprocessing(preprocess == null ? null : Preprocessing.parse(preprocess))
+        .clipRadius(clipRadius).origin(origin).bounds(bounds == null ? null : CoordinateBounds.parse(bounds))
+        .normQuantile(normQuantile).outliers(Outliers.parse(outliers))
+        .shares(budgetCentre, budgetHistogram, budgetInit)
+        .normBound(normBound).centre(center)
+        .guards(guards).minNoisyCount(minNoisyCount)
+        .seed(seed == null ? null : Seed.parse(seed))
+        .build();
   }
 
   private static CoreSupremum parseSupremum(String text) {
@@ -465,46 +409,47 @@ public final class PaisJob implements Callable<Integer> {
     }
     ObjectNode conf = run.putObject("configuration");
     conf.put("k", settings.k());
-    if (settings.autoIterations()) {
-      conf.put("iterations", "auto");
+    if (settings.iterations() instanceof Iterations.Fixed fixed) {
+      conf.put("iterations", fixed.count());
     } else {
-      conf.put("iterations", settings.iterations());
+      conf.put("iterations", "auto");
     }
     conf.put("epsilon", settings.epsilon());
-    conf.put("sampler", settings.sampler().id());
+    conf.put("sampler", settings.sampling().sampler().id());
     conf.put("sampleSize", sampleSize);
-    conf.put("lambda", settings.lambda());
-    if (settings.sampler().isUniformScheme()) {
-      conf.put("noise", settings.scheme().noise().id());
-      conf.put("delta", settings.scheme().delta());
+    conf.put("lambda", settings.sampling().lambda());
+    if (settings.sampling().sampler().isUniformScheme()) {
+      conf.put("noise", settings.sampling().scheme().noise().id());
+      conf.put("delta", settings.sampling().scheme().delta());
       if (stage1Size != null) {
         conf.put("stage1Size", stage1Size);
       }
-      conf.put("stage1Cached", settings.scheme().stage1Cached());
+      conf.put("stage1Cached", settings.sampling().scheme().stage1Cached());
     }
     conf.put("geometry", settings.geometry().name().toLowerCase(Locale.ROOT));
-    conf.put("privacy", settings.isStrict() ? "strict" : "paper");
-    if (settings.isStrict()) {
-      if (settings.strict().bounds() != null) {
-        conf.put("bounds", settings.strict().bounds().describe());
+    conf.put("privacy", settings.privacy().kind().id());
+    if (settings.privacy() instanceof PrivacyMode.Strict strict) {
+      StrictRelease release = strict.release();
+      if (release.bounds() != null) {
+        conf.put("bounds", release.bounds().describe());
       } else {
-        conf.put("clipRadius", settings.strict().clipRadius());
+        conf.put("clipRadius", release.clipRadius());
       }
-      conf.put("normQuantile", settings.strict().normQuantile());
-      conf.put("outliers", settings.strict().dropOutliers() ? "drop" : "project");
-      conf.put("budgetCentre", settings.strict().centreShare());
-      conf.put("budgetHistogram", settings.strict().histogramShare());
-      conf.put("budgetInit", settings.strict().initShare());
-    } else {
-      conf.put("preprocess", settings.preprocessing().id());
+      conf.put("normQuantile", release.normQuantile());
+      conf.put("outliers", release.dropOutliers() ? "drop" : "project");
+      conf.put("budgetCentre", release.centreShare());
+      conf.put("budgetHistogram", release.histogramShare());
+      conf.put("budgetInit", release.initShare());
+    } else if (settings.privacy() instanceof PrivacyMode.Paper paper) {
+      conf.put("preprocess", paper.preprocessing().id());
     }
     if (normBound != null) {
       conf.put("normBound", normBound);
     }
     conf.put("init", settings.initialisation().id());
     conf.put("seeded", settings.seed() != null);
-    conf.put("guards", settings.guards());
-    conf.put("minNoisyCount", settings.minNoisyCount());
+    conf.put("guards", settings.guards().enabled());
+    conf.put("minNoisyCount", settings.guards().minNoisyCount());
     conf.put("coreSupremum", coreSupremum);
     if (evaluate) {
       ObjectNode eval = run.putObject("evaluation");

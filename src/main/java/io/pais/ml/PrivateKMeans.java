@@ -1,15 +1,17 @@
 package io.pais.ml;
 
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.clustering.ClusteringResult;
-import io.pais.clustering.CoordinateBounds;
-import io.pais.clustering.Initialisation;
-import io.pais.clustering.KMeansSettings;
-import io.pais.clustering.SchemeOptions;
+import io.pais.settings.Vocabulary;
+import io.pais.settings.Outliers;
+import io.pais.settings.PrivacyMode;
+import io.pais.settings.SampleSize;
+import io.pais.settings.Iterations;
+import io.pais.settings.CoordinateBounds;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
 import io.pais.privacy.BaseNoise;
-import io.pais.clustering.Preprocessing;
+import io.pais.settings.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
-import io.pais.clustering.StrictRelease;
 import io.pais.io.FailFast;
 import io.pais.io.PointReader;
 import io.pais.io.Points;
@@ -221,54 +223,27 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return copyValues(model, ParamMap.empty()).setParent(this);
   }
 
-  /** The engine settings, with the checks that relate several params. */
+  /** The params as settings: every rule between them is checked by the settings' builder, in the params' names. */
   KMeansSettings settings() {
-    boolean hasBound = isDefined(normBound());
-    boolean hasCenter = isDefined(center());
-    Preprocessing pre;
-    StrictRelease strict = null;
-    if ("strict".equals(getPrivacyMode())) {
-      if (isSet(preprocessing()) && Preprocessing.parse(getPreprocessing()) == Preprocessing.PAPER) {
-        throw new IllegalArgumentException("preprocessing = paper reads the centre, the percentile and r from the data "
-            + "without privacy: not allowed with privacyMode = strict (use privacyMode = paper)");
-      }
-      boolean hasBounds = isDefined(bounds());
-      if (!isDefined(clipRadius()) && !hasBounds) {
-        throw new IllegalArgumentException("privacyMode = strict needs clipRadius or bounds: a public radius or box "
-            + "that bounds every point's influence (nothing is private without one); or use privacyMode = paper");
-      }
-      if (hasBounds && (isDefined(clipRadius()) || isDefined(origin()))) {
-        throw new IllegalArgumentException("bounds give the clip radius (the box's half-diagonal) and the origin (its "
-            + "centre): set bounds or clipRadius/origin, not both");
-      }
-      pre = Preprocessing.PUBLIC;
-      strict = new StrictRelease(hasBounds ? Double.NaN : (Double) $(clipRadius()),
-          isDefined(origin()) ? $(origin()) : null, getNormQuantile(), "drop".equals(getOutliers()),
-          getBudgetCentre(), getBudgetHistogram(), getBudgetInit(),
-          hasBounds ? CoordinateBounds.parse($(bounds())) : null);
-    } else {
-      pre = Preprocessing.parse(getPreprocessing());
-      if (pre == Preprocessing.PUBLIC && !hasBound) {
-        throw new IllegalArgumentException("preprocessing = public needs normBound (a public r)");
-      }
-      if (pre == Preprocessing.PAPER && (hasBound || hasCenter)) {
-        throw new IllegalArgumentException("normBound and center need preprocessing = public, got preprocessing = paper");
-      }
-      if (isDefined(clipRadius()) || isDefined(origin()) || isDefined(bounds())) {
-        throw new IllegalArgumentException("clipRadius, origin and bounds belong to privacyMode = strict; paper mode "
-            + "does not clip (unset them, or use privacyMode = strict)");
-      }
-    }
-    double m = getSampleSize();
-    if (m > 1 && m != Math.rint(m)) {
-      throw new IllegalArgumentException("sampleSize must be a whole count >= 1 or a fraction in (0, 1), got " + m);
-    }
-    return new KMeansSettings(getK(), getMaxIter(), getEpsilon(), Sampler.parse(getSampler()), m,
-        getLambda(), Geometry.parse(getGeometry()), pre,
-        hasBound ? (Double) $(normBound()) : Double.NaN, hasCenter ? $(center()) : null,
-        Initialisation.parse(getInitMode()), getSeedOrNull(), getGuards(), 1.0, CoreSupremum.EXACT, strict,
-        new SchemeOptions(isDefined(stage1Size()) ? (Double) $(stage1Size()) : Double.NaN, getStage1Cached(),
-            BaseNoise.parse(getNoise()), getDelta()));
+    return KMeansSettings.builder(Vocabulary.PARAMS)
+        .k(getK()).iterations(Iterations.ofMaxIter(getMaxIter())).epsilon(getEpsilon())
+        .geometry(Geometry.parse(getGeometry())).initialisation(Initialisation.parse(getInitMode()))
+        .sampler(Sampler.parse(getSampler())).sampleSize(SampleSize.of("sampleSize", getSampleSize()))
+        .lambda(getLambda())
+        .stage1Size(isDefined(stage1Size()) ? SampleSize.of("stage1Size", (Double) $(stage1Size())) : null)
+        .stage1Cached(getStage1Cached()).noise(BaseNoise.parse(getNoise())).delta(getDelta())
+        .privacy(PrivacyMode.Kind.parse(getPrivacyMode()))
+        .preprocessing(isSet(preprocessing()) ? Preprocessing.parse(getPreprocessing()) : null)
+        .clipRadius(isDefined(clipRadius()) ? (Double) $(clipRadius()) : null)
+        .origin(isDefined(origin()) ? $(origin()) : null)
+        .bounds(isDefined(bounds()) ? CoordinateBounds.parse($(bounds())) : null)
+        .normQuantile(getNormQuantile()).outliers(Outliers.parse(getOutliers()))
+        .shares(getBudgetCentre(), getBudgetHistogram(), getBudgetInit())
+        .normBound(isDefined(normBound()) ? (Double) $(normBound()) : null)
+        .centre(isDefined(center()) ? $(center()) : null)
+        .guards(getGuards())
+        .seed(getSeedOrNull())
+        .build();
   }
 
   @Override

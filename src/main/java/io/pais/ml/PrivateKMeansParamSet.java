@@ -1,10 +1,16 @@
 package io.pais.ml;
 
-import io.pais.clustering.CoordinateBounds;
-import io.pais.clustering.Initialisation;
-import io.pais.clustering.KMeansSettings;
-import io.pais.clustering.Preprocessing;
-import io.pais.clustering.StrictRelease;
+import io.pais.settings.Defaults;
+import io.pais.settings.CoordinateBounds;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
+import io.pais.settings.Iterations;
+import io.pais.settings.Outliers;
+import io.pais.settings.PrivacyMode;
+import io.pais.settings.SampleSize;
+import io.pais.privacy.BaseNoise;
+import io.pais.privacy.Geometry;
+import io.pais.settings.Preprocessing;
 import io.pais.sampling.Sampler;
 import java.io.Serializable;
 import java.util.Arrays;
@@ -15,7 +21,6 @@ import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
-import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.param.Params;
 import scala.Function1;
 import scala.runtime.AbstractFunction1;
@@ -62,9 +67,8 @@ public final class PrivateKMeansParamSet implements Serializable {
     String parent = owner.uid();
     k = new IntParam(parent, "k", "number of clusters, in [2, " + KMeansSettings.MAX_K + "]",
         inRange("k", 2, KMeansSettings.MAX_K));
-    maxIter = new IntParam(parent, "maxIter", "number of DP-Lloyd iterations T, in [1, "
-        + KMeansSettings.MAX_ITERATIONS + "], or 0 to choose T from epsilon, n, d and k (--iterations auto)",
-        inRange("maxIter", 0, KMeansSettings.MAX_ITERATIONS));
+    maxIter = new IntParam(parent, "maxIter", "number of DP-Lloyd iterations T, in [1, " + Iterations.MAX
+        + "], or 0 to choose T from epsilon, n, d and k (--iterations auto)", inRange("maxIter", 0, Iterations.MAX));
     seed = new LongParam(parent, "seed", "seed for a reproducible run (marked as seeded in the privacy report); "
         + "leave unset for secure randomness");
     featuresCol = new Param<>(parent, "featuresCol", "features column name (a Spark ML vector)",
@@ -77,20 +81,21 @@ public final class PrivateKMeansParamSet implements Serializable {
     epsilon = new DoubleParam(parent, "epsilon", "target epsilon of the release, in [" + KMeansSettings.MIN_EPSILON
         + ", " + KMeansSettings.MAX_EPSILON + "]", inRange("epsilon", KMeansSettings.MIN_EPSILON,
         KMeansSettings.MAX_EPSILON));
-    String[] samplers = Arrays.stream(Sampler.values()).map(Sampler::id).toArray(String[]::new);
+    String[] samplers = ids(Sampler.values(), Sampler::id);
     sampler = new Param<>(parent, "sampler", String.join(", ", samplers), oneOf("sampler", samplers));
     sampleSize = new DoubleParam(parent, "sampleSize",
         "expected sample size m: a count >= 1, or a fraction of n in (0, 1)", finiteAbove("sampleSize", 0));
     lambda = new DoubleParam(parent, "lambda", "core: mixing weight in [0, 1]", inRange("lambda", 0, 1));
-    geometry = new Param<>(parent, "geometry", "l2 or l1", oneOf("geometry", "l2", "l1"));
+    geometry = new Param<>(parent, "geometry", "l2 or l1", oneOf("geometry", ids(Geometry.values(), Geometry::id)));
     normBound = new DoubleParam(parent, "normBound", "a public norm bound r (strict: skips estimating it; paper "
         + "mode: with preprocessing = public) (finite, > 0)", finiteAbove("normBound", 0));
     center = new DoubleArrayParam(owner, "center", "a public centre to subtract (strict: skips estimating it; paper "
         + "mode: with preprocessing = public)", finiteArray("center"));
     preprocessing = new Param<>(parent, "preprocessing", "paper mode: paper or public",
-        oneOf("preprocessing", "paper", "public"));
+        oneOf("preprocessing", ids(Preprocessing.values(), Preprocessing::id)));
     privacyMode = new Param<>(parent, "privacyMode", "strict (end-to-end private, needs clipRadius) or paper (the "
-        + "paper's pipeline, reads constants without privacy)", oneOf("privacyMode", "strict", "paper"));
+        + "paper's pipeline, reads constants without privacy)",
+        oneOf("privacyMode", ids(PrivacyMode.Kind.values(), PrivacyMode.Kind::id)));
     clipRadius = new DoubleParam(parent, "clipRadius", "strict: public radius R0 of the ball around origin every "
         + "raw point is clipped to (finite, > 0)", finiteAbove("clipRadius", 0));
     origin = new DoubleArrayParam(owner, "origin", "strict: the clip ball's centre (default: the zero vector)",
@@ -101,7 +106,7 @@ public final class PrivateKMeansParamSet implements Serializable {
     normQuantile = new DoubleParam(parent, "normQuantile", "strict: the quantile of the DP norm histogram taken "
         + "as r, in (0, 1]", inRange("normQuantile", Double.MIN_VALUE, 1));
     outliers = new Param<>(parent, "outliers", "strict: project or drop the points beyond r",
-        oneOf("outliers", "project", "drop"));
+        oneOf("outliers", ids(Outliers.values(), Outliers::id)));
     budgetCentre = new DoubleParam(parent, "budgetCentre", "strict: share of epsilon for the DP centre, in (0, 1)",
         inRange("budgetCentre", Double.MIN_VALUE, 1 - 1e-12));
     budgetHistogram = new DoubleParam(parent, "budgetHistogram", "strict: share of epsilon for the DP norm "
@@ -110,43 +115,47 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "(0, 1)", inRange("budgetInit", Double.MIN_VALUE, 1 - 1e-12));
     initMode = new Param<>(parent, "initMode", "auto (private-coreset in strict mode, random-ball in paper mode), "
         + "private-coreset (strict: a share of epsilon), random-ball, sphere-packing, scaled-ball (read no data) or "
-        + "sample-points (not private)", oneOf("initMode", "auto", "private-coreset", "random-ball", "sphere-packing",
-        "scaled-ball", "sample-points"));
+        + "sample-points (not private)", oneOf("initMode", ids(Initialisation.values(), Initialisation::id)));
     guards = new BooleanParam(parent, "guards", "post-processing guards on noisy centres");
     stage1Size = new DoubleParam(parent, "stage1Size", "two-stage schemes (must-ow, must-wo, must-ww): n1, a count "
         + ">= 1 or a fraction of N in (0, 1)", finiteAbove("stage1Size", 0));
     stage1Cached = new BooleanParam(parent, "stage1Cached", "must-ow: draw stage I once and keep it, redrawing only "
         + "stage II each iteration (the rigorously accounted variant)");
     noise = new Param<>(parent, "noise", "uniform schemes: the base noise, laplace or gaussian",
-        oneOf("noise", "laplace", "gaussian"));
+        oneOf("noise", ids(BaseNoise.values(), BaseNoise::id)));
     delta = new DoubleParam(parent, "delta", "uniform schemes: the target delta, in [0, 1) (0: pure epsilon-DP, "
         + "only for poisson-uniform and wor with laplace noise)", inRange("delta", 0, 1 - 1e-12));
   }
 
-  /** The defaults, next to the declarations above. */
+  /** The defaults: {@link Defaults}, the settings' one source, in the params' types. */
   void setDefaults(Params owner) {
-    owner.setDefault(k, 2);
-    owner.setDefault(maxIter, KMeansSettings.AUTO_ITERATIONS);
+    owner.setDefault(k, Defaults.ML_K);
+    owner.setDefault(maxIter, 0); // auto
     owner.setDefault(featuresCol, "features");
     owner.setDefault(dimension, 0);
     owner.setDefault(predictionCol, "prediction");
-    owner.setDefault(epsilon, 3.0);
-    owner.setDefault(sampler, Sampler.OPT.id());
-    owner.setDefault(sampleSize, 0.05);
-    owner.setDefault(lambda, 0.5);
-    owner.setDefault(geometry, "l2");
-    owner.setDefault(preprocessing, Preprocessing.PAPER.id());
-    owner.setDefault(initMode, Initialisation.AUTO.id());
-    owner.setDefault(guards, true);
-    owner.setDefault(privacyMode, "strict");
-    owner.setDefault(normQuantile, StrictRelease.DEFAULT_NORM_QUANTILE);
-    owner.setDefault(outliers, "project");
-    owner.setDefault(budgetCentre, StrictRelease.DEFAULT_CENTRE_SHARE);
-    owner.setDefault(budgetHistogram, StrictRelease.DEFAULT_HISTOGRAM_SHARE);
-    owner.setDefault(budgetInit, StrictRelease.DEFAULT_INIT_SHARE);
-    owner.setDefault(stage1Cached, false);
-    owner.setDefault(noise, "laplace");
-    owner.setDefault(delta, 0.0);
+    owner.setDefault(epsilon, Defaults.EPSILON);
+    owner.setDefault(sampler, Defaults.SAMPLER.id());
+    owner.setDefault(sampleSize, ((SampleSize.Fraction) Defaults.SAMPLE_SIZE).share());
+    owner.setDefault(lambda, Defaults.LAMBDA);
+    owner.setDefault(geometry, Defaults.GEOMETRY.id());
+    owner.setDefault(preprocessing, Defaults.PREPROCESSING.id());
+    owner.setDefault(initMode, Defaults.INITIALISATION.id());
+    owner.setDefault(guards, Defaults.GUARDS);
+    owner.setDefault(privacyMode, Defaults.PRIVACY.id());
+    owner.setDefault(normQuantile, Defaults.NORM_QUANTILE);
+    owner.setDefault(outliers, Defaults.OUTLIERS.id());
+    owner.setDefault(budgetCentre, Defaults.CENTRE_SHARE);
+    owner.setDefault(budgetHistogram, Defaults.HISTOGRAM_SHARE);
+    owner.setDefault(budgetInit, Defaults.INIT_SHARE);
+    owner.setDefault(stage1Cached, Defaults.STAGE1_CACHED);
+    owner.setDefault(noise, Defaults.NOISE.id());
+    owner.setDefault(delta, Defaults.DELTA);
+  }
+
+  /** The allowed values of a param, from the enum behind it. */
+  private static <E extends Enum<E>> String[] ids(E[] values, java.util.function.Function<E, String> id) {
+    return Arrays.stream(values).map(id).toArray(String[]::new);
   }
 
   // Validators throw with the param, the rule and the value; Spark's own only answer true/false, and its

@@ -38,8 +38,13 @@ public enum Geometry {
   /** The ℓp norm of {@code x}. */
   public abstract double norm(double[] x);
 
+  /** The flag value: "l2" or "l1". */
+  public String id() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+
   /** Parses "l2" or "l1" (any case). */
   public static Geometry parse(String name) {
-    return Checks.oneOf("geometry", name, values(), g -> g.name().toLowerCase(java.util.Locale.ROOT));
+    return Checks.oneOf("geometry", name, values(), Geometry::id);
   }
 }

@@ -1,16 +1,14 @@
 package io.pais.bench;
 
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.settings.Iterations;
+import io.pais.settings.SampleSize;
 import io.pais.clustering.ClusteringResult;
-import io.pais.clustering.Initialisation;
-import io.pais.clustering.KMeansSettings;
-import io.pais.clustering.SchemeOptions;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
 import io.pais.clustering.PreparedRun;
-import io.pais.clustering.Preprocessing;
+import io.pais.settings.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
-import io.pais.clustering.StrictRelease;
 import io.pais.io.Points;
-import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,10 +66,9 @@ public final class LloydBenchmark {
     PreparedRun fullRun = fullEngine.prepare(Points.keyedByPartition(points, d, "generated"));
     // the same as a strict release (public centre and r, so no stage before DP-Lloyd reads the data): DP-Lloyd reads
     // the cached clipped points and centres and projects them block by block
-    KMeansSettings strict = new KMeansSettings(K, T, 10.0, Sampler.FULL, 1.0, 0.5, Geometry.L2, Preprocessing.PUBLIC,
-        r, new double[d], Initialisation.RANDOM_BALL, 1L, true, 1.0, CoreSupremum.EXACT,
-        new StrictRelease(r, null, StrictRelease.DEFAULT_NORM_QUANTILE, false, StrictRelease.DEFAULT_CENTRE_SHARE,
-            StrictRelease.DEFAULT_HISTOGRAM_SHARE, StrictRelease.DEFAULT_INIT_SHARE), SchemeOptions.none());
+    KMeansSettings strict = KMeansSettings.builder().strict(r).normBound(r).centre(new double[d]).k(K)
+        .iterations(Iterations.fixed(T)).epsilon(10).sampler(Sampler.FULL).initialisation(Initialisation.RANDOM_BALL)
+        .seed(1L).build();
     PrivateKMeansEngine strictEngine = new PrivateKMeansEngine(strict, m -> { });
     PreparedRun strictRun = strictEngine.prepare(Points.keyedByPartition(points, d, "generated"));
     // MLlib on the same points, cached as a DataFrame of vectors
@@ -159,9 +156,9 @@ public final class LloydBenchmark {
   }
 
   private static KMeansSettings settings(Sampler sampler, double sampleSize, double r) {
-    return new KMeansSettings(K, T, 10.0, sampler, sampleSize, 0.5, Geometry.L2, Preprocessing.PUBLIC, r, null,
-        Initialisation.RANDOM_BALL, 1L, true, 1.0, CoreSupremum.EXACT, null,
-        SchemeOptions.none());
+    return KMeansSettings.builder().paper().preprocessing(Preprocessing.PUBLIC).normBound(r).k(K)
+        .iterations(Iterations.fixed(T)).epsilon(10).sampler(sampler).sampleSize(SampleSize.of("m", sampleSize))
+        .initialisation(Initialisation.RANDOM_BALL).seed(1L).build();
   }
 
   private static Map<String, Double> medianStages(JavaRDD<double[]> points, int d, KMeansSettings settings) {

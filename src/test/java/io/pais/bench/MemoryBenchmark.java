@@ -1,14 +1,13 @@
 package io.pais.bench;
 
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
-import io.pais.clustering.Initialisation;
-import io.pais.clustering.KMeansSettings;
+import io.pais.settings.Iterations;
+import io.pais.settings.SampleSize;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
 import io.pais.clustering.PreparedRun;
-import io.pais.clustering.Preprocessing;
+import io.pais.settings.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
-import io.pais.clustering.SchemeOptions;
 import io.pais.io.Points;
-import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;
 import java.util.Locale;
 import org.apache.spark.SparkContext;
@@ -42,9 +41,9 @@ public final class MemoryBenchmark {
         + "8·d = %d bytes%n", n, d, Runtime.getRuntime().maxMemory() / 1e6, storage / 1e6, 8 * d);
     for (String sampler : samplers) {
       Sampler s = Sampler.parse(sampler);
-      KMeansSettings settings = new KMeansSettings(25, 5, 10.0, s, s == Sampler.FULL ? 1.0 : 0.02, 0.5, Geometry.L2,
-          Preprocessing.PUBLIC, 60, null, Initialisation.RANDOM_BALL, 1L, true, 1.0, CoreSupremum.EXACT, null,
-          SchemeOptions.none());
+      KMeansSettings settings = KMeansSettings.builder().paper().preprocessing(Preprocessing.PUBLIC).normBound(60.0).k(25)
+          .iterations(Iterations.fixed(5)).epsilon(10).sampler(s).sampleSize(new SampleSize.Fraction(0.02))
+          .initialisation(Initialisation.RANDOM_BALL).seed(1L).build();
       PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, m -> { });
       PreparedRun run = engine.prepare(Points.keyedByPartition(points, d, "generated"));
       report(sc, sampler + ", prepared", n);

@@ -1,14 +1,12 @@
 package io.pais.bench;
 
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
-import io.pais.clustering.Initialisation;
-import io.pais.clustering.KMeansSettings;
+import io.pais.settings.Iterations;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
 import io.pais.clustering.PreparedRun;
-import io.pais.clustering.Preprocessing;
+import io.pais.settings.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
-import io.pais.clustering.SchemeOptions;
 import io.pais.io.Points;
-import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;
 import java.util.Locale;
 import java.util.Map;
@@ -43,9 +41,9 @@ public final class ScalingBenchmark {
     boolean overhead = n == 0;
     int rows = overhead ? 8 : n;
     int partitions = overhead ? 8 : Math.max(8, (int) Math.ceil(n / 125_000.0));
-    KMeansSettings settings = new KMeansSettings(K, T, 10.0, Sampler.FULL, 1.0, 0.5, Geometry.L2,
-        Preprocessing.PUBLIC, 60, null, Initialisation.RANDOM_BALL, 1L, true, 1.0, CoreSupremum.EXACT, null,
-        SchemeOptions.none());
+    KMeansSettings settings = KMeansSettings.builder().paper().preprocessing(Preprocessing.PUBLIC).normBound(60.0).k(K)
+        .iterations(Iterations.fixed(T)).epsilon(10).sampler(Sampler.FULL).initialisation(Initialisation.RANDOM_BALL)
+        .seed(1L).build();
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, m -> { });
     PreparedRun run = engine.prepare(Points.keyedByPartition(
         LloydBenchmark.generate(JavaSparkContext.fromSparkContext(sc), rows, d, partitions), d, "generated"));

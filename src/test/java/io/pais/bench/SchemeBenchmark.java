@@ -1,13 +1,12 @@
 package io.pais.bench;
 
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.settings.Iterations;
+import io.pais.settings.SampleSize;
 import io.pais.clustering.ClusteringResult;
-import io.pais.clustering.Initialisation;
-import io.pais.clustering.KMeansSettings;
-import io.pais.clustering.Preprocessing;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
 import io.pais.clustering.Preprocessor;
 import io.pais.clustering.PrivateKMeansEngine;
-import io.pais.clustering.SchemeOptions;
 import io.pais.experiments.DataSets;
 import io.pais.io.Points;
 import io.pais.privacy.BaseNoise;
@@ -99,11 +98,14 @@ public final class SchemeBenchmark {
     double[] lloyd = new double[seeds];
     double spentDelta = 0;
     for (int seed = 0; seed < seeds; seed++) {
-      SchemeOptions options = scheme ? new SchemeOptions(stage1 == 0 ? Double.NaN : stage1, c.cached(), c.noise(),
-          delta) : SchemeOptions.none();
-      KMeansSettings settings = new KMeansSettings(K, T, epsilon, c.sampler(), m, 0.5, Geometry.L2,
-          Preprocessing.PAPER, Double.NaN, null, Initialisation.RANDOM_BALL, (long) seed, true, 1.0,
-          CoreSupremum.EXACT, null, options);
+      KMeansSettings.Builder builder = KMeansSettings.builder().paper().k(K).iterations(Iterations.fixed(T))
+          .epsilon(epsilon).sampler(c.sampler()).sampleSize(SampleSize.of("m", m))
+          .initialisation(Initialisation.RANDOM_BALL).seed((long) seed);
+      if (scheme) {
+        builder.stage1Size(stage1 == 0 ? null : SampleSize.of("n1", stage1)).stage1Cached(c.cached()).noise(c.noise())
+            .delta(delta);
+      }
+      KMeansSettings settings = builder.build();
       ClusteringResult r = new PrivateKMeansEngine(settings, message -> { }).fit(points, true);
       costs[seed] = r.cost();
       sampling[seed] = r.stageSeconds().getOrDefault("weights and sampling", 0.0)

@@ -1,5 +1,10 @@
 package io.pais.clustering;
 
+import io.pais.settings.Iterations;
+import io.pais.settings.SampleSize;
+import io.pais.settings.Initialisation;
+import io.pais.settings.Preprocessing;
+import io.pais.settings.KMeansSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -61,15 +66,16 @@ class AutoIterationsEngineTest {
         .fit(new Points(jsc.parallelize(rows(), 2), D, "test", true), false).report();
   }
 
-  private static KMeansSettings paper(int iterations, double epsilon, Sampler sampler, double m) {
-    return new KMeansSettings(K, iterations, epsilon, sampler, m, 0.5, Geometry.L2, Preprocessing.PUBLIC, R, null,
-        Initialisation.RANDOM_BALL, 5L, true, 1.0, CoreSupremum.EXACT, null, SchemeOptions.none());
+  private static KMeansSettings paper(Iterations iterations, double epsilon, Sampler sampler, double m) {
+    return KMeansSettings.builder().paper().preprocessing(Preprocessing.PUBLIC).normBound(R).k(K)
+        .iterations(iterations).epsilon(epsilon).sampler(sampler).sampleSize(SampleSize.of("m", m))
+        .initialisation(Initialisation.RANDOM_BALL).seed(5L).build();
   }
 
-  private static KMeansSettings strict(int iterations, double normBound) {
-    return new KMeansSettings(K, iterations, 2, Sampler.FULL, 1, 0.5, Geometry.L2, Preprocessing.PUBLIC, normBound,
-        new double[D], Initialisation.RANDOM_BALL, 5L, true, 1.0, CoreSupremum.EXACT, new StrictRelease(R,
-            new double[D], 0.975, false, 0.05, 0.05, 0.2), SchemeOptions.none());
+  private static KMeansSettings strict(Iterations iterations, double normBound) {
+    return KMeansSettings.builder().strict(R).origin(new double[D]).normBound(normBound).centre(new double[D])
+        .k(K).iterations(iterations).epsilon(2).sampler(Sampler.FULL).initialisation(Initialisation.RANDOM_BALL)
+        .seed(5L).build();
   }
 
   private static String lloydMechanism(PrivacyReport report) {
@@ -87,11 +93,11 @@ class AutoIterationsEngineTest {
     // a choice inside the range, so that a wrong cluster weight or share would change it
     assertTrue(expected > IterationPolicy.MIN_ITERATIONS && expected < IterationPolicy.MAX_ITERATIONS,
         "precondition: " + expected);
-    PrivacyReport report = fit(spark, paper(KMeansSettings.AUTO_ITERATIONS, epsilon, Sampler.FULL, 1));
+    PrivacyReport report = fit(spark, paper(Iterations.auto(), epsilon, Sampler.FULL, 1));
     assertEquals(expected, report.iterations());
     assertTrue(lloydMechanism(report).startsWith(expected + " iterations"), lloydMechanism(report));
     assertEquals(epsilon, report.epsilon(), 1e-9);
-    assertEquals(4, fit(spark, paper(4, epsilon, Sampler.FULL, 1)).iterations(), "a fixed T stays");
+    assertEquals(4, fit(spark, paper(Iterations.fixed(4), epsilon, Sampler.FULL, 1)).iterations(), "a fixed T stays");
   }
 
   @Test
@@ -105,17 +111,17 @@ class AutoIterationsEngineTest {
     }, (double) m / K, R);
     assertTrue(expected > IterationPolicy.MIN_ITERATIONS && expected < IterationPolicy.MAX_ITERATIONS,
         "precondition: " + expected);
-    PrivacyReport report = fit(spark, paper(KMeansSettings.AUTO_ITERATIONS, epsilon, Sampler.WOR, m));
+    PrivacyReport report = fit(spark, paper(Iterations.auto(), epsilon, Sampler.WOR, m));
     assertEquals(expected, report.iterations());
     assertTrue(lloydMechanism(report).startsWith(expected + " iterations"), lloydMechanism(report));
   }
 
   @Test
   void strictAutoEstimatesNEvenWhenRIsPublic(SparkSession spark) {
-    PrivacyReport fixed = fit(spark, strict(5, R));
+    PrivacyReport fixed = fit(spark, strict(Iterations.fixed(5), R));
     assertFalse(fixed.ledger().stream().map(LedgerEntry::stage).anyMatch(s -> s.equals("norm histogram")),
         "full data with a public r and a fixed T reads no histogram");
-    PrivacyReport auto = fit(spark, strict(KMeansSettings.AUTO_ITERATIONS, R));
+    PrivacyReport auto = fit(spark, strict(Iterations.auto(), R));
     assertTrue(auto.ledger().stream().map(LedgerEntry::stage).anyMatch(s -> s.equals("norm histogram")),
         "auto needs n-hat: " + auto.ledger());
     assertTrue(auto.iterations() >= IterationPolicy.MIN_ITERATIONS
@@ -125,11 +131,11 @@ class AutoIterationsEngineTest {
 
   @Test
   void iterationsParseRefusesZeroAndWords() {
-    assertEquals(KMeansSettings.AUTO_ITERATIONS, KMeansSettings.parseIterations("auto"));
-    assertEquals(12, KMeansSettings.parseIterations("12"));
+    assertEquals(Iterations.auto(), Iterations.parse("auto"));
+    assertEquals(Iterations.fixed(12), Iterations.parse("12"));
     for (String bad : new String[] {"0", "-3", "ten", "2.5", ""}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-          () -> KMeansSettings.parseIterations(bad));
+          () -> Iterations.parse(bad));
       assertTrue(e.getMessage().contains("iterations") && e.getMessage().contains("auto")
           && e.getMessage().contains("'" + bad + "'"), e.getMessage());
     }

@@ -1,11 +1,15 @@
 package io.pais.clustering;
 
+import io.pais.settings.Iterations;
+import io.pais.settings.Initialisation;
+import io.pais.settings.CoordinateBounds;
+import io.pais.settings.StrictRelease;
+import io.pais.settings.KMeansSettings;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.privacy.Geometry;
@@ -58,10 +62,8 @@ class CoordinateBoundsTest {
     for (int i = 0; i < 2000; i++) {
       rows.add(new KeyedPoint(i, new double[] {20 * random.nextGaussian(), 3 + random.nextGaussian()}));
     }
-    StrictRelease strict = new StrictRelease(Double.NaN, null, 0.975, false, 0.05, 0.05, 0.2,
-        CoordinateBounds.parse("-1:1,0:10"));
-    KMeansSettings settings = new KMeansSettings(3, 3, 2, Sampler.FULL, 1, 0.5, Geometry.L2, Preprocessing.PUBLIC,
-        Double.NaN, null, Initialisation.RANDOM_BALL, 1L, true, 1.0, CoreSupremum.EXACT, strict, SchemeOptions.none());
+    KMeansSettings settings = KMeansSettings.builder().bounds(CoordinateBounds.parse("-1:1,0:10")).k(3).iterations(Iterations.fixed(3)).epsilon(2)
+        .sampler(Sampler.FULL).initialisation(Initialisation.RANDOM_BALL).seed(1L).build();
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
     PreparedRun run = engine.prepare(new Points(JavaSparkContext.fromSparkContext(spark.sparkContext())
         .parallelize(rows, 2), 2, "test", true));

@@ -1,11 +1,14 @@
 package io.pais.clustering;
 
+import io.pais.settings.Iterations;
+import io.pais.settings.Initialisation;
+import io.pais.settings.Preprocessing;
+import io.pais.settings.KMeansSettings;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.accounting.LedgerEntry;
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.noise.NoiseRandomness;
@@ -50,8 +53,8 @@ class DataIndependentInitTest {
   }
 
   private static KMeansSettings paper(Initialisation init) {
-    return new KMeansSettings(K, 3, 1, Sampler.FULL, 1, 0.5, Geometry.L2, Preprocessing.PUBLIC, 20, null, init, 9L,
-        true, 1.0, CoreSupremum.EXACT, null, SchemeOptions.none());
+    return KMeansSettings.builder().paper().preprocessing(Preprocessing.PUBLIC).normBound(20.0).k(K)
+        .iterations(Iterations.fixed(3)).epsilon(1).sampler(Sampler.FULL).initialisation(init).seed(9L).build();
   }
 
   @Test
@@ -69,9 +72,8 @@ class DataIndependentInitTest {
   void scaledBallUsesOnlyTheHistogramsEstimate(SparkSession spark) {
     // epsilon 40: the histogram's share (2) keeps x-tilde-hat's noise well inside the range checked below; at
     // epsilon 2 (a share of 0.1, Laplace(10) per bin) the estimate's error is of the size of the range itself
-    KMeansSettings settings = new KMeansSettings(K, 3, 40, Sampler.FULL, 1, 0.5, Geometry.L2, Preprocessing.PUBLIC,
-        Double.NaN, null, Initialisation.SCALED_BALL, 9L, true, 1.0, CoreSupremum.EXACT,
-        new StrictRelease(64, null, 0.975, false, 0.05, 0.05, 0.2), SchemeOptions.none());
+    KMeansSettings settings = KMeansSettings.builder().strict(64).k(K).iterations(Iterations.fixed(3)).epsilon(40)
+        .sampler(Sampler.FULL).initialisation(Initialisation.SCALED_BALL).seed(9L).build();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
     PreparedRun run = engine.prepare(new Points(jsc.parallelize(rows(3, 2), 2), D, "test", true));

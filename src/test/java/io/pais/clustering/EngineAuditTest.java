@@ -1,10 +1,13 @@
 package io.pais.clustering;
 
+import io.pais.settings.Iterations;
+import io.pais.settings.SampleSize;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.accounting.PrivacyReport;
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.audit.PrivacyAuditor;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
@@ -42,10 +45,9 @@ class EngineAuditTest {
   private static final double EPSILON = 2;
 
   private static KMeansSettings strict(Sampler sampler, double sampleSize, long seed) {
-    return new KMeansSettings(1, 1, EPSILON, sampler, sampleSize, 0.5, Geometry.L2, Preprocessing.PUBLIC, R,
-        new double[D], Initialisation.RANDOM_BALL, seed, true, 1.0, CoreSupremum.EXACT,
-        new StrictRelease(R, null, StrictRelease.DEFAULT_NORM_QUANTILE, false, 0.05, 0.05, 0.2),
-        SchemeOptions.none());
+    return KMeansSettings.builder().strict(R).normBound(R).centre(new double[D]).k(1)
+        .iterations(Iterations.fixed(1)).epsilon(EPSILON).sampler(sampler).sampleSize(SampleSize.of("m", sampleSize))
+        .initialisation(Initialisation.RANDOM_BALL).seed(seed).build();
   }
 
   /** What the engine prepared for one data set, and its report's claimed ε. */

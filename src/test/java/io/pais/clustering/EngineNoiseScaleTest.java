@@ -1,8 +1,11 @@
 package io.pais.clustering;
 
+import io.pais.settings.Iterations;
+import io.pais.settings.SampleSize;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.io.Points;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;
@@ -28,9 +31,9 @@ class EngineNoiseScaleTest {
   void countAndSumNoiseUseThePlansScales(SparkSession spark) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     int d = 20; // beta_count / beta_sum = cbrt(4 d rho^2) = 1.59: far enough apart to tell
-    KMeansSettings settings = new KMeansSettings(3, 5, 2.0, Sampler.UNIF, 0.5, 0.5, Geometry.L2,
-        Preprocessing.PAPER, Double.NaN, null, Initialisation.RANDOM_BALL, 9L, true, 1.0, CoreSupremum.EXACT, null,
-        SchemeOptions.none());
+    KMeansSettings settings = KMeansSettings.builder().paper().k(3).iterations(Iterations.fixed(5)).epsilon(2)
+        .sampler(Sampler.UNIF).sampleSize(new SampleSize.Fraction(0.5)).initialisation(Initialisation.RANDOM_BALL)
+        .seed(9L).build();
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
     PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(SamplingAndLloydTest.gaussianPoints(2000, d, 4), 2),
         d, "test"));
@@ -58,9 +61,9 @@ class EngineNoiseScaleTest {
   void gaussianSchemeNoiseUsesThePlansDeviations(SparkSession spark) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     int d = 4;
-    KMeansSettings settings = new KMeansSettings(3, 5, 2.0, Sampler.WR, 0.3, 0.5, Geometry.L2,
-        Preprocessing.PAPER, Double.NaN, null, Initialisation.RANDOM_BALL, 9L, true, 1.0, CoreSupremum.EXACT, null,
-        new SchemeOptions(Double.NaN, false, io.pais.privacy.BaseNoise.GAUSSIAN, 1e-6));
+    KMeansSettings settings = KMeansSettings.builder().paper().k(3).iterations(Iterations.fixed(5)).epsilon(2)
+        .sampler(Sampler.WR).sampleSize(new SampleSize.Fraction(0.3)).noise(io.pais.privacy.BaseNoise.GAUSSIAN)
+        .delta(1e-6).initialisation(Initialisation.RANDOM_BALL).seed(9L).build();
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
     PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(SamplingAndLloydTest.gaussianPoints(2000, d, 4), 2),
         d, "test"));

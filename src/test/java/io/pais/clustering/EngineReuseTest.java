@@ -1,12 +1,13 @@
 package io.pais.clustering;
 
+import io.pais.settings.Iterations;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
-import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;
 import io.pais.testing.SharedSparkSession;
 import java.util.List;
@@ -21,9 +22,9 @@ class EngineReuseTest {
 
   @Test
   void aSecondRunOnOneEngineIsRefused(SparkSession spark) {
-    KMeansSettings settings = new KMeansSettings(2, 2, 2, Sampler.FULL, 1, 0.5, Geometry.L2, Preprocessing.PUBLIC, 5,
-        new double[2], Initialisation.RANDOM_BALL, 1L, true, 1.0, CoreSupremum.EXACT,
-        new StrictRelease(5, null, 0.975, false, 0.05, 0.05, 0.2), SchemeOptions.none());
+    KMeansSettings settings = KMeansSettings.builder().strict(5).normBound(5.0).centre(new double[2]).k(2)
+        .iterations(Iterations.fixed(2)).epsilon(2).sampler(Sampler.FULL).initialisation(Initialisation.RANDOM_BALL)
+        .seed(1L).build();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     List<KeyedPoint> rows = List.of(new KeyedPoint(0, new double[] {1, 0}), new KeyedPoint(1, new double[] {0, 1}));
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });

@@ -1,15 +1,16 @@
 package io.pais.clustering;
 
+import io.pais.settings.Iterations;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.accounting.LedgerEntry;
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
-import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;
 import io.pais.testing.SharedSparkSession;
 import java.util.ArrayList;
@@ -46,9 +47,8 @@ class PrivateCoresetEngineTest {
   }
 
   private static KMeansSettings settings(double epsilon, double clipRadius, Initialisation init, long seed) {
-    return new KMeansSettings(K, 5, epsilon, Sampler.FULL, 1, 0.5, Geometry.L2, Preprocessing.PUBLIC, Double.NaN,
-        null, init, seed, true, 1.0, CoreSupremum.EXACT, new StrictRelease(clipRadius, null, 0.975, false, 0.05,
-            0.05, 0.2), SchemeOptions.none());
+    return KMeansSettings.builder().strict(clipRadius).k(K).iterations(Iterations.fixed(5)).epsilon(epsilon)
+        .sampler(Sampler.FULL).initialisation(init).seed(seed).build();
   }
 
   private static ClusteringResult fit(SparkSession spark, List<KeyedPoint> rows, int partitions,
@@ -135,9 +135,9 @@ class PrivateCoresetEngineTest {
 
   @Test
   void isRefusedOutsideAStrictRelease() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new KMeansSettings(K, 5, 1,
-        Sampler.FULL, 1, 0.5, Geometry.L2, Preprocessing.PAPER, Double.NaN, null, Initialisation.PRIVATE_CORESET, 1L,
-        true, 1.0, CoreSupremum.EXACT, null, SchemeOptions.none()));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KMeansSettings.builder().paper()
+        .k(K).iterations(Iterations.fixed(5)).epsilon(1).sampler(Sampler.FULL)
+        .initialisation(Initialisation.PRIVATE_CORESET).seed(1L).build());
     assertTrue(e.getMessage().contains("private-coreset") && e.getMessage().contains("strict"), e.getMessage());
   }
 }

@@ -1,12 +1,15 @@
 package io.pais.clustering;
 
+import io.pais.settings.Iterations;
+import io.pais.settings.SampleSize;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.holdenkarau.spark.testing.JavaRDDComparisons;
 import io.pais.accounting.BudgetSolver;
-import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.io.Points;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.KeyedCoins;
@@ -30,6 +33,12 @@ class SamplingAndLloydTest {
     return Points.keyedByPartition(points, points.first().length, "test points").rdd();
   }
 
+
+  /** Paper mode, k = 4, T = 6, a quarter of the points, the paper's initialisation. */
+  private static KMeansSettings paperSettings(Sampler sampler, double epsilon) {
+    return KMeansSettings.builder().paper().k(4).iterations(Iterations.fixed(6)).epsilon(epsilon).sampler(sampler)
+        .sampleSize(new SampleSize.Fraction(0.25)).initialisation(Initialisation.SAMPLE_POINTS).seed(5L).build();
+  }
 
   static List<double[]> gaussianPoints(int n, int d, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
@@ -130,18 +139,14 @@ class SamplingAndLloydTest {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     List<double[]> points = gaussianPoints(8_000, 4, 3);
     for (Sampler sampler : new Sampler[] {Sampler.FULL, Sampler.OPT}) {
-      KMeansSettings settings = new KMeansSettings(4, 6, 1e6, sampler, 0.25, 0.5, Geometry.L2, Preprocessing.PAPER,
-          Double.NaN, null, Initialisation.SAMPLE_POINTS, 5L, true, 1.0, CoreSupremum.EXACT, null,
-          SchemeOptions.none());
+      KMeansSettings settings = paperSettings(sampler, 1e6);
       PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
       PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(points, 4), 4, "test points"));
       double[] noisy = engine.iterate(run, engine.noiseFor(run));
       double[] exact = engine.iterate(run, LloydNoise.none());
       assertArrayEquals(exact, noisy, 1e-6 * run.data().radius(), sampler.id());
       // and noise at a real epsilon moves them: the comparison can fail
-      KMeansSettings noisySettings = new KMeansSettings(4, 6, 0.5, sampler, 0.25, 0.5, Geometry.L2,
-          Preprocessing.PAPER, Double.NaN, null, Initialisation.SAMPLE_POINTS, 5L, true, 1.0, CoreSupremum.EXACT, null,
-          SchemeOptions.none());
+      KMeansSettings noisySettings = paperSettings(sampler, 0.5);
       PrivateKMeansEngine lowEps = new PrivateKMeansEngine(noisySettings, message -> { });
       PreparedRun lowRun = lowEps.prepare(Points.keyedByPartition(jsc.parallelize(points, 4), 4, "test points"));
       double[] far = lowEps.iterate(lowRun, lowEps.noiseFor(lowRun));

@@ -106,7 +106,7 @@ class StrictReleaseTest {
     List<String> noRadius = args(out);
     int at = noRadius.indexOf("--clip-radius");
     noRadius.subList(at, at + 2).clear();
-    assertRefused(spark, "--privacy strict needs --clip-radius R0", noRadius);
+    assertRefused(spark, "--privacy strict needs --clip-radius (R0) or --bounds", noRadius);
     assertRefused(spark, "budget-centre + budget-histogram must be < 1", args(out, "--budget-centre", "0.5",
         "--budget-histogram", "0.5"));
     assertRefused(spark, "budget-centre + budget-histogram + budget-init must be < 1 with init private-coreset",

@@ -95,7 +95,7 @@ class UniformSchemeJobTest {
     };
     String[] expected = {"delta must be > 0 for wr", "stage1-size (n1) is required for must-ow",
         "stage1-size belongs to the two-stage schemes", "stage1-cached is for must-ow",
-        "noise, delta, stage1-size and stage1-cached belong to the uniform schemes", "outliers drop",
+        "--noise, --delta, --stage1-size and --stage1-cached belong to the uniform schemes", "outliers drop",
         "sample size (m) must be at most the population"};
     for (int i = 0; i < cases.length; i++) {
       Path out = tmp.resolve("refused" + i);

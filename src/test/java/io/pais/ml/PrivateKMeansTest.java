@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.accounting.PrivacyReport;
+import io.pais.settings.Defaults;
+import io.pais.settings.KMeansSettings;
+import io.pais.settings.Vocabulary;
 import io.pais.testing.JobRunner;
 import io.pais.testing.SharedSparkSession;
 import java.io.IOException;
@@ -94,7 +97,7 @@ class PrivateKMeansTest {
     assertMessage(() -> kmeans.setNormBound(Double.NaN), "normBound must be finite and > 0.0, got NaN");
     assertMessage(() -> kmeans.setCenter(new double[] {1, Double.NaN}), "center must be a non-empty array");
     assertMessage(() -> kmeans.setPreprocessing("none"), "preprocessing must be one of paper, public, got 'none'");
-    assertMessage(() -> kmeans.setInitMode("k-means||"), "initMode must be one of auto, private-coreset, random-ball");
+    assertMessage(() -> kmeans.setInitMode("k-means||"), "initMode must be one of auto, random-ball, sphere-packing, scaled-ball, sample-points, private-coreset, got");
     assertMessage(() -> kmeans.setFeaturesCol(" "), "featuresCol must be a non-empty column name");
     assertMessage(() -> kmeans.setPredictionCol(""), "predictionCol must be a non-empty column name");
     assertMessage(() -> kmeans.setPrivacyMode("loose"), "privacyMode must be one of strict, paper, got 'loose'");
@@ -115,7 +118,7 @@ class PrivateKMeansTest {
     assertMessage(() -> new PrivateKMeans().setClipRadius(5).setPreprocessing("paper").settings(),
         "preprocessing = paper reads the centre");
     assertMessage(() -> new PrivateKMeans().setClipRadius(5).setInitMode("sample-points").settings(),
-        "init sample-points starts from raw data points");
+        "initMode = sample-points starts from raw data points");
     assertMessage(() -> new PrivateKMeans().setClipRadius(5).setBudgetCentre(0.6).setBudgetHistogram(0.5).settings(),
         "must be < 1");
     assertMessage(() -> new PrivateKMeans().setBudgetInit(0), "budgetInit must be in");
@@ -124,7 +127,16 @@ class PrivateKMeansTest {
     assertMessage(() -> new PrivateKMeans().setPrivacyMode("paper").setClipRadius(5).settings(),
         "clipRadius, origin and bounds belong to privacyMode = strict");
     assertMessage(() -> new PrivateKMeans().setPrivacyMode("paper").setInitMode("private-coreset").settings(),
-        "init private-coreset spends a share of epsilon from the strict release's ledger");
+        "initMode = private-coreset spends a share of epsilon from the strict release's ledger");
+  }
+
+  @Test
+  void theParamDefaultsAreTheSettingsDefaults() {
+    // one source of defaults: the params declare Defaults' values (k as MLlib's KMeans)
+    assertEquals(KMeansSettings.builder(Vocabulary.PARAMS).strict(5).k(Defaults.ML_K).build(),
+        new PrivateKMeans().setClipRadius(5).settings());
+    assertEquals(KMeansSettings.builder(Vocabulary.PARAMS).paper().k(Defaults.ML_K).build(),
+        new PrivateKMeans().setPrivacyMode("paper").settings());
   }
 
   private static void assertMessage(Runnable call, String expected) {

@@ -1,4 +1,4 @@
-package io.pais.clustering;
+package io.pais.settings;
 
 import io.pais.math.Checks;
 import java.util.Locale;

@@ -1,9 +1,11 @@
-package io.pais.clustering;
+package io.pais.settings;
 
 import io.pais.accounting.BudgetAllocation;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
 import java.io.Serializable;
+import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * The public inputs and budget shares of an end-to-end private ("strict") release (SPEC §13). Every raw point is
@@ -22,16 +24,6 @@ import java.io.Serializable;
  */
 public record StrictRelease(double clipRadius, double[] origin, double normQuantile, boolean dropOutliers,
     double centreShare, double histogramShare, double initShare, CoordinateBounds bounds) implements Serializable {
-  /** Default shares, chosen by the strict-versus-paper measurements in docs/RESULTS.md. */
-  public static final double DEFAULT_CENTRE_SHARE = 0.05;
-  public static final double DEFAULT_HISTOGRAM_SHARE = 0.05;
-  public static final double DEFAULT_NORM_QUANTILE = 0.975;
-  /**
-   * Default share of the private coreset: from a prototype's measurements; the utility benchmark (docs/RESULTS.md,
-   * "Utility") confirmed the configuration but did not vary the share.
-   */
-  public static final double DEFAULT_INIT_SHARE = 0.2;
-
   public StrictRelease {
     if (bounds != null) {
       Checks.require(Double.isNaN(clipRadius) && origin == null, "bounds give the clip radius (the box's "
@@ -47,12 +39,6 @@ public record StrictRelease(double clipRadius, double[] origin, double normQuant
     }
     Checks.require(normQuantile > 0 && normQuantile <= 1, "norm-quantile must be in (0, 1], got " + normQuantile);
     BudgetAllocation.requireShares(centreShare, histogramShare, initShare, false);
-  }
-
-  /** A release clipped to a public ball (no bounds). */
-  public StrictRelease(double clipRadius, double[] origin, double normQuantile, boolean dropOutliers,
-      double centreShare, double histogramShare, double initShare) {
-    this(clipRadius, origin, normQuantile, dropOutliers, centreShare, histogramShare, initShare, null);
   }
 
   /** R₀ in d dimensions: the public radius, or the bounds' half-diagonal. */
@@ -71,5 +57,27 @@ public record StrictRelease(double clipRadius, double[] origin, double normQuant
     Checks.require(origin.length == dimension, "origin must have " + dimension + " coordinates, got "
         + origin.length);
     return origin.clone();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof StrictRelease s && Double.compare(clipRadius, s.clipRadius) == 0
+        && Arrays.equals(origin, s.origin) && Double.compare(normQuantile, s.normQuantile) == 0
+        && dropOutliers == s.dropOutliers && Double.compare(centreShare, s.centreShare) == 0
+        && Double.compare(histogramShare, s.histogramShare) == 0 && Double.compare(initShare, s.initShare) == 0
+        && Objects.equals(bounds, s.bounds);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(clipRadius, Arrays.hashCode(origin), normQuantile, dropOutliers, centreShare, histogramShare,
+        initShare, bounds);
+  }
+
+  @Override
+  public String toString() {
+    return "StrictRelease[clipRadius=" + clipRadius + ", origin=" + Arrays.toString(origin) + ", normQuantile="
+        + normQuantile + ", dropOutliers=" + dropOutliers + ", shares=" + centreShare + "/" + histogramShare + "/"
+        + initShare + ", bounds=" + bounds + "]";
   }
 }

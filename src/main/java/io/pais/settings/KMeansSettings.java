@@ -1,0 +1,422 @@
+package io.pais.settings;
+
+import io.pais.accounting.BudgetAllocation;
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.accounting.SchemePlan;
+import io.pais.math.Checks;
+import io.pais.privacy.BaseNoise;
+import io.pais.privacy.Geometry;
+import io.pais.privacy.Seed;
+import io.pais.sampling.Sampler;
+import io.pais.sampling.UniformScheme;
+import java.io.Serializable;
+import java.util.Objects;
+
+/**
+ * Every setting of one private k-means run, grouped by concern. Built only by {@link Builder#build()}, the one
+ * place where the rules between settings are checked; the job and the Spark ML Estimator both fill a builder, each
+ * in its own {@link Vocabulary}, so that a message names the setting as its user wrote it.
+ */
+public final class KMeansSettings implements Serializable {
+  private static final long serialVersionUID = 1L;
+  /** The most clusters: the centres, their noise and their statistics are held on the driver. */
+  public static final int MAX_K = 100_000;
+  /** The range of ε a release may ask for: outside it the noise scales leave what the solvers handle. */
+  public static final double MIN_EPSILON = 1e-4;
+  public static final double MAX_EPSILON = 1e6;
+
+  private final int k;
+  private final Iterations iterations;
+  private final double epsilon;
+  private final Geometry geometry;
+  private final Initialisation initialisation;
+  private final SamplingSettings sampling;
+  private final PrivacyMode privacy;
+  private final Guards guards;
+  private final Seed seed;
+
+  private KMeansSettings(Builder b, Initialisation initialisation, SamplingSettings sampling, PrivacyMode privacy) {
+    this.k = b.k;
+    this.iterations = b.iterations;
+    this.epsilon = b.epsilon;
+    this.geometry = b.geometry;
+    this.initialisation = initialisation;
+    this.sampling = sampling;
+    this.privacy = privacy;
+    this.guards = new Guards(b.guards, b.minNoisyCount);
+    this.seed = b.seed;
+  }
+
+  /** A builder that starts from {@link Defaults} and names settings in {@code vocabulary}. */
+  public static Builder builder(Vocabulary vocabulary) {
+    return new Builder(vocabulary);
+  }
+
+  /** A builder that names settings as the job's flags. */
+  public static Builder builder() {
+    return builder(Vocabulary.FLAGS);
+  }
+
+  public int k() {
+    return k;
+  }
+
+  public Iterations iterations() {
+    return iterations;
+  }
+
+  /** The target ε (the guarantee); +∞ only for the non-private reference. */
+  public double epsilon() {
+    return epsilon;
+  }
+
+  public Geometry geometry() {
+    return geometry;
+  }
+
+  /** How the first centres are chosen (never AUTO: resolved by the privacy mode). */
+  public Initialisation initialisation() {
+    return initialisation;
+  }
+
+  public SamplingSettings sampling() {
+    return sampling;
+  }
+
+  public PrivacyMode privacy() {
+    return privacy;
+  }
+
+  public Guards guards() {
+    return guards;
+  }
+
+  /** The secret of a reproducible run (null = secure randomness): its generators are keyed by it ({@link Seed}). */
+  public Seed seed() {
+    return seed;
+  }
+
+  /** Whether this is an end-to-end private release (SPEC §13). */
+  public boolean isStrict() {
+    return privacy.isStrict();
+  }
+
+  /** Whether this is the noiseless reference (ε = ∞). */
+  public boolean isNonPrivateReference() {
+    return Double.isInfinite(epsilon);
+  }
+
+  /** The strict release's public inputs; only for a strict release. */
+  public StrictRelease strictRelease() {
+    Checks.require(privacy instanceof PrivacyMode.Strict, "not a strict release");
+    return ((PrivacyMode.Strict) privacy).release();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof KMeansSettings s && k == s.k && iterations.equals(s.iterations)
+        && Double.compare(epsilon, s.epsilon) == 0 && geometry == s.geometry && initialisation == s.initialisation
+        && sampling.equals(s.sampling) && privacy.equals(s.privacy) && guards.equals(s.guards)
+        && Objects.equals(seed, s.seed);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(k, iterations, epsilon, geometry, initialisation, sampling, privacy, guards, seed);
+  }
+
+  @Override
+  public String toString() {
+    return "KMeansSettings[k=" + k + ", iterations=" + iterations + ", epsilon=" + epsilon + ", geometry=" + geometry
+        + ", initialisation=" + initialisation + ", sampling=" + sampling + ", privacy=" + privacy + ", guards="
+        + guards + ", seeded=" + (seed != null) + "]";
+  }
+
+  /**
+   * Collects the settings as a user gives them, starting from {@link Defaults}; {@link #build()} puts the privacy
+   * mode together and checks every rule that relates several settings, each message naming the settings, the
+   * rule and the value.
+   */
+  public static final class Builder {
+    private final Vocabulary names;
+    private int k = Defaults.K;
+    private Iterations iterations = Defaults.ITERATIONS;
+    private double epsilon = Defaults.EPSILON;
+    private Geometry geometry = Defaults.GEOMETRY;
+    private Initialisation initialisation = Defaults.INITIALISATION;
+    private Sampler sampler = Defaults.SAMPLER;
+    private SampleSize sampleSize = Defaults.SAMPLE_SIZE;
+    private double lambda = Defaults.LAMBDA;
+    private CoreSupremum coreSupremum = Defaults.CORE_SUPREMUM;
+    private SampleSize stage1Size;
+    private boolean stage1Cached = Defaults.STAGE1_CACHED;
+    private BaseNoise noise = Defaults.NOISE;
+    private double delta = Defaults.DELTA;
+    private PrivacyMode.Kind privacy = Defaults.PRIVACY;
+    private Preprocessing preprocessing;
+    private Double clipRadius;
+    private double[] origin;
+    private CoordinateBounds bounds;
+    private double normQuantile = Defaults.NORM_QUANTILE;
+    private Outliers outliers = Defaults.OUTLIERS;
+    private double centreShare = Defaults.CENTRE_SHARE;
+    private double histogramShare = Defaults.HISTOGRAM_SHARE;
+    private double initShare = Defaults.INIT_SHARE;
+    private Double normBound;
+    private double[] centre;
+    private boolean guards = Defaults.GUARDS;
+    private double minNoisyCount = Defaults.MIN_NOISY_COUNT;
+    private Seed seed;
+
+    private Builder(Vocabulary names) {
+      this.names = Checks.notNull("vocabulary", names);
+    }
+
+    public Builder k(int value) {
+      k = value;
+      return this;
+    }
+
+    public Builder iterations(Iterations value) {
+      iterations = value;
+      return this;
+    }
+
+    public Builder epsilon(double value) {
+      epsilon = value;
+      return this;
+    }
+
+    public Builder geometry(Geometry value) {
+      geometry = value;
+      return this;
+    }
+
+    public Builder initialisation(Initialisation value) {
+      initialisation = value;
+      return this;
+    }
+
+    public Builder sampler(Sampler value) {
+      sampler = value;
+      return this;
+    }
+
+    public Builder sampleSize(SampleSize value) {
+      sampleSize = value;
+      return this;
+    }
+
+    public Builder lambda(double value) {
+      lambda = value;
+      return this;
+    }
+
+    public Builder coreSupremum(CoreSupremum value) {
+      coreSupremum = value;
+      return this;
+    }
+
+    /** n₁ of a two-stage scheme (null: not given). */
+    public Builder stage1Size(SampleSize value) {
+      stage1Size = value;
+      return this;
+    }
+
+    public Builder stage1Cached(boolean value) {
+      stage1Cached = value;
+      return this;
+    }
+
+    public Builder noise(BaseNoise value) {
+      noise = value;
+      return this;
+    }
+
+    public Builder delta(double value) {
+      delta = value;
+      return this;
+    }
+
+    public Builder privacy(PrivacyMode.Kind value) {
+      privacy = value;
+      return this;
+    }
+
+    /** A strict release clipped to the ball of radius {@code radius} around the origin. */
+    public Builder strict(double radius) {
+      return privacy(PrivacyMode.Kind.STRICT).clipRadius(radius);
+    }
+
+    /** The paper's pipeline. */
+    public Builder paper() {
+      return privacy(PrivacyMode.Kind.PAPER);
+    }
+
+    /** Paper mode's preprocessing (null: not given, {@link Defaults#PREPROCESSING}). */
+    public Builder preprocessing(Preprocessing value) {
+      preprocessing = value;
+      return this;
+    }
+
+    /** R₀ of a strict release (null: not given). */
+    public Builder clipRadius(Double value) {
+      clipRadius = value;
+      return this;
+    }
+
+    /** c₀ of a strict release (null: not given, the zero vector). */
+    public Builder origin(double[] value) {
+      origin = value == null ? null : value.clone();
+      return this;
+    }
+
+    /** Public per-coordinate bounds of a strict release, instead of R₀ and c₀ (null: not given). */
+    public Builder bounds(CoordinateBounds value) {
+      bounds = value;
+      return this;
+    }
+
+    public Builder normQuantile(double value) {
+      normQuantile = value;
+      return this;
+    }
+
+    public Builder outliers(Outliers value) {
+      outliers = value;
+      return this;
+    }
+
+    /** The shares of ε of the DP centre, the DP norm histogram and the private coreset (each when it runs). */
+    public Builder shares(double centre, double histogram, double init) {
+      centreShare = centre;
+      histogramShare = histogram;
+      initShare = init;
+      return this;
+    }
+
+    /** A public norm bound r (null: not given). */
+    public Builder normBound(Double value) {
+      normBound = value;
+      return this;
+    }
+
+    /** A public centre (null: not given). */
+    public Builder centre(double[] value) {
+      centre = value == null ? null : value.clone();
+      return this;
+    }
+
+    public Builder guards(boolean value) {
+      guards = value;
+      return this;
+    }
+
+    public Builder minNoisyCount(double value) {
+      minNoisyCount = value;
+      return this;
+    }
+
+    public Builder seed(Seed value) {
+      seed = value;
+      return this;
+    }
+
+    /** A 64-bit seed, as MLlib's {@code seed} param and the tests give it (null = secure randomness). */
+    public Builder seed(Long value) {
+      return seed(value == null ? null : Seed.of(value));
+    }
+
+    /** The settings, once every rule holds. */
+    public KMeansSettings build() {
+      Checks.require(k >= 1 && k <= MAX_K, "k must be in [1, " + MAX_K + "] (the centres are held on the driver), got "
+          + k);
+      Checks.notNull("iterations", iterations);
+      Checks.require(epsilon >= MIN_EPSILON && epsilon <= MAX_EPSILON || epsilon == Double.POSITIVE_INFINITY,
+          names.name(Setting.EPSILON) + " must be in [" + MIN_EPSILON + ", " + MAX_EPSILON + "] (+Infinity only for "
+          + "the non-private reference), got " + epsilon);
+      Checks.notNull("geometry", geometry);
+      Checks.notNull("initialisation", initialisation);
+      Checks.notNull("privacy", privacy);
+      PrivacyMode mode = switch (privacy) {
+        case STRICT -> strictMode();
+        case PAPER -> paperMode();
+      };
+      Initialisation init = initialisation.resolve(mode.isStrict());
+      SamplingSettings sampling = new SamplingSettings(sampler, sampleSize, lambda, coreSupremum,
+          new SchemeOptions(stage1Size, stage1Cached, noise, delta));
+      requireInitialisation(init, mode);
+      if (sampler.isUniformScheme()) {
+        requireValidScheme(sampler.uniformScheme(), init);
+      } else {
+        Checks.require(sampling.scheme().isNone(), names.name(Setting.NOISE) + ", " + names.name(Setting.DELTA) + ", "
+            + names.name(Setting.STAGE1_SIZE) + " and " + names.name(Setting.STAGE1_CACHED) + " belong to the uniform "
+            + "schemes (poisson-uniform, wor, wr, must-ow, must-wo, must-ww), got sampler " + sampler.id());
+      }
+      return new KMeansSettings(this, init, sampling, mode);
+    }
+
+    private PrivacyMode strictMode() {
+      String strict = names.is(Setting.PRIVACY, "strict");
+      String paper = names.is(Setting.PRIVACY, "paper");
+      Checks.require(preprocessing != Preprocessing.PAPER, names.is(Setting.PREPROCESS, "paper") + " reads the "
+          + "centre, the percentile and r from the data without privacy: not allowed with " + strict + " (use " + paper
+          + ")");
+      Checks.require(clipRadius != null || bounds != null, strict + " needs " + names.name(Setting.CLIP_RADIUS)
+          + " (R0) or " + names.name(Setting.BOUNDS) + ": a public radius or box that bounds every point's influence "
+          + "(nothing is private without one); or use " + paper);
+      Checks.require(bounds == null || clipRadius == null && origin == null, names.name(Setting.BOUNDS) + " gives the "
+          + "clip radius (the box's half-diagonal) and the origin (its centre): give " + names.name(Setting.BOUNDS)
+          + " or " + names.name(Setting.CLIP_RADIUS) + " and " + names.name(Setting.ORIGIN) + ", not both");
+      Checks.require(Double.isFinite(epsilon), names.name(Setting.EPSILON) + " must be finite in a strict release, got "
+          + epsilon);
+      Checks.notNull("outliers", outliers);
+      StrictRelease release = new StrictRelease(clipRadius == null ? Double.NaN : clipRadius, origin, normQuantile,
+          outliers == Outliers.DROP, centreShare, histogramShare, initShare, bounds);
+      return new PrivacyMode.Strict(release, new PublicConstants(normBound, centre));
+    }
+
+    private PrivacyMode paperMode() {
+      Preprocessing pre = preprocessing == null ? Defaults.PREPROCESSING : preprocessing;
+      Checks.require(pre != Preprocessing.PUBLIC || normBound != null, names.is(Setting.PREPROCESS, "public")
+          + " needs " + names.name(Setting.NORM_BOUND) + " (a public r)");
+      Checks.require(pre != Preprocessing.PAPER || normBound == null && centre == null, names.name(Setting.NORM_BOUND)
+          + " and " + names.name(Setting.CENTRE) + " need " + names.is(Setting.PREPROCESS, "public") + ", got "
+          + names.is(Setting.PREPROCESS, "paper"));
+      Checks.require(clipRadius == null && origin == null && bounds == null, names.name(Setting.CLIP_RADIUS) + ", "
+          + names.name(Setting.ORIGIN) + " and " + names.name(Setting.BOUNDS) + " belong to "
+          + names.is(Setting.PRIVACY, "strict") + "; paper mode does not clip (leave them out, or use "
+          + names.is(Setting.PRIVACY, "strict") + ")");
+      return new PrivacyMode.Paper(pre, new PublicConstants(normBound, centre));
+    }
+
+    private void requireInitialisation(Initialisation init, PrivacyMode mode) {
+      if (init == Initialisation.PRIVATE_CORESET) {
+        Checks.require(mode.isStrict(), names.is(Setting.INIT, "private-coreset") + " spends a share of epsilon from "
+            + "the strict release's ledger: use " + names.is(Setting.PRIVACY, "strict"));
+        BudgetAllocation.requireShares(centreShare, histogramShare, initShare, true);
+      }
+      if (mode.isStrict()) {
+        Checks.require(init != Initialisation.SAMPLE_POINTS, names.is(Setting.INIT, "sample-points") + " starts from "
+            + "raw data points: not allowed in a strict release (use random-ball)");
+        Checks.require(coreSupremum != CoreSupremum.REFERENCE_GRID_100, names.is(Setting.CORE_SUPREMUM, "grid100")
+            + " may under-state epsilon: not allowed in a strict release (use exact)");
+      }
+    }
+
+    private void requireValidScheme(UniformScheme scheme, Initialisation init) {
+      Checks.require(scheme.isTwoStage() == (stage1Size != null), scheme.isTwoStage()
+          ? names.name(Setting.STAGE1_SIZE) + " (n1) is required for " + scheme.id()
+          : names.name(Setting.STAGE1_SIZE) + " belongs to the two-stage schemes (must-ow, must-wo, must-ww), got "
+          + "sampler " + scheme.id());
+      Checks.require(!stage1Cached || scheme == UniformScheme.MUST_OW, names.name(Setting.STAGE1_CACHED) + " is for "
+          + "must-ow (stage I without replacement), got sampler " + scheme.id());
+      SchemePlan.requireReachableDelta(scheme, noise, delta);
+      Checks.require(init != Initialisation.SAMPLE_POINTS, names.is(Setting.INIT, "sample-points") + " is not "
+          + "available with the uniform schemes (use random-ball)");
+      Checks.require(privacy != PrivacyMode.Kind.STRICT || outliers != Outliers.DROP
+          || scheme == UniformScheme.POISSON_UNIFORM, names.is(Setting.OUTLIERS, "drop") + " changes the number of "
+          + "records, which " + scheme.id() + " takes as public: use " + names.is(Setting.OUTLIERS, "project"));
+    }
+  }
+}

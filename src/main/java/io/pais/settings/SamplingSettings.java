@@ -1,0 +1,32 @@
+package io.pais.settings;
+
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.math.Checks;
+import io.pais.sampling.Sampler;
+import java.io.Serializable;
+
+/**
+ * How the sample DP-Lloyd runs on is drawn.
+ *
+ * @param sampler unif, core, opt or full (Poisson importance sampling), or a uniform scheme
+ * @param size the expected sample size m (ignored by full)
+ * @param lambda core's λ, in [0, 1]
+ * @param coreSupremum exact supremum or the reference code's grid of 100
+ * @param scheme the uniform scheme's settings; {@link SchemeOptions#none()} for the other samplers
+ */
+public record SamplingSettings(Sampler sampler, SampleSize size, double lambda, CoreSupremum coreSupremum,
+    SchemeOptions scheme) implements Serializable {
+
+  public SamplingSettings {
+    Checks.notNull("sampler", sampler);
+    Checks.notNull("sampleSize", size);
+    Checks.inClosedRange("lambda", lambda, 0, 1);
+    Checks.notNull("coreSupremum", coreSupremum);
+    Checks.notNull("scheme", scheme);
+  }
+
+  /** The target δ: the scheme's, 0 for the pure ε-DP Poisson samplers. */
+  public double delta() {
+    return sampler.isUniformScheme() ? scheme.delta() : 0;
+  }
+}
