@@ -5,7 +5,7 @@ import io.pais.math.Checks;
 /**
  * One mechanism that read the data, as the privacy ledger records it.
  *
- * @param stage the pipeline stage, e.g. "centre", "norm histogram", "DP-Lloyd"
+ * @param stage the pipeline stage
  * @param mechanism what was released and how, e.g. "noisy sum (Gamma(d) radius) and Laplace count"
  * @param epsilon its ε (≥ 0; +∞ only for the non-private reference)
  * @param delta its δ (0 for pure ε-DP mechanisms)
@@ -13,7 +13,7 @@ import io.pais.math.Checks;
  * @param noiseScale the scale of its noise, in words with the numbers
  * @param released what it released (a DP output, safe to publish)
  */
-public record LedgerEntry(String stage, String mechanism, double epsilon, double delta, String sensitivity,
+public record LedgerEntry(LedgerStage stage, String mechanism, double epsilon, double delta, String sensitivity,
     String noiseScale, String released) {
 
   public LedgerEntry {

@@ -55,7 +55,7 @@ public final class PrivacyLedger {
       String deltaLeft = budgetDelta == 0 ? "" : String.format(Locale.ROOT, ", delta = %s",
           brief(remainingDelta()));
       throw new IllegalArgumentException(String.format(Locale.ROOT, "stage '%s' asks for epsilon = %s%s, but only "
-          + "epsilon = %s%s of the budget is left", entry.stage(), brief(entry.epsilon()), delta,
+          + "epsilon = %s%s of the budget is left", entry.stage().label(), brief(entry.epsilon()), delta,
           brief(remainingEpsilon()), deltaLeft));
     }
     entries.add(entry);

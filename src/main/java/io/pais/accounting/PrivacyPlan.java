@@ -130,7 +130,7 @@ public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, Sa
   public LedgerEntry ledgerEntry(int iterations, double r, Geometry geometry, double epsilon) {
     Checks.require(epsilon >= this.epsilon, "a ledger entry records at least the guarantee " + this.epsilon + ", got "
         + epsilon);
-    return new LedgerEntry("DP-Lloyd", String.format(Locale.ROOT, "%d iterations of Laplace counts and %s sums (on "
+    return new LedgerEntry(LedgerStage.DP_LLOYD, String.format(Locale.ROOT, "%d iterations of Laplace counts and %s sums (on "
         + "lattices), %s sampling", iterations, geometry.name().toLowerCase(Locale.ROOT), sampler.id()), epsilon, 0,
         String.format(Locale.ROOT, "profile T w (1/betaCount + |x|/betaSum), |x| <= r = %.6g, amplified by "
             + "sampling (SPEC 3-6): %s", r, guaranteeMethod),

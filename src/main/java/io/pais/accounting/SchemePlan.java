@@ -257,7 +257,7 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
         ? String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", plan.sumScale(),
             plan.countScale(), plan.budget())
         : String.format(Locale.ROOT, "sigmaSum = %.6g, sigmaCount = %.6g", plan.sumScale(), plan.countScale());
-    return new LedgerEntry("DP-Lloyd", mechanism, plan.epsilon(), plan.delta(), sensitivity + "; "
+    return new LedgerEntry(LedgerStage.DP_LLOYD, mechanism, plan.epsilon(), plan.delta(), sensitivity + "; "
         + plan.relation().description() + "; " + plan.guaranteeMethod(), scales, "the centres");
   }
 

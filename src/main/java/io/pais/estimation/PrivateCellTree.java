@@ -1,6 +1,7 @@
 package io.pais.estimation;
 
 import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeLaplace;
@@ -100,7 +101,7 @@ public final class PrivateCellTree {
     Checks.positive("threshold", threshold);
     Checks.positive("epsilon of the cell tree", epsilon);
     double scale = countScale(epsilon, ledger);
-    ledger.spend(new LedgerEntry("init: cell tree", String.format(Locale.ROOT, "discrete Laplace counts (on "
+    ledger.spend(new LedgerEntry(LedgerStage.INIT_CELL_TREE, String.format(Locale.ROOT, "discrete Laplace counts (on "
         + "a lattice) of the cells of a %d-level tree of %d-way splits of a public box; only heavy cells (noisy count "
         + ">= %.6g) are split further", LEVELS, 1 << BITS_PER_LEVEL, threshold), epsilon, 0,
         String.format(Locale.ROOT, "l1 %d (one cell per level%s)", ledger.relation().sensitivityFactor() * LEVELS,

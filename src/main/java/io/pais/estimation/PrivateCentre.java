@@ -1,6 +1,7 @@
 package io.pais.estimation;
 
 import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.LedgerStage;
 import io.pais.accounting.Relation;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.math.Checks;
@@ -35,7 +36,7 @@ public final class PrivateCentre {
     double sumScale = clipRadius / (epsilon / 2);
     double countScale = 1 / (epsilon / 2);
     LatticeNoise.Pair noise = LatticeNoise.countAndSum(countScale, sumScale, geometry, clippedSum.length);
-    ledger.spend(new LedgerEntry("centre", "noisy clipped sum over a noisy count (" + noise.describe(geometry) + ")",
+    ledger.spend(new LedgerEntry(LedgerStage.CENTRE, "noisy clipped sum over a noisy count (" + noise.describe(geometry) + ")",
         epsilon, 0,
         ledger.relation() == Relation.SUBSTITUTION
             // substitution: the count does not move and the sum moves by up to 2R0, which costs 2R0/sumScale = ε

@@ -1,6 +1,7 @@
 package io.pais.estimation;
 
 import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeNoise;
@@ -33,7 +34,7 @@ public final class PrivateCoresetPoints {
     double scale = sensitivity / epsilon;
     LatticeSumNoise noise = LatticeNoise.sum(scale, sensitivity, geometry, dimension);
     String norm = geometry.name().toLowerCase(Locale.ROOT);
-    ledger.spend(new LedgerEntry("init: sums", String.format(Locale.ROOT, "noisy sums (%s) of the %d "
+    ledger.spend(new LedgerEntry(LedgerStage.INIT_SUMS, String.format(Locale.ROOT, "noisy sums (%s) of the %d "
         + "regions of the cell tree, over their noisy counts, in units of r", geometry == Geometry.L1
             ? "discrete Laplace per coordinate" : "Gamma(d) radius and uniform direction, rounded", counts.length),
         epsilon, 0, String.format(Locale.ROOT, "%s %.0f (%s|x/r| <= 1; the regions partition the points)", norm,

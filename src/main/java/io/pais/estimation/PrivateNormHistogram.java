@@ -1,6 +1,7 @@
 package io.pais.estimation;
 
 import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeLaplace;
@@ -41,7 +42,7 @@ public final class PrivateNormHistogram {
     // a substituted record can leave one bin and join another
     int sensitivity = ledger.relation().sensitivityFactor();
     double scale = sensitivity / epsilon;
-    ledger.spend(new LedgerEntry("norm histogram", String.format(Locale.ROOT, "discrete Laplace counts (exact, on a lattice) of the norms in %d "
+    ledger.spend(new LedgerEntry(LedgerStage.NORM_HISTOGRAM, String.format(Locale.ROOT, "discrete Laplace counts (exact, on a lattice) of the norms in %d "
         + "equal bins on [0, %.6g] and one overflow bin", counts.length - 1, upper), epsilon, 0,
         sensitivity == 1 ? "l1 1 (one point changes one bin by one)"
             : "l1 2 (a substituted point leaves one bin and joins another)", String.format(Locale.ROOT, "%.6g per bin", scale),

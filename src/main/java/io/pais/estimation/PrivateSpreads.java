@@ -1,6 +1,7 @@
 package io.pais.estimation;
 
 import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeNoise;
@@ -32,7 +33,7 @@ public final class PrivateSpreads {
     double sensitivity = ledger.relation().sensitivityFactor();
     double scale = sensitivity / epsilon;
     LatticeSumNoise noise = LatticeNoise.sum(scale, sensitivity, Geometry.L1, sumOfSquares.length);
-    ledger.spend(new LedgerEntry("init: spreads", "discrete Laplace per coordinate (on a lattice) on the "
+    ledger.spend(new LedgerEntry(LedgerStage.INIT_SPREADS, "discrete Laplace per coordinate (on a lattice) on the "
         + "sums of squared coordinates over r^2", epsilon, 0, String.format(Locale.ROOT, "l1 %.0f (%s)", sensitivity,
             sensitivity > 1 ? "a point out and one in, each |x|^2/r^2 <= 1" : "|x|^2/r^2 <= 1"),
         String.format(Locale.ROOT, "%.6g per coordinate", scale), "per-coordinate spreads (the coreset's box)"));

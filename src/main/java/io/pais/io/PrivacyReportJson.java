@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.privacy.Geometry;
 import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.Relation;
 import io.pais.accounting.Statistic;
@@ -63,7 +64,7 @@ public final class PrivacyReportJson {
     ArrayNode ledger = root.putArray("ledger");
     for (LedgerEntry e : report.ledger()) {
       ObjectNode entry = ledger.addObject();
-      entry.put("stage", e.stage());
+      entry.put("stage", e.stage().label());
       entry.put("mechanism", e.mechanism());
       putNumber(entry, "epsilon", e.epsilon());
       putNumber(entry, "delta", e.delta());
@@ -157,7 +158,7 @@ public final class PrivacyReportJson {
     root.get("nonPrivateSteps").forEach(step -> b.nonPrivateStep(step.asText()));
     List<LedgerEntry> entries = new ArrayList<>();
     for (JsonNode e : root.path("ledger")) {
-      entries.add(new LedgerEntry(e.get("stage").asText(), e.get("mechanism").asText(), number(e, "epsilon"),
+      entries.add(new LedgerEntry(LedgerStage.ofLabel(e.get("stage").asText()), e.get("mechanism").asText(), number(e, "epsilon"),
           number(e, "delta"), e.get("sensitivity").asText(), e.get("noiseScale").asText(), e.get("released").asText()));
     }
     b.ledger(root.path("privacyMode").asText("paper"), entries,

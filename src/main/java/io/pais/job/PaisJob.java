@@ -470,7 +470,7 @@ public final class PaisJob implements Callable<Integer> {
       out.printf(Locale.ROOT, "  accountant    %s%n", r.accountant());
     }
     for (LedgerEntry e : r.ledger()) {
-      out.printf(Locale.ROOT, "  ledger        %-15s epsilon = %.6g%s  (%s)%n", e.stage(), e.epsilon(),
+      out.printf(Locale.ROOT, "  ledger        %-15s epsilon = %.6g%s  (%s)%n", e.stage().label(), e.epsilon(),
           e.delta() == 0 ? "" : String.format(Locale.ROOT, ", delta = %.3g", e.delta()), e.released());
     }
     out.printf(Locale.ROOT, "  sampler       %s, expected sample size m = %s, geometry %s, T = %d%n",

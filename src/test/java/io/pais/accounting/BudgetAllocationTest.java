@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** ε is split in one place, and its rest is exactly what the ledger has left (issue 27, item 3). */
 class BudgetAllocationTest {
 
-  private static LedgerEntry entry(String stage, double epsilon) {
+  private static LedgerEntry entry(LedgerStage stage, double epsilon) {
     return new LedgerEntry(stage, "mechanism", epsilon, 0, "sensitivity", "scale", "what");
   }
 
@@ -49,11 +49,11 @@ class BudgetAllocationTest {
       for (double spent : new double[] {a.centre(), a.histogram(), a.initialisation().spreads(),
           a.initialisation().tree(), a.initialisation().sums()}) {
         if (spent > 0) {
-          ledger.spend(entry("stage", spent));
+          ledger.spend(entry(LedgerStage.DP_LLOYD, spent));
         }
       }
       assertEquals(ledger.remainingEpsilon(), a.lloyd(), "the allocation's rest is the ledger's, to the bit");
-      ledger.spend(entry("DP-Lloyd", a.lloyd()));
+      ledger.spend(entry(LedgerStage.DP_LLOYD, a.lloyd()));
       assertTrue(ledger.totalEpsilon() <= epsilon);
     }
   }

@@ -110,6 +110,6 @@ class UlpBoundTest {
   }
 
   private static LedgerEntry entry(double epsilon) {
-    return new LedgerEntry("stage", "mechanism", epsilon, 0, "sensitivity", "scale", "what");
+    return new LedgerEntry(LedgerStage.DP_LLOYD, "mechanism", epsilon, 0, "sensitivity", "scale", "what");
   }
 }

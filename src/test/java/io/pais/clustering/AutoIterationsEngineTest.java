@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.accounting.LedgerStage;
 import io.pais.settings.Iterations;
 import io.pais.settings.SampleSize;
 import io.pais.settings.Initialisation;
@@ -12,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.accounting.IterationPolicy;
 import io.pais.accounting.IterationPolicy.IterationNoise;
-import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
@@ -79,7 +79,7 @@ class AutoIterationsEngineTest {
   }
 
   private static String lloydMechanism(PrivacyReport report) {
-    return report.ledger().stream().filter(e -> e.stage().equals("DP-Lloyd")).findFirst().orElseThrow().mechanism();
+    return report.ledger().stream().filter(e -> e.stage() == LedgerStage.DP_LLOYD).findFirst().orElseThrow().mechanism();
   }
 
   @Test
@@ -119,10 +119,10 @@ class AutoIterationsEngineTest {
   @Test
   void strictAutoEstimatesNEvenWhenRIsPublic(SparkSession spark) {
     PrivacyReport fixed = fit(spark, strict(Iterations.fixed(5), R));
-    assertFalse(fixed.ledger().stream().map(LedgerEntry::stage).anyMatch(s -> s.equals("norm histogram")),
+    assertFalse(fixed.ledger().stream().map(e -> e.stage().label()).anyMatch(s -> s.equals("norm histogram")),
         "full data with a public r and a fixed T reads no histogram");
     PrivacyReport auto = fit(spark, strict(Iterations.auto(), R));
-    assertTrue(auto.ledger().stream().map(LedgerEntry::stage).anyMatch(s -> s.equals("norm histogram")),
+    assertTrue(auto.ledger().stream().map(e -> e.stage().label()).anyMatch(s -> s.equals("norm histogram")),
         "auto needs n-hat: " + auto.ledger());
     assertTrue(auto.iterations() >= IterationPolicy.MIN_ITERATIONS
         && auto.iterations() <= IterationPolicy.MAX_ITERATIONS, "T = " + auto.iterations());

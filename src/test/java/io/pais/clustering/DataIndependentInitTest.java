@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pais.accounting.LedgerEntry;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.noise.NoiseRandomness;
@@ -85,7 +84,7 @@ class DataIndependentInitTest {
       double[] c = java.util.Arrays.copyOfRange(centres, j * D, (j + 1) * D);
       assertTrue(Geometry.L2.norm(c) <= typical * (1 + 1e-12), "centre " + j + " outside the typical ball");
     }
-    List<String> stages = engine.report(run).ledger().stream().map(LedgerEntry::stage).toList();
+    List<String> stages = engine.report(run).ledger().stream().map(e -> e.stage().label()).toList();
     assertEquals(List.of("centre", "norm histogram", "DP-Lloyd"), stages, "no entry of its own");
     run.release();
   }

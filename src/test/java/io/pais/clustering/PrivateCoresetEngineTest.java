@@ -73,8 +73,8 @@ class PrivateCoresetEngineTest {
     ClusteringResult two = fit(spark, rows, 2, settings);
     List<LedgerEntry> ledger = two.report().ledger();
     assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: cell tree", "init: sums", "DP-Lloyd"),
-        ledger.stream().map(LedgerEntry::stage).toList());
-    double init = ledger.stream().filter(e -> e.stage().startsWith("init")).mapToDouble(LedgerEntry::epsilon).sum();
+        ledger.stream().map(e -> e.stage().label()).toList());
+    double init = ledger.stream().filter(e -> e.stage().isInitialisation()).mapToDouble(LedgerEntry::epsilon).sum();
     assertEquals(0.2 * 2, init, 1e-12);
     assertEquals(2, ledger.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
     assertEquals(2, two.report().epsilon(), 1e-12);

@@ -95,10 +95,10 @@ class EstimatorNoiseTest {
     PrivateNormHistogram.release(new long[] {5, 5, 0}, 6, 0.1, ledger, rng);
     LedgerEntry centre = ledger.entries().get(0);
     LedgerEntry histogram = ledger.entries().get(1);
-    assertEquals("centre", centre.stage());
+    assertEquals("centre", centre.stage().label());
     assertEquals(0.2, centre.epsilon());
     assertTrue(centre.noiseScale().contains("sum: 30.0000; count: 10.0000"), centre.noiseScale());
-    assertEquals("norm histogram", histogram.stage());
+    assertEquals("norm histogram", histogram.stage().label());
     assertTrue(histogram.noiseScale().startsWith("10.0000 per bin"), histogram.noiseScale());
     assertEquals(0.7, ledger.remainingEpsilon(), 1e-15);
   }

@@ -51,7 +51,7 @@ class PrivateCoresetMechanismsTest {
     assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 1 / epsilon), noise) > ALPHA);
     assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 0.5 / epsilon), noise) < ALPHA);
     LedgerEntry entry = ledger.entries().get(0);
-    assertEquals("init: spreads", entry.stage());
+    assertEquals("init: spreads", entry.stage().label());
     assertEquals(epsilon, entry.epsilon());
     assertTrue(entry.noiseScale().startsWith("2.50000 per"), entry.noiseScale());
     PrivacyLedger substitution = ledger(Relation.SUBSTITUTION);
@@ -97,7 +97,7 @@ class PrivateCoresetMechanismsTest {
     assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 1 / epsilon), noise) < ALPHA);
     assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, scale / 2), noise) < ALPHA);
     LedgerEntry entry = ledger.entries().get(0);
-    assertEquals("init: cell tree", entry.stage());
+    assertEquals("init: cell tree", entry.stage().label());
     assertTrue(entry.sensitivity().startsWith("l1 20"), entry.sensitivity());
   }
 

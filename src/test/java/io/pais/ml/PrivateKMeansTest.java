@@ -158,7 +158,7 @@ class PrivateKMeansTest {
     assertEquals(3.0, report.epsilon(), 1e-12);
     assertTrue(report.isStrictMode() && report.isStrict());
     assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: cell tree", "init: sums",
-        "DP-Lloyd"), report.ledger().stream().map(e -> e.stage()).toList());
+        "DP-Lloyd"), report.ledger().stream().map(e -> e.stage().label()).toList());
     assertEquals(6, model.clusterCenters().length);
 
     String dir = tmp.resolve("pipeline").toString();

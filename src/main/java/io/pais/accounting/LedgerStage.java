@@ -1,0 +1,45 @@
+package io.pais.accounting;
+
+import io.pais.math.Checks;
+
+/** The stages that read data and spend a share of ε, as the ledger names them. */
+public enum LedgerStage {
+  /** The DP centre of a strict release. */
+  CENTRE("centre"),
+  /** The DP norm histogram (r̂, n̂, x̃̂) of a strict release. */
+  NORM_HISTOGRAM("norm histogram"),
+  /** The private coreset's per-coordinate spreads. */
+  INIT_SPREADS("init: spreads"),
+  /** The private coreset's noisy cell tree. */
+  INIT_CELL_TREE("init: cell tree"),
+  /** The private coreset's noisy region sums. */
+  INIT_SUMS("init: sums"),
+  /** The iterations of weighted DP-Lloyd. */
+  DP_LLOYD("DP-Lloyd");
+
+  private final String label;
+
+  LedgerStage(String label) {
+    this.label = label;
+  }
+
+  /** The name in reports and on the console. */
+  public String label() {
+    return label;
+  }
+
+  /** Whether this stage belongs to the private coreset initialiser. */
+  public boolean isInitialisation() {
+    return this == INIT_SPREADS || this == INIT_CELL_TREE || this == INIT_SUMS;
+  }
+
+  /** The stage with this {@link #label()}, as a report holds it. */
+  public static LedgerStage ofLabel(String label) {
+    return Checks.oneOf("ledger stage", label, values(), LedgerStage::label);
+  }
+
+  @Override
+  public String toString() {
+    return label;
+  }
+}
