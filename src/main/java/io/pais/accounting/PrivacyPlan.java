@@ -20,14 +20,14 @@ import java.util.function.Supplier;
  * was computed. Spark-free; the engine only executes it.
  *
  * @param sampler the sampler
- * @param budget B
+ * @param noiseKnob B
  * @param scales the calibrated noise scales
  * @param samplingFunction q(‖x‖), or null for FULL (every point, weight 1)
  * @param epsilon the guarantee
  * @param guaranteeMethod how the guarantee was computed
  * @param expectedSampleSize m (n for FULL)
  */
-public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, SamplingFunction samplingFunction,
+public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales, SamplingFunction samplingFunction,
     double epsilon, String guaranteeMethod, double expectedSampleSize) implements LloydPlan {
 
   /** What the plan is computed from ({@code split}: the paper's count/sum split, or the unit-free one). */
@@ -79,7 +79,7 @@ public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, Sa
    * @param norms the norm summary, read only for OPT (its B search reads every norm without privacy)
    */
   public static PrivacyPlan solve(Request request, Supplier<NormSummary> norms) {
-    BudgetSolver solver = new BudgetSolver(request.iterations(), request.radius(), request.dimension(),
+    NoiseKnobSolver solver = new NoiseKnobSolver(request.iterations(), request.radius(), request.dimension(),
         request.split(), request.geometry());
     double eps = request.epsilon();
     double n = request.populationSize();
@@ -135,7 +135,7 @@ public record PrivacyPlan(Sampler sampler, double budget, NoiseScales scales, Sa
         String.format(Locale.ROOT, "profile T w (1/betaCount + |x|/betaSum), |x| <= r = %.6g, amplified by "
             + "sampling (SPEC 3-6): %s", r, guaranteeMethod),
         String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", scales.betaSum(),
-            scales.betaCount(), budget), "the centres");
+            scales.betaCount(), noiseKnob), "the centres");
   }
 
   @Override

@@ -22,7 +22,7 @@ import java.util.List;
  * @param dimension d
  * @param expectedSampleSize m (n for FULL)
  * @param lambda λ for core, NaN otherwise
- * @param budget B (NaN for Gaussian noise)
+ * @param noiseKnob B (NaN for Gaussian noise)
  * @param betaSum scale of the sum noise (σ for Gaussian noise)
  * @param betaCount scale of the count noise (σ for Gaussian noise)
  * @param sumNoiseRadius how the count and sum noise are drawn and released (the lattices, the radius law)
@@ -43,7 +43,7 @@ import java.util.List;
  *     model (empty when there is none)
  */
 public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler sampler, Geometry geometry, int iterations,
-    int k, int dimension, double expectedSampleSize, double lambda, double budget, double betaSum, double betaCount,
+    int k, int dimension, double expectedSampleSize, double lambda, double noiseKnob, double betaSum, double betaCount,
     String sumNoiseRadius, List<Statistic> statistics, List<String> nonPrivateSteps, int seedBits,
     String privacyMode, List<LedgerEntry> ledger, String composition, List<Double> estimatedCentre,
     boolean stableSamplingKeys, double delta, Relation relation, String accountant) {
@@ -61,8 +61,8 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
             + expectedSampleSize);
     Checks.require(Double.isNaN(lambda) || (lambda >= 0 && lambda <= 1),
         "lambda must be in [0, 1] or NaN (not applicable), got " + lambda);
-    Checks.require(Double.isNaN(budget) || budget > 0 && Double.isFinite(budget),
-        "budget (B) must be finite and > 0, or NaN (Gaussian noise has none), got " + budget);
+    Checks.require(Double.isNaN(noiseKnob) || noiseKnob > 0 && Double.isFinite(noiseKnob),
+        "noise knob (B) must be finite and > 0, or NaN (Gaussian noise has none), got " + noiseKnob);
     Checks.positive("betaSum", betaSum);
     Checks.positive("betaCount", betaCount);
     Checks.notNull("sumNoiseRadius", sumNoiseRadius);
@@ -114,7 +114,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     private int dimension;
     private double expectedSampleSize = Double.NaN;
     private double lambda = Double.NaN;
-    private double budget = Double.NaN;
+    private double noiseKnob = Double.NaN;
     private double betaSum = Double.NaN;
     private double betaCount = Double.NaN;
     private String sumNoiseRadius;
@@ -188,12 +188,12 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
 
     /** B and the β's, taken from calibrated scales. */
     public Builder noise(NoiseScales scales, String sumNoiseRadius) {
-      return noise(scales.budget(), scales.betaSum(), scales.betaCount(), sumNoiseRadius);
+      return noise(scales.noiseKnob(), scales.betaSum(), scales.betaCount(), sumNoiseRadius);
     }
 
     /** B (NaN for Gaussian noise) and the sum and count noise scales (β, or σ for Gaussian noise). */
-    public Builder noise(double budget, double sumScale, double countScale, String description) {
-      this.budget = budget;
+    public Builder noise(double noiseKnob, double sumScale, double countScale, String description) {
+      this.noiseKnob = noiseKnob;
       this.betaSum = sumScale;
       this.betaCount = countScale;
       this.sumNoiseRadius = description;
@@ -252,7 +252,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
 
     public PrivacyReport build() {
       return new PrivacyReport(epsilon, guaranteeMethod, sampler, geometry, iterations, k, dimension,
-          expectedSampleSize, lambda, budget, betaSum, betaCount, sumNoiseRadius, statistics, nonPrivateSteps,
+          expectedSampleSize, lambda, noiseKnob, betaSum, betaCount, sumNoiseRadius, statistics, nonPrivateSteps,
           seedBits, privacyMode, ledger, composition, estimatedCentre, stableSamplingKeys, delta, relation, accountant);
     }
   }

@@ -42,7 +42,7 @@ import java.util.function.DoublePredicate;
  * @param theta one copy's θ at the scales used
  * @param countScale β_c (Laplace) or σ_c (Gaussian)
  * @param sumScale β_s (Laplace) or σ_s (Gaussian)
- * @param budget B of the Laplace split, NaN for Gaussian
+ * @param noiseKnob B of the Laplace split, NaN for Gaussian
  * @param epsilon the guaranteed ε
  * @param delta the guaranteed δ
  * @param relation the neighbouring relation
@@ -52,7 +52,7 @@ import java.util.function.DoublePredicate;
  * @param eta the inclusion probability of one record in one iteration's sample
  */
 public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, double countScale, double sumScale,
-    double budget, double epsilon, double delta, Relation relation, String guaranteeMethod,
+    double noiseKnob, double epsilon, double delta, Relation relation, String guaranteeMethod,
     FourierAccountant.Bounds modelEpsilon, double eta) implements LloydPlan {
 
   /** Relative precision of θ in the basic-composition search (cheap: closed forms). */
@@ -172,20 +172,20 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
     }
     Checks.require(guaranteedDelta <= delta * (1 + 1e-12), "the solved delta " + guaranteedDelta
         + " exceeds the target " + delta);
-    return new SchemePlan(q.scheme(), q.noise(), scales.theta(), scales.count(), scales.sum(), scales.budget(),
+    return new SchemePlan(q.scheme(), q.noise(), scales.theta(), scales.count(), scales.sum(), scales.noiseKnob(),
         guaranteedEpsilon, guaranteedDelta, accountant.relation(), method, model, accountant.once(0).eta());
   }
 
   /** The scales of one copy's θ. */
-  private record Scales(double theta, double count, double sum, double budget) {}
+  private record Scales(double theta, double count, double sum, double noiseKnob) {}
 
   private static Scales scales(Request q, double theta) {
     if (q.noise() == BaseNoise.LAPLACE) {
       double factor = q.substitution() ? 2 : 1;
-      BudgetSolver solver = new BudgetSolver(q.iterations(), q.radius(), q.dimension(), q.split(),
+      NoiseKnobSolver solver = new NoiseKnobSolver(q.iterations(), q.radius(), q.dimension(), q.split(),
           q.geometry());
       NoiseScales s = solver.scales(solver.full(q.iterations() * theta / factor));
-      return new Scales(factor * s.fullDataEpsilon() / q.iterations(), s.betaCount(), s.betaSum(), s.budget());
+      return new Scales(factor * s.fullDataEpsilon() / q.iterations(), s.betaCount(), s.betaSum(), s.noiseKnob());
     }
     double c = q.substitution() ? 2 : Math.sqrt(2);
     double sigmaCount = c / theta;
@@ -255,7 +255,7 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
                 : "1/sigmaCount^2 + r^2/sigmaSum^2");
     String scales = laplace
         ? String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", plan.sumScale(),
-            plan.countScale(), plan.budget())
+            plan.countScale(), plan.noiseKnob())
         : String.format(Locale.ROOT, "sigmaSum = %.6g, sigmaCount = %.6g", plan.sumScale(), plan.countScale());
     return new LedgerEntry(LedgerStage.DP_LLOYD, mechanism, plan.epsilon(), plan.delta(), sensitivity + "; "
         + plan.relation().description() + "; " + plan.guaranteeMethod(), scales, "the centres");

@@ -172,7 +172,7 @@ public final class PrivateKMeansEngine {
         strict != null ? strict::norms : () -> exactNorms(data));
     stage("privacy plan", start);
     log.accept(String.format(java.util.Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g B=%.6g",
-        plan.sampler().id(), plan.epsilon(), plan.budget()));
+        plan.sampler().id(), plan.epsilon(), plan.noiseKnob()));
 
     // a small sample spread over many partitions pays Spark's per-task overhead every iteration: merge
     // partitions (no shuffle; the coins were drawn per original partition) to about ROWS_PER_TASK rows each

@@ -52,7 +52,7 @@ final class ReleaseReporter {
     double expectedSampleSize;
     if (run instanceof PreparedRun.Scheme schemeRun) {
       SchemePlan scheme = schemeRun.plan();
-      b.noise(scheme.budget(), scheme.sumScale(), scheme.countScale(), noise);
+      b.noise(scheme.noiseKnob(), scheme.sumScale(), scheme.countScale(), noise);
       if (scheme.modelEpsilon() != null) {
         b.accountant(String.format(Locale.ROOT, "Fourier accountant under the MUST paper's model (its pair is not "
             + "proven to dominate %s): DP-Lloyd's epsilon in [%.4g, %.4g] at its delta = %.3g; a comparison, not the "

@@ -7,7 +7,7 @@ import java.util.Locale;
  * publish it).
  */
 record RunResult(String dataSet, String protocol, String noise, String sampler, double sampleSize, double epsilon,
-    int repetition, double budget, double betaSum, double betaCount, double epsilonGuarantee, long realisedSize,
+    int repetition, double noiseKnob, double betaSum, double betaCount, double epsilonGuarantee, long realisedSize,
     double cost, double secondsWeights, double secondsSampling, double secondsLloyd) {
 
   static final String HEADER = "dataset,protocol,noise,sampler,m,epsilon,rep,B,betaSum,betaCount,epsilonGuarantee,"
@@ -16,7 +16,7 @@ record RunResult(String dataSet, String protocol, String noise, String sampler, 
   String csv() {
     return String.format(Locale.ROOT, "%s,%s,%s,%s,%.0f,%s,%d,%.10g,%.10g,%.10g,%.10g,%d,%.10g,%.6f,%.6f,%.6f", dataSet,
         protocol, noise, sampler, sampleSize, Double.isInfinite(epsilon) ? "inf" : Double.toString(epsilon), repetition,
-        budget, betaSum, betaCount, epsilonGuarantee, realisedSize, cost, secondsWeights, secondsSampling,
+        noiseKnob, betaSum, betaCount, epsilonGuarantee, realisedSize, cost, secondsWeights, secondsSampling,
         secondsLloyd);
   }
 

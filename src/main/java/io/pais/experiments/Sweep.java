@@ -169,7 +169,7 @@ final class Sweep {
     double cost = KMeansCost.meanCost(set.all, centres, settings.k());
     boolean infinite = c.noise() == NoiseMode.NONE;
     return new RunResult(set.name, c.protocol().id(), c.noise().id, c.sampler().id(), c.sampleSize(),
-        infinite ? Double.POSITIVE_INFINITY : c.epsilon(), rep, plan.budget(), plan.scales().betaSum(),
+        infinite ? Double.POSITIVE_INFINITY : c.epsilon(), rep, plan.noiseKnob(), plan.scales().betaSum(),
         plan.scales().betaCount(), infinite ? Double.POSITIVE_INFINITY : plan.epsilon(), size, cost, weightsSeconds,
         samplingSeconds, lloydSeconds);
   }

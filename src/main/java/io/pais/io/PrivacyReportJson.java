@@ -89,11 +89,11 @@ public final class PrivacyReportJson {
       root.put("lambda", report.lambda());
     }
     ObjectNode noise = root.putObject("noise");
-    putNumber(noise, "B", report.budget());
+    putNumber(noise, "B", report.noiseKnob());
     putNumber(noise, "betaSum", report.betaSum());
     putNumber(noise, "betaCount", report.betaCount());
     noise.put("sumNoise", report.sumNoiseRadius());
-    noise.put("countNoise", Double.isNaN(report.budget())
+    noise.put("countNoise", Double.isNaN(report.noiseKnob())
         ? "Gaussian(betaCount = sigma): a normal draw rounded to a lattice"
         : "Laplace(betaCount): exact discrete Laplace on a lattice in a release");
     ObjectNode stats = root.putObject("statistics");

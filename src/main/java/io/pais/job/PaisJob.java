@@ -477,11 +477,11 @@ public final class PaisJob implements Callable<Integer> {
         r.sampler().id(), Double.isNaN(r.expectedSampleSize()) ? "a fraction of n (n not estimated)"
             : String.format(Locale.ROOT, "%.1f", r.expectedSampleSize()), r.geometry().name().toLowerCase(Locale.ROOT),
         r.iterations());
-    if (Double.isNaN(r.budget())) {
+    if (Double.isNaN(r.noiseKnob())) {
       out.printf(Locale.ROOT, "  noise         Gaussian, sigmaSum = %.6g, sigmaCount = %.6g%n", r.betaSum(),
           r.betaCount());
     } else {
-      out.printf(Locale.ROOT, "  noise         B = %.6g, betaSum = %.6g, betaCount = %.6g%n", r.budget(),
+      out.printf(Locale.ROOT, "  noise         B = %.6g, betaSum = %.6g, betaCount = %.6g%n", r.noiseKnob(),
           r.betaSum(), r.betaCount());
     }
     if (!r.isStrict()) {

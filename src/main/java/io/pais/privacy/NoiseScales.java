@@ -12,37 +12,37 @@ import io.pais.math.Checks;
  * @param iterations T, the number of DP-Lloyd iterations
  * @param radius r, the norm bound of the geometry
  * @param dimension d
- * @param budget B &gt; 0
+ * @param noiseKnob B &gt; 0
  * @param betaSum scale of the sum noise
  * @param betaCount scale of the Laplace count noise
  */
-public record NoiseScales(int iterations, double radius, int dimension, double budget, double betaSum,
+public record NoiseScales(int iterations, double radius, int dimension, double noiseKnob, double betaSum,
     double betaCount) {
 
   public NoiseScales {
     Checks.positive("iterations (T)", iterations);
     Checks.positive("radius (r)", radius);
     Checks.positive("dimension (d)", dimension);
-    Checks.positive("budget (B)", budget);
+    Checks.positive("noise knob (B)", noiseKnob);
     Checks.positive("betaSum", betaSum);
     Checks.positive("betaCount", betaCount);
   }
 
   /** The paper's calibrated scales for (T, r, d, B) (SPEC §7). */
-  public static NoiseScales calibrate(int iterations, double radius, int dimension, double budget) {
-    return calibrate(iterations, radius, dimension, budget, NoiseSplit.SU_ET_AL, Geometry.L2);
+  public static NoiseScales calibrate(int iterations, double radius, int dimension, double noiseKnob) {
+    return calibrate(iterations, radius, dimension, noiseKnob, NoiseSplit.SU_ET_AL, Geometry.L2);
   }
 
   /** The calibrated scales for (T, r, d, B) with a count/sum split (the unit-free one depends on the geometry). */
-  public static NoiseScales calibrate(int iterations, double radius, int dimension, double budget, NoiseSplit split,
+  public static NoiseScales calibrate(int iterations, double radius, int dimension, double noiseKnob, NoiseSplit split,
       Geometry geometry) {
     Checks.positive("iterations (T)", iterations);
     Checks.positive("radius (r)", radius);
     Checks.positive("dimension (d)", dimension);
-    Checks.positive("budget (B)", budget);
+    Checks.positive("noise knob (B)", noiseKnob);
     Checks.notNull("split", split);
     Checks.notNull("geometry", geometry);
-    return split.calibrate(iterations, radius, dimension, budget, geometry);
+    return split.calibrate(iterations, radius, dimension, noiseKnob, geometry);
   }
 
   /** The PDP profile of weighted DP-Lloyd at these scales (SPEC §3). */

@@ -42,15 +42,15 @@ public enum NoiseSplit {
   }
 
   /** Calibrated scales at noise knob B: ε_full(B) = sqrt(B)·ε_full(1) for either split. */
-  NoiseScales calibrate(int iterations, double radius, int dimension, double budget, Geometry geometry) {
+  NoiseScales calibrate(int iterations, double radius, int dimension, double noiseKnob, Geometry geometry) {
     if (this == SU_ET_AL) {
-      double betaSum = Math.sqrt(iterations * radius / budget) * Math.cbrt(dimension / (2 * RHO));
-      return new NoiseScales(iterations, radius, dimension, budget, betaSum,
+      double betaSum = Math.sqrt(iterations * radius / noiseKnob) * Math.cbrt(dimension / (2 * RHO));
+      return new NoiseScales(iterations, radius, dimension, noiseKnob, betaSum,
           Math.cbrt(4 * dimension * RHO * RHO) * betaSum);
     }
     // with β_count = g·β_sum/r: ε_full = T·r(1 + 1/g)/β_sum, so this β_sum makes ε_full = sqrt(B) (B unit-free)
     double g = unitFreeRatio(dimension, geometry);
-    double betaSum = iterations * radius * (1 + 1 / g) / Math.sqrt(budget);
-    return new NoiseScales(iterations, radius, dimension, budget, betaSum, g * betaSum / radius);
+    double betaSum = iterations * radius * (1 + 1 / g) / Math.sqrt(noiseKnob);
+    return new NoiseScales(iterations, radius, dimension, noiseKnob, betaSum, g * betaSum / radius);
   }
 }

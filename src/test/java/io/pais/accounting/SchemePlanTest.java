@@ -58,7 +58,7 @@ class SchemePlanTest {
     assertEquals(R * sc, ss, 1e-12 * ss);
     assertEquals(Math.sqrt(Math.max(4 * R * R / (ss * ss), 2 / (sc * sc) + 2 * R * R / (ss * ss))),
         gaussian.theta(), 1e-12 * gaussian.theta());
-    assertTrue(Double.isNaN(gaussian.budget()));
+    assertTrue(Double.isNaN(gaussian.noiseKnob()));
     SchemePlan laplace = SchemePlan.solve(request(UniformScheme.WOR, BaseNoise.LAPLACE, 1, 1e-6, false));
     assertEquals(2 * (1 / laplace.countScale() + R / laplace.sumScale()), laplace.theta(), 1e-12 * laplace.theta());
     SchemePlan poisson = SchemePlan.solve(request(UniformScheme.POISSON_UNIFORM, BaseNoise.LAPLACE, 1, 0, false));

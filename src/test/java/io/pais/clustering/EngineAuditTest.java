@@ -93,8 +93,8 @@ class EngineAuditTest {
     Prepared empty = prepare(spark, strict(sampler, sampleSize, seed), List.of());
     Prepared one = prepare(spark, strict(sampler, sampleSize, seed + 1), List.of(new double[] {R, 0}));
     assertEquals(empty.claimed(), one.claimed(), "the plan reads no data");
-    assertEquals(((PreparedRun.Poisson) empty.run()).plan().budget(),
-        ((PreparedRun.Poisson) one.run()).plan().budget());
+    assertEquals(((PreparedRun.Poisson) empty.run()).plan().noiseKnob(),
+        ((PreparedRun.Poisson) one.run()).plan().noiseKnob());
     double[] x = one.points().get(0); // the prepared point: x projected a hair inside r
     PrivacyAuditor.Result r = PrivacyAuditor.audit(releases(empty, wiring.apply(empty), x, seed),
         releases(one, wiring.apply(one), x, seed + 7), SAMPLES, ALPHA);

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.holdenkarau.spark.testing.JavaRDDComparisons;
-import io.pais.accounting.BudgetSolver;
+import io.pais.accounting.NoiseKnobSolver;
 import io.pais.io.Points;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.KeyedCoins;
@@ -77,7 +77,7 @@ class SamplingAndLloydTest {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     List<double[]> points = gaussianPoints(20_000, 3, 1);
     double r = points.stream().mapToDouble(Geometry.L2::norm).max().orElseThrow();
-    BudgetSolver solver = new BudgetSolver(10, r, 3);
+    NoiseKnobSolver solver = new NoiseKnobSolver(10, r, 3);
     PrivacyConstrainedSampling opt = solver.optSampler(1.0, 0.3 * solver.optMaximum(1.0));
     double sumQ = 0;
     double variance = 0;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.pais.accounting.BudgetSolver;
+import io.pais.accounting.NoiseKnobSolver;
 import io.pais.accounting.SamplerGuarantees;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.privacy.Geometry;
@@ -62,7 +62,7 @@ class PaisJobEndToEndTest {
     double r = report.at("/statistics/r/value").asDouble();
     double xTilde = report.at("/statistics/xTilde/value").asDouble();
     assertEquals("data-derived (not private)", report.at("/statistics/r/source").asText());
-    BudgetSolver solver = new BudgetSolver(5, r, 5);
+    NoiseKnobSolver solver = new NoiseKnobSolver(5, r, 5);
     double b = report.at("/noise/B").asDouble();
     Geometry g = Geometry.parse(geometry);
     double expectedB = switch (sampler) {

@@ -68,10 +68,10 @@ class NoiseScalesTest {
     assertTrue(relErr(large.betaCount(), small.betaCount()) < 1e-13);
     // the paper's split at the same full-data epsilon: the count noise depends on the units
     double eps = small.fullDataEpsilon();
-    NoiseScales paperSmall = new io.pais.accounting.BudgetSolver(10, 2.0, 8).scales(
-        new io.pais.accounting.BudgetSolver(10, 2.0, 8).full(eps));
-    NoiseScales paperLarge = new io.pais.accounting.BudgetSolver(10, 2000.0, 8).scales(
-        new io.pais.accounting.BudgetSolver(10, 2000.0, 8).full(eps));
+    NoiseScales paperSmall = new io.pais.accounting.NoiseKnobSolver(10, 2.0, 8).scales(
+        new io.pais.accounting.NoiseKnobSolver(10, 2.0, 8).full(eps));
+    NoiseScales paperLarge = new io.pais.accounting.NoiseKnobSolver(10, 2000.0, 8).scales(
+        new io.pais.accounting.NoiseKnobSolver(10, 2000.0, 8).full(eps));
     assertTrue(paperLarge.betaCount() > 100 * paperSmall.betaCount());
   }
 
@@ -87,7 +87,7 @@ class NoiseScalesTest {
     assertTrue(e.getMessage().contains("dimension (d)") && e.getMessage().contains("-3"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
         () -> NoiseScales.calibrate(10, 1, 2, Double.POSITIVE_INFINITY));
-    assertTrue(e.getMessage().contains("budget (B)") && e.getMessage().contains("Infinity"), e.getMessage());
+    assertTrue(e.getMessage().contains("noise knob (B)") && e.getMessage().contains("Infinity"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
         () -> NoiseScales.calibrate(10, 1, 2, 1, null, Geometry.L2));
     assertTrue(e.getMessage().contains("split"), e.getMessage());

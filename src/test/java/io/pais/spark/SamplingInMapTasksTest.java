@@ -3,7 +3,7 @@ package io.pais.spark;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.holdenkarau.spark.testing.JavaRDDComparisons;
-import io.pais.accounting.BudgetSolver;
+import io.pais.accounting.NoiseKnobSolver;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.PrivacyConstrainedSampling;
 import io.pais.sampling.SamplingFunction;
@@ -34,7 +34,7 @@ class SamplingInMapTasksTest {
       points.add(new double[] {random.nextGaussian(), random.nextGaussian(), random.nextGaussian()});
     }
     double r = points.stream().mapToDouble(Geometry.L2::norm).max().orElseThrow();
-    BudgetSolver solver = new BudgetSolver(10, r, 3);
+    NoiseKnobSolver solver = new NoiseKnobSolver(10, r, 3);
     PrivacyConstrainedSampling opt = solver.optSampler(3.0, 0.5 * solver.optMaximum(3.0));
     Broadcast<SamplingFunction> shared = jsc.broadcast(opt);
 

@@ -17,7 +17,7 @@ import io.pais.testing.TestVectors;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class BudgetSolverTest {
+class NoiseKnobSolverTest {
 
   @Test
   void unifAndCoreBudgetsMatchSection5() {
@@ -31,7 +31,7 @@ class BudgetSolverTest {
       Map<String, Double> v = TestVectors.pairs(line.substring(6));
       double m = v.get("m");
       double eps = v.get("eps");
-      BudgetSolver solver = new BudgetSolver(10, s[2], (int) s[1]);
+      NoiseKnobSolver solver = new NoiseKnobSolver(10, s[2], (int) s[1]);
       double bUnif = solver.uniform(eps, m / s[0]);
       assertTrue(relErr(bUnif, v.get("B_unif")) < 1e-12, line + " unif=" + bUnif);
       assertTrue(relErr(solver.scales(bUnif).betaSum(), v.get("bs")) < 1e-12, line);
@@ -55,7 +55,7 @@ class BudgetSolverTest {
   @Test
   void coreSolverWorksFarOutsideTheReferenceBracket() {
     // set-E at ε = 1000 needs B ≈ 9.6e4, outside the reference code's [1e-7, 5e4]
-    BudgetSolver solver = new BudgetSolver(10, 1.51, 22);
+    NoiseKnobSolver solver = new NoiseKnobSolver(10, 1.51, 22);
     CoreSampling core = new CoreSampling(20000, 48740, 0.5, 1.26, 1.51, Geometry.L2);
     double b = solver.core(1000, core, CoreSupremum.EXACT);
     assertTrue(relErr(b, 95998.35421020394) < 1e-7, "B=" + b);
@@ -68,7 +68,7 @@ class BudgetSolverTest {
   void optSolutionNeverExceedsBMaxEvenWhenMIsAtTheReachableLimit() {
     double[] norms = section6Norms();
     double r = norms[norms.length - 1];
-    BudgetSolver solver = new BudgetSolver(10, r, 10);
+    NoiseKnobSolver solver = new NoiseKnobSolver(10, r, 10);
     ExactNorms exact = new ExactNorms(norms);
     for (double eps : new double[] {0.5, 3, 300, 1000}) {
       double bMax = solver.optMaximum(eps);
@@ -84,7 +84,7 @@ class BudgetSolverTest {
 
   @Test
   void fullBudgetInvertsEpsFull() {
-    BudgetSolver solver = new BudgetSolver(10, 8020.65, 74);
+    NoiseKnobSolver solver = new NoiseKnobSolver(10, 8020.65, 74);
     double b = solver.full(3.0);
     assertTrue(relErr(solver.scales(b).fullDataEpsilon(), 3.0) < 1e-14);
   }
@@ -101,7 +101,7 @@ class BudgetSolverTest {
   void optBudgetMatchesSection6() {
     double[] norms = section6Norms();
     double r = norms[norms.length - 1];
-    BudgetSolver solver = new BudgetSolver(10, r, 10);
+    NoiseKnobSolver solver = new NoiseKnobSolver(10, r, 10);
     ExactNorms exact = new ExactNorms(norms);
     double epsStar = Double.NaN;
     int checked = 0;

@@ -20,9 +20,9 @@ import io.pais.sampling.PrivacyConstrainedSampling;
  * @param split the count/sum split of the noise (the paper's, or the unit-free one of a strict release)
  * @param geometry the geometry (the unit-free split depends on its sum noise)
  */
-public record BudgetSolver(int iterations, double radius, int dimension, NoiseSplit split, Geometry geometry) {
+public record NoiseKnobSolver(int iterations, double radius, int dimension, NoiseSplit split, Geometry geometry) {
 
-  public BudgetSolver {
+  public NoiseKnobSolver {
     Checks.positive("iterations (T)", iterations);
     Checks.positive("radius (r)", radius);
     Checks.positive("dimension (d)", dimension);
@@ -31,13 +31,13 @@ public record BudgetSolver(int iterations, double radius, int dimension, NoiseSp
   }
 
   /** The paper's calibration (SPEC §7). */
-  public BudgetSolver(int iterations, double radius, int dimension) {
+  public NoiseKnobSolver(int iterations, double radius, int dimension) {
     this(iterations, radius, dimension, NoiseSplit.SU_ET_AL, Geometry.L2);
   }
 
   /** The calibrated scales at a given B. */
-  public NoiseScales scales(double budget) {
-    return NoiseScales.calibrate(iterations, radius, dimension, budget, split, geometry);
+  public NoiseScales scales(double noiseKnob) {
+    return NoiseScales.calibrate(iterations, radius, dimension, noiseKnob, split, geometry);
   }
 
   private double unitEpsilon() {
@@ -72,7 +72,7 @@ public record BudgetSolver(int iterations, double radius, int dimension, NoiseSp
         "core with lambda = 0 has an unbounded epsilon (q -> 0 at the origin); use lambda > 0");
     return RootFinder.increasingRootInLogSpace(
         b -> SamplerGuarantees.core(scales(b), sampler, mode) - epsilon, full(epsilon), Double.MAX_VALUE,
-        "budget B for core at epsilon = " + epsilon);
+        "noise knob B for core at epsilon = " + epsilon);
   }
 
   /**
@@ -89,14 +89,14 @@ public record BudgetSolver(int iterations, double radius, int dimension, NoiseSp
   }
 
   /** Σ_i q_i(B) for opt: the expected sample size at B. */
-  public double optExpectedSampleSize(double targetEpsilon, double budget, NormSummary norms) {
-    PrivacyConstrainedSampling sampler = optSampler(targetEpsilon, budget);
+  public double optExpectedSampleSize(double targetEpsilon, double noiseKnob, NormSummary norms) {
+    PrivacyConstrainedSampling sampler = optSampler(targetEpsilon, noiseKnob);
     return norms.sum(sampler::probability);
   }
 
   /** The opt sampler at (ε*, B). */
-  public PrivacyConstrainedSampling optSampler(double targetEpsilon, double budget) {
-    LloydProfile profile = scales(budget).profile();
+  public PrivacyConstrainedSampling optSampler(double targetEpsilon, double noiseKnob) {
+    LloydProfile profile = scales(noiseKnob).profile();
     return new PrivacyConstrainedSampling(profile, targetEpsilon, radius);
   }
 
@@ -120,7 +120,7 @@ public record BudgetSolver(int iterations, double radius, int dimension, NoiseSp
     }
     return RootFinder.increasingRootInLogSpace(
         b -> optExpectedSampleSize(targetEpsilon, b, norms) - sampleSize, bMax, bMax,
-        "budget B for opt at epsilon* = " + targetEpsilon);
+        "noise knob B for opt at epsilon* = " + targetEpsilon);
   }
 
   private static double square(double x) {
