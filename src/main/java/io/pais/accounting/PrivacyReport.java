@@ -79,23 +79,23 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     Checks.notNull("accountant", accountant);
   }
 
-  /** Whether this is an end-to-end private release. */
-  public boolean isStrictMode() {
+  /** Whether the run was an end-to-end private release (privacy mode strict). */
+  public boolean isStrictRelease() {
     return "strict".equals(privacyMode);
   }
 
-  /** The statistics taken from the data without privacy. */
   /** Whether the run was seeded (reproducible by whoever holds the seed). */
   public boolean seeded() {
     return seedBits > 0;
   }
 
+  /** The statistics taken from the data without privacy. */
   public List<Statistic> dataDerivedStatistics() {
     return statistics.stream().filter(s -> s.source() == Statistic.Source.DATA_DERIVED).toList();
   }
 
-  /** True when ε covers everything: no data-derived statistic and no non-private step. */
-  public boolean isStrict() {
+  /** Whether ε covers everything the release holds: no data-derived statistic and no non-private step. */
+  public boolean coversEverything() {
     return dataDerivedStatistics().isEmpty() && nonPrivateSteps.isEmpty();
   }
 

@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.preprocessing.PreparedData;
 import io.pais.settings.Iterations;
 import io.pais.settings.SchemeOptions;
 import io.pais.settings.KMeansSettings;

@@ -1,5 +1,9 @@
 package io.pais.clustering;
 
+import io.pais.sampling.spark.SparkBlocks;
+import io.pais.preprocessing.PreparedData;
+import io.pais.lloyd.SampleBlocks;
+import io.pais.sampling.spark.SchemeSampling;
 import io.pais.accounting.LloydPlan;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.SchemePlan;
@@ -76,7 +80,7 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
       Provenance provenance) implements PreparedRun {
     @Override
     public SampleBlocks sampleOf(int t) {
-      return SampleBlocks.of(sampling.iteration(t));
+      return SparkBlocks.of(sampling.iteration(t));
     }
 
     @Override

@@ -1,5 +1,18 @@
 package io.pais.clustering;
 
+import io.pais.sampling.spark.SparkBlocks;
+import io.pais.initialisation.Initialiser;
+import io.pais.lloyd.KMeansCost;
+import io.pais.lloyd.LloydNoise;
+import io.pais.sampling.spark.PoissonSampler;
+import io.pais.preprocessing.PreparedData;
+import io.pais.preprocessing.Preprocessor;
+import io.pais.sampling.spark.RecordNumbering;
+import io.pais.lloyd.SampleBlock;
+import io.pais.lloyd.SampleBlocks;
+import io.pais.sampling.spark.SchemeSampling;
+import io.pais.preprocessing.StrictPreprocessor;
+import io.pais.lloyd.WeightedLloyd;
 import io.pais.settings.StrictRelease;
 import io.pais.settings.PrivacyMode;
 import io.pais.settings.Initialisation;
@@ -189,7 +202,7 @@ public final class PrivateKMeansEngine {
       JavaRDD<SampleBlock> cached = (partitions < sampled.getNumPartitions() ? sampled.coalesce(partitions)
           : sampled).persist(StorageLevel.MEMORY_AND_DISK());
       cached.count(); // materialise the cached sample (counts blocks, not points)
-      sample = SampleBlocks.of(cached);
+      sample = SparkBlocks.of(cached);
       stage("weights and sampling", start);
     }
 

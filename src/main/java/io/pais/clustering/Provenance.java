@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.preprocessing.StrictPreprocessor;
 import io.pais.io.DimensionSource;
 import io.pais.io.Points;
 

@@ -1,5 +1,7 @@
 package io.pais.clustering;
 
+import io.pais.preprocessing.PreparedData;
+import io.pais.sampling.spark.SchemeSampling;
 import io.pais.settings.PrivacyMode;
 import io.pais.settings.SampleSize;
 import io.pais.settings.Initialisation;

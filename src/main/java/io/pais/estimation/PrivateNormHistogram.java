@@ -7,9 +7,9 @@ import io.pais.math.Checks;
 import io.pais.noise.LatticeLaplace;
 import io.pais.noise.LatticeNoise;
 import io.pais.privacy.Geometry;
+import io.pais.sampling.BinnedNorms;
 import io.pais.sampling.NormSummary;
 import java.util.Locale;
-import java.util.function.DoubleUnaryOperator;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -126,23 +126,7 @@ public final class PrivateNormHistogram {
     counts[full] = Math.max(0, dropBeyond ? heldBelow : count() - below);
     norms[full] = r;
     long n = Math.max(1, Math.round(below + counts[full]));
-    return new NormSummary() {
-      @Override
-      public long count() {
-        return n;
-      }
-
-      @Override
-      public double sum(DoubleUnaryOperator f) {
-        double s = 0;
-        for (int i = 0; i < counts.length; i++) {
-          if (counts[i] > 0) {
-            s += counts[i] * f.applyAsDouble(norms[i]);
-          }
-        }
-        return s;
-      }
-    };
+    return new BinnedNorms(counts, norms, n);
   }
 
   /** x̃̂ of a summary: its mean squared norm (ℓ2) or mean norm (ℓ1), at least a tiny positive value. */

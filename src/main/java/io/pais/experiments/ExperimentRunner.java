@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import org.knowm.xchart.XYChart;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -29,8 +29,8 @@ import picocli.CommandLine.Option;
     description = "Sweep samplers, m, epsilon and seeds on real data sets; write CSVs and charts.")
 public final class ExperimentRunner implements Callable<Integer> {
 
-  @Option(names = "--data-dir", description = "folder of the data sets (default: ${DEFAULT-VALUE})")
-  Path dataDir = Path.of("../shared/datasets");
+  @Mixin
+  StudyOptions common = new StudyOptions();
 
   @Option(names = "--dataset", required = true, split = ",", description = "data sets: ${COMPLETION-CANDIDATES}")
   List<String> dataSets;
@@ -71,12 +71,6 @@ public final class ExperimentRunner implements Callable<Integer> {
   @Option(names = "--threads", description = "parallel runs (default: ${DEFAULT-VALUE})")
   int threads = Runtime.getRuntime().availableProcessors();
 
-  @Option(names = "--output", required = true, description = "output folder")
-  Path output;
-
-  @Option(names = "--keep-session", hidden = true, description = "reuse a running SparkSession and leave it running")
-  boolean keepSession;
-
   public static void main(String[] args) {
     System.exit(StudyCommand.of(new ExperimentRunner()).execute(args));
   }
@@ -91,14 +85,14 @@ public final class ExperimentRunner implements Callable<Integer> {
     SweepSettings settings = new SweepSettings(k, iterations, epsilons, sampleSizes, repetitions,
         samplers.stream().map(Sampler::parse).toList(), lambda,
         protocols.stream().map(p -> Protocol.valueOf(p.toUpperCase(Locale.ROOT))).toList(), referenceNoise);
-    Files.createDirectories(output);
-    SparkSession spark = StudySession.open("pais-experiments", threads, keepSession);
+    Files.createDirectories(common.output);
+    SparkSession spark = StudySession.open("pais-experiments", threads, common.keepSession);
     List<String> statistics = new ArrayList<>(List.of("dataset,description,nRaw,n,d,r,xTilde"));
     try {
       for (String name : dataSets) {
         long start = System.nanoTime();
         log(name + ": loading and preprocessing");
-        PreparedSet set = new PreparedSet(name, DataSets.load(spark, name, dataDir));
+        PreparedSet set = new PreparedSet(name, DataSets.load(spark, name, common.dataDir));
         String description = DataSets.SHARED.containsKey(name) ? DataSets.SHARED.get(name).description()
             : DataSets.PAPER.containsKey(name) ? DataSets.PAPER.get(name).description() : name;
         statistics.add(String.format(Locale.ROOT, "%s,\"%s\",%d,%d,%d,%.6g,%.6g", name, description, set.rawCount,
@@ -108,7 +102,7 @@ public final class ExperimentRunner implements Callable<Integer> {
         Sweep sweep = new Sweep(set, settings, ExperimentRunner::log);
         List<RunResult> runs = sweep.run(threads);
         List<Summary.Row> summary = Summary.of(runs);
-        Path dir = output.resolve(name);
+        Path dir = common.output.resolve(name);
         Files.createDirectories(dir);
         writeLines(dir.resolve("runs.csv"), RunResult.HEADER, runs.stream().map(RunResult::csv).toList());
         writeLines(dir.resolve("summary.csv"), Summary.Row.HEADER, summary.stream().map(Summary.Row::csv).toList());
@@ -117,9 +111,9 @@ public final class ExperimentRunner implements Callable<Integer> {
         charts(dir, name, summary, timing, settings, set);
         log(String.format(Locale.ROOT, "%s: done in %.0f s", name, (System.nanoTime() - start) / 1e9));
       }
-      writeLines(output.resolve("datasets.csv"), statistics.get(0), statistics.subList(1, statistics.size()));
+      writeLines(common.output.resolve("datasets.csv"), statistics.get(0), statistics.subList(1, statistics.size()));
     } finally {
-      if (!keepSession) {
+      if (!common.keepSession) {
         spark.stop();
       }
     }

@@ -1,9 +1,9 @@
 package io.pais.experiments;
 
-import io.pais.clustering.PoissonSampler;
-import io.pais.clustering.PreparedData;
-import io.pais.clustering.Preprocessor;
-import io.pais.clustering.SampleBlock;
+import io.pais.sampling.spark.PoissonSampler;
+import io.pais.preprocessing.PreparedData;
+import io.pais.preprocessing.Preprocessor;
+import io.pais.lloyd.SampleBlock;
 import io.pais.io.Points;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.NormHistogram;

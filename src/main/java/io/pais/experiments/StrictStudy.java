@@ -5,9 +5,9 @@ import io.pais.settings.Iterations;
 import io.pais.settings.Defaults;
 import io.pais.clustering.ClusteringResult;
 import io.pais.settings.Initialisation;
-import io.pais.clustering.OrderStatistic;
+import io.pais.preprocessing.OrderStatistic;
 import io.pais.settings.KMeansSettings;
-import io.pais.clustering.PreparedData;
+import io.pais.preprocessing.PreparedData;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
@@ -29,6 +29,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -41,8 +42,8 @@ import picocli.CommandLine.Option;
 @Command(name = "pais-strict-study", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Strict against paper mode on real data sets (docs/RESULTS.md).")
 public final class StrictStudy implements Callable<Integer> {
-  @Option(names = "--data-dir", description = "folder of the data sets (default: ${DEFAULT-VALUE})")
-  Path dataDir = Path.of("../shared/datasets");
+  @Mixin
+  StudyOptions common = new StudyOptions();
 
   @Option(names = "--dataset", required = true, split = ",", description = "data sets")
   List<String> dataSets;
@@ -78,12 +79,6 @@ public final class StrictStudy implements Callable<Integer> {
   @Option(names = "--repetitions", description = "seeds 0..R-1 (default: ${DEFAULT-VALUE})")
   int repetitions = 5;
 
-  @Option(names = "--output", required = true, description = "output folder")
-  Path output;
-
-  @Option(names = "--keep-session", hidden = true, description = "reuse a running SparkSession and leave it running")
-  boolean keepSession;
-
   public static void main(String[] args) {
     System.exit(StudyCommand.of(new StrictStudy()).execute(args));
   }
@@ -99,13 +94,13 @@ public final class StrictStudy implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    Files.createDirectories(output);
-    SparkSession spark = StudySession.open("pais-strict-study", 2, keepSession);
+    Files.createDirectories(common.output);
+    SparkSession spark = StudySession.open("pais-strict-study", 2, common.keepSession);
     List<String> summary = new ArrayList<>(List.of("dataset,sampler,epsilon,paperMedian,paperQ25,paperQ75,"
         + "strictMedian,strictQ25,strictQ75,ratio,clipRadius"));
     try {
       for (String name : dataSets) {
-        Points loaded = DataSets.load(spark, name, dataDir);
+        Points loaded = DataSets.load(spark, name, common.dataDir);
         JavaRDD<KeyedPoint> cached = loaded.rdd().persist(StorageLevel.MEMORY_AND_DISK());
         int d = loaded.dimension();
         long n = cached.count();
@@ -139,7 +134,7 @@ public final class StrictStudy implements Callable<Integer> {
           }
         }
         cached.unpersist(false);
-        Path dir = output.resolve(name);
+        Path dir = common.output.resolve(name);
         Files.createDirectories(dir);
         Files.write(dir.resolve("strict-runs.csv"), lines(Run.HEADER, runs.stream().map(Run::csv).toList()));
         List<String> rows = summarise(name, runs, clipRadius);
@@ -147,9 +142,9 @@ public final class StrictStudy implements Callable<Integer> {
         summary.addAll(rows);
         chart(dir, name, runs);
       }
-      Files.write(output.resolve("strict-summary.csv"), summary);
+      Files.write(common.output.resolve("strict-summary.csv"), summary);
     } finally {
-      if (!keepSession) {
+      if (!common.keepSession) {
         spark.stop();
       }
     }

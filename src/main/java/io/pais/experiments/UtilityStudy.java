@@ -4,14 +4,14 @@ import io.pais.settings.SampleSize;
 import io.pais.settings.Iterations;
 import io.pais.clustering.ClusteringResult;
 import io.pais.settings.Initialisation;
-import io.pais.clustering.KMeansCost;
+import io.pais.lloyd.KMeansCost;
 import io.pais.settings.KMeansSettings;
-import io.pais.clustering.PoissonSampler;
-import io.pais.clustering.PreparedData;
-import io.pais.clustering.Preprocessor;
+import io.pais.sampling.spark.PoissonSampler;
+import io.pais.preprocessing.PreparedData;
+import io.pais.preprocessing.Preprocessor;
 import io.pais.clustering.PrivateKMeansEngine;
-import io.pais.clustering.SampleBlock;
-import io.pais.clustering.WeightedKMeans;
+import io.pais.lloyd.SampleBlock;
+import io.pais.lloyd.WeightedKMeans;
 import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
@@ -30,6 +30,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.SparkSession;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -42,8 +43,8 @@ import picocli.CommandLine.Option;
 @Command(name = "pais-utility-study", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Strict releases against the non-private k-means++ floor on real data sets (docs/RESULTS.md).")
 public final class UtilityStudy implements Callable<Integer> {
-  @Option(names = "--data-dir", description = "folder of the data sets (default: ${DEFAULT-VALUE})")
-  Path dataDir = Path.of("../shared/datasets");
+  @Mixin
+  StudyOptions common = new StudyOptions();
 
   @Option(names = "--dataset", split = ",", description = "data sets (default: all of ../shared/datasets)")
   List<String> dataSets = List.copyOf(DataSets.SHARED.keySet());
@@ -72,12 +73,6 @@ public final class UtilityStudy implements Callable<Integer> {
   @Option(names = "--floor-starts", description = "k-means++ starts of the floor (default: ${DEFAULT-VALUE})")
   int floorStarts = 10;
 
-  @Option(names = "--output", required = true, description = "output folder")
-  Path output;
-
-  @Option(names = "--keep-session", hidden = true, description = "reuse a running SparkSession and leave it running")
-  boolean keepSession;
-
   private static final String SUMMARY_HEADER = "dataset,sampler,epsilon,runs,failed,ratioMedian,ratioQ25,ratioQ75,"
       + "floorCost,init,iterations";
 
@@ -98,12 +93,12 @@ public final class UtilityStudy implements Callable<Integer> {
   public Integer call() throws IOException {
     Iterations parsedIterations = Iterations.parse(iterations);
     Initialisation initialisation = Initialisation.parse(init);
-    Files.createDirectories(output);
-    SparkSession spark = StudySession.open("pais-utility-study", 2, keepSession);
+    Files.createDirectories(common.output);
+    SparkSession spark = StudySession.open("pais-utility-study", 2, common.keepSession);
     List<String> summary = new ArrayList<>(List.of(SUMMARY_HEADER));
     try {
       for (String name : dataSets) {
-        Points loaded = DataSets.load(spark, name, dataDir);
+        Points loaded = DataSets.load(spark, name, common.dataDir);
         int d = loaded.dimension();
         PreparedData prepared = Preprocessor.paper(loaded.rdd(), d, Geometry.L2, loaded.source());
         JavaRDD<KeyedPoint> points = prepared.points();
@@ -141,7 +136,7 @@ public final class UtilityStudy implements Callable<Integer> {
           }
         }
         prepared.release();
-        Path dir = output.resolve(name);
+        Path dir = common.output.resolve(name);
         Files.createDirectories(dir);
         Files.write(dir.resolve("utility-runs.csv"), StrictStudy.lines(Run.HEADER, runs.stream().map(Run::csv)
             .toList()));
@@ -150,11 +145,11 @@ public final class UtilityStudy implements Callable<Integer> {
         summary.addAll(rows);
         chart(dir, name, runs);
       }
-      Files.write(output.resolve("utility-summary.csv"), summary);
-      Files.write(output.resolve("utility-table.md"), table(summary));
+      Files.write(common.output.resolve("utility-summary.csv"), summary);
+      Files.write(common.output.resolve("utility-table.md"), table(summary));
       table(summary).forEach(System.out::println);
     } finally {
-      if (!keepSession) {
+      if (!common.keepSession) {
         spark.stop();
       }
     }

@@ -51,7 +51,7 @@ public final class PrivacyReportJson {
     root.put("privacyMode", report.privacyMode());
     String kind = (report.delta() == 0 ? "pure epsilon-DP" : "(epsilon, delta)-DP") + " ("
         + report.relation().description() + ")";
-    root.put("guarantee", report.isStrictMode()
+    root.put("guarantee", report.isStrictRelease()
         ? "end-to-end " + kind + " of everything released: the data was read only by the mechanisms in the ledger, "
             + "and (epsilon, delta) is their composition"
         : kind + " of the released centres, conditioned on the statistics marked data-derived and the steps listed "
@@ -105,7 +105,7 @@ public final class PrivacyReportJson {
     }
     ArrayNode steps = root.putArray("nonPrivateSteps");
     report.nonPrivateSteps().forEach(steps::add);
-    root.put("strict", report.isStrict());
+    root.put("strict", report.coversEverything());
     root.put("seeded", report.seeded());
     if (report.seeded()) {
       root.put("seedBits", report.seedBits());

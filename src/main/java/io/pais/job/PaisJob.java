@@ -116,7 +116,7 @@ public final class PaisJob implements Callable<Integer> {
   String sampler;
 
   @Option(names = "--sample-size", paramLabel = "M",
-      description = "expected sample size: a count or a percentage of n, e.g. 5%% (default: ${DEFAULT-VALUE})")
+      description = "expected sample size: a whole count or a percentage of n, e.g. 5%% (default: ${DEFAULT-VALUE})")
   String sampleSize;
 
   @Option(names = "--stage1-size", paramLabel = "N1",
@@ -463,7 +463,7 @@ public final class PaisJob implements Callable<Integer> {
     PrivacyReport r = result.report();
     out.printf(Locale.ROOT, "pais: %d centres written to %s%n", settings.k(), output);
     String delta = r.delta() == 0 ? "" : String.format(Locale.ROOT, ", delta = %.3g", r.delta());
-    out.printf(Locale.ROOT, "  guarantee     epsilon = %.6g%s, %s, %s (%s)%n", r.epsilon(), delta, r.isStrictMode()
+    out.printf(Locale.ROOT, "  guarantee     epsilon = %.6g%s, %s, %s (%s)%n", r.epsilon(), delta, r.isStrictRelease()
         ? "end to end (strict)" : "paper mode: conditioned on data-derived constants", r.relation().description(),
         r.guaranteeMethod());
     if (!r.accountant().isEmpty()) {
@@ -484,7 +484,7 @@ public final class PaisJob implements Callable<Integer> {
       out.printf(Locale.ROOT, "  noise         B = %.6g, betaSum = %.6g, betaCount = %.6g%n", r.noiseKnob(),
           r.betaSum(), r.betaCount());
     }
-    if (!r.isStrict()) {
+    if (!r.coversEverything()) {
       out.printf(Locale.ROOT, "  caveat        %d statistic(s) taken from the data without privacy; see "
           + "privacy-report.json%n", r.dataDerivedStatistics().size());
     }

@@ -53,14 +53,19 @@ public final class NormHistogram implements NormSummary, Serializable {
     return n;
   }
 
+  /** Each bin's count at its mean norm. */
+  public BinnedNorms binned() {
+    double[] weights = new double[counts.length];
+    double[] means = new double[counts.length];
+    for (int i = 0; i < counts.length; i++) {
+      weights[i] = counts[i];
+      means[i] = counts[i] > 0 ? normSums[i] / counts[i] : 0;
+    }
+    return new BinnedNorms(weights, means, count());
+  }
+
   @Override
   public double sum(DoubleUnaryOperator f) {
-    double s = 0;
-    for (int i = 0; i < counts.length; i++) {
-      if (counts[i] > 0) {
-        s += counts[i] * f.applyAsDouble(normSums[i] / counts[i]);
-      }
-    }
-    return s;
+    return binned().sum(f);
   }
 }

@@ -13,7 +13,7 @@ public enum Initialisation {
   /** k points uniform in the ball of radius r: reads no data, so it is covered by the guarantee. */
   RANDOM_BALL,
   /**
-   * Su et al.'s sphere packing in the ball of radius r (see {@link InitialCentres#spherePacking}): k centres spread
+   * Su et al.'s sphere packing in the ball of radius r (see {@link io.pais.initialisation.InitialCentres#spherePacking}): k centres spread
    * apart; reads no data.
    */
   SPHERE_PACKING,
@@ -26,7 +26,7 @@ public enum Initialisation {
   SAMPLE_POINTS,
   /**
    * Strict releases: a private coreset (noisy cell tree and region sums, a recorded share of ε) and weighted
-   * k-means++ on it (post-processing); see {@link PrivateCoreset}.
+   * k-means++ on it (post-processing); see {@link io.pais.initialisation.PrivateCoreset}.
    */
   PRIVATE_CORESET;
 

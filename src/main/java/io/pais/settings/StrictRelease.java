@@ -8,10 +8,10 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * The public inputs and budget shares of an end-to-end private ("strict") release (SPEC §13). Every raw point is
+ * The public inputs and ε shares of an end-to-end private ("strict") release (SPEC §13). Every raw point is
  * clipped to the ball of radius {@code clipRadius} around {@code origin}; the centre and the norm histogram are
- * estimated under DP with their shares of ε unless supplied publicly (the run's {@code center} and
- * {@code normBound}), and DP-Lloyd gets the rest.
+ * estimated under DP with their shares of ε unless supplied publicly ({@link PublicConstants}), and DP-Lloyd gets
+ * the rest.
  *
  * @param clipRadius R₀, in the run's geometry (NaN when {@code bounds} give it)
  * @param origin c₀ (null = the zero vector, or the box's centre with {@code bounds})

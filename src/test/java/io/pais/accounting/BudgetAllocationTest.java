@@ -1,5 +1,6 @@
 package io.pais.accounting;
 
+import io.pais.testing.Fixtures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,10 +11,6 @@ import org.junit.jupiter.api.Test;
 
 /** ε is split in one place, and its rest is exactly what the ledger has left (issue 27, item 3). */
 class BudgetAllocationTest {
-
-  private static LedgerEntry entry(LedgerStage stage, double epsilon) {
-    return new LedgerEntry(stage, "mechanism", epsilon, 0, "sensitivity", "scale", "what");
-  }
 
   @Test
   void eachRunningStageGetsItsShareAndDpLloydTheExactRest() {
@@ -49,11 +46,11 @@ class BudgetAllocationTest {
       for (double spent : new double[] {a.centre(), a.histogram(), a.initialisation().spreads(),
           a.initialisation().tree(), a.initialisation().sums()}) {
         if (spent > 0) {
-          ledger.spend(entry(LedgerStage.DP_LLOYD, spent));
+          ledger.spend(Fixtures.ledgerEntry(LedgerStage.DP_LLOYD, spent));
         }
       }
       assertEquals(ledger.remainingEpsilon(), a.lloyd(), "the allocation's rest is the ledger's, to the bit");
-      ledger.spend(entry(LedgerStage.DP_LLOYD, a.lloyd()));
+      ledger.spend(Fixtures.ledgerEntry(LedgerStage.DP_LLOYD, a.lloyd()));
       assertTrue(ledger.totalEpsilon() <= epsilon);
     }
   }

@@ -1,5 +1,6 @@
 package io.pais.accounting;
 
+import io.pais.testing.Fixtures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,21 +10,17 @@ import org.junit.jupiter.api.Test;
 /** The ledger adds up what the stages spend and refuses what the budget cannot cover. */
 class PrivacyLedgerTest {
 
-  private static LedgerEntry entry(LedgerStage stage, double epsilon) {
-    return new LedgerEntry(stage, "test mechanism", epsilon, 0, "1", "1", "a test output");
-  }
-
   @Test
   void sharesAddUpToTheBudgetAndOverspendingIsRefused() {
     PrivacyLedger ledger = PrivacyLedger.pure(3.0);
-    ledger.spend(entry(LedgerStage.CENTRE, 0.15));
-    ledger.spend(entry(LedgerStage.NORM_HISTOGRAM, 0.15));
+    ledger.spend(Fixtures.ledgerEntry(LedgerStage.CENTRE, 0.15));
+    ledger.spend(Fixtures.ledgerEntry(LedgerStage.NORM_HISTOGRAM, 0.15));
     assertEquals(2.7, ledger.remainingEpsilon(), 1e-15);
-    ledger.spend(entry(LedgerStage.DP_LLOYD, ledger.remainingEpsilon()));
+    ledger.spend(Fixtures.ledgerEntry(LedgerStage.DP_LLOYD, ledger.remainingEpsilon()));
     assertEquals(3.0, ledger.totalEpsilon(), "the rest brings the total to the budget, not a rounding above it");
     assertEquals(0.0, ledger.totalDelta());
     assertEquals(3, ledger.entries().size());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ledger.spend(entry(LedgerStage.INIT_SUMS, 0.01)));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ledger.spend(Fixtures.ledgerEntry(LedgerStage.INIT_SUMS, 0.01)));
     assertTrue(e.getMessage().contains("stage 'init: sums' asks for epsilon = 0.01") && e.getMessage().contains(
         "of the budget is left"), e.getMessage());
     assertEquals(3, ledger.entries().size(), "a refused spend records nothing");
@@ -31,8 +28,8 @@ class PrivacyLedgerTest {
 
   @Test
   void entriesAreValidated() {
-    assertThrows(IllegalArgumentException.class, () -> entry(LedgerStage.CENTRE, -0.1));
-    assertThrows(IllegalArgumentException.class, () -> entry(LedgerStage.CENTRE, Double.NaN));
+    assertThrows(IllegalArgumentException.class, () -> Fixtures.ledgerEntry(LedgerStage.CENTRE, -0.1));
+    assertThrows(IllegalArgumentException.class, () -> Fixtures.ledgerEntry(LedgerStage.CENTRE, Double.NaN));
     assertThrows(IllegalArgumentException.class, () -> new LedgerEntry(LedgerStage.DP_LLOYD, "m", 1, 1.5, "1", "1", "r"));
     assertThrows(IllegalArgumentException.class, () -> PrivacyLedger.pure(0));
     assertThrows(IllegalArgumentException.class, () -> new PrivacyLedger(1, Double.NaN, Composition.BASIC, Relation.ADD_REMOVE));

@@ -1,5 +1,6 @@
 package io.pais.accounting;
 
+import io.pais.testing.Fixtures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -88,11 +89,11 @@ class UlpBoundTest {
       for (double share : new double[] {0.05 * random.nextDouble(), 0.05 * random.nextDouble(),
           0.3 * random.nextDouble()}) {
         double epsilon = budget * share;
-        ledger.spend(entry(epsilon));
+        ledger.spend(Fixtures.ledgerEntry(LedgerStage.DP_LLOYD, epsilon));
         exact = exact.add(new BigDecimal(epsilon));
       }
       double rest = ledger.remainingEpsilon();
-      ledger.spend(entry(rest));
+      ledger.spend(Fixtures.ledgerEntry(LedgerStage.DP_LLOYD, rest));
       exact = exact.add(new BigDecimal(rest));
       double total = ledger.totalEpsilon();
       assertTrue(new BigDecimal(total).compareTo(exact) >= 0, "the total " + total + " is below the exact sum");
@@ -101,15 +102,12 @@ class UlpBoundTest {
     }
     // a double sum rounds below the exact one: 0.1 + 0.2 + 0.3 sums to 0.6 in doubles, the exact sum is above it
     PrivacyLedger ledger = PrivacyLedger.pure(1);
-    ledger.spend(entry(0.1));
-    ledger.spend(entry(0.2));
-    ledger.spend(entry(0.3));
+    ledger.spend(Fixtures.ledgerEntry(LedgerStage.DP_LLOYD, 0.1));
+    ledger.spend(Fixtures.ledgerEntry(LedgerStage.DP_LLOYD, 0.2));
+    ledger.spend(Fixtures.ledgerEntry(LedgerStage.DP_LLOYD, 0.3));
     BigDecimal exact = new BigDecimal(0.1).add(new BigDecimal(0.2)).add(new BigDecimal(0.3));
     assertTrue(new BigDecimal(ledger.totalEpsilon()).compareTo(exact) >= 0);
     assertEquals(Math.nextUp(0.6), ledger.totalEpsilon(), "0.1 + 0.2 + 0.3 exceeds 0.6 in exact arithmetic");
   }
 
-  private static LedgerEntry entry(double epsilon) {
-    return new LedgerEntry(LedgerStage.DP_LLOYD, "mechanism", epsilon, 0, "sensitivity", "scale", "what");
-  }
 }

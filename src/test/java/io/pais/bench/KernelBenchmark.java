@@ -1,10 +1,10 @@
 package io.pais.bench;
 
-import io.pais.clustering.LloydNoise;
-import io.pais.clustering.PoissonSampler;
-import io.pais.clustering.SampleBlock;
-import io.pais.clustering.SampleBlocks;
-import io.pais.clustering.WeightedLloyd;
+import io.pais.lloyd.LloydNoise;
+import io.pais.sampling.spark.PoissonSampler;
+import io.pais.lloyd.SampleBlock;
+import io.pais.lloyd.SampleBlocks;
+import io.pais.lloyd.WeightedLloyd;
 import io.pais.privacy.Geometry;
 import java.util.ArrayList;
 import java.util.Arrays;

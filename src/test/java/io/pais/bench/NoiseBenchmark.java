@@ -1,14 +1,14 @@
 package io.pais.bench;
 
-import io.pais.clustering.InitialCentres;
-import io.pais.clustering.KMeansCost;
-import io.pais.clustering.LloydNoise;
-import io.pais.clustering.PoissonSampler;
-import io.pais.clustering.PreparedData;
-import io.pais.clustering.Preprocessor;
-import io.pais.clustering.SampleBlock;
-import io.pais.clustering.SampleBlocks;
-import io.pais.clustering.WeightedLloyd;
+import io.pais.initialisation.InitialCentres;
+import io.pais.lloyd.KMeansCost;
+import io.pais.lloyd.LloydNoise;
+import io.pais.sampling.spark.PoissonSampler;
+import io.pais.preprocessing.PreparedData;
+import io.pais.preprocessing.Preprocessor;
+import io.pais.lloyd.SampleBlock;
+import io.pais.lloyd.SampleBlocks;
+import io.pais.lloyd.WeightedLloyd;
 import io.pais.experiments.DataSets;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;

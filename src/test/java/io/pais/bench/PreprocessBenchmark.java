@@ -1,7 +1,7 @@
 package io.pais.bench;
 
-import io.pais.clustering.PreparedData;
-import io.pais.clustering.Preprocessor;
+import io.pais.preprocessing.PreparedData;
+import io.pais.preprocessing.Preprocessor;
 import io.pais.io.Points;
 import io.pais.privacy.Geometry;
 import java.util.ArrayList;

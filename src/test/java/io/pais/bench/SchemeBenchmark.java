@@ -5,7 +5,7 @@ import io.pais.settings.SampleSize;
 import io.pais.clustering.ClusteringResult;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
-import io.pais.clustering.Preprocessor;
+import io.pais.preprocessing.Preprocessor;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.experiments.DataSets;
 import io.pais.io.Points;

@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.initialisation.InitialCentres;
 import io.pais.settings.Iterations;
 import io.pais.settings.Initialisation;
 import io.pais.settings.Preprocessing;

@@ -1,5 +1,9 @@
 package io.pais.clustering;
 
+import io.pais.lloyd.LloydNoise;
+import io.pais.sampling.spark.PoissonSampler;
+import io.pais.lloyd.SampleBlock;
+import io.pais.lloyd.WeightedClusterStats;
 import io.pais.settings.Iterations;
 import io.pais.settings.SampleSize;
 import io.pais.settings.Initialisation;

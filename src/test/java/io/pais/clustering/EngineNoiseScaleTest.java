@@ -1,5 +1,7 @@
 package io.pais.clustering;
 
+import io.pais.testing.Fixtures;
+import io.pais.lloyd.LloydNoise;
 import io.pais.settings.Iterations;
 import io.pais.settings.SampleSize;
 import io.pais.settings.Initialisation;
@@ -35,7 +37,7 @@ class EngineNoiseScaleTest {
         .sampler(Sampler.UNIF).sampleSize(new SampleSize.Fraction(0.5)).initialisation(Initialisation.RANDOM_BALL)
         .seed(9L).build();
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
-    PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(SamplingAndLloydTest.gaussianPoints(2000, d, 4), 2),
+    PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(Fixtures.gaussianPoints(2000, d, 4), 2),
         d, "test"));
     double betaCount = ((PreparedRun.Poisson) run).plan().scales().betaCount();
     double betaSum = ((PreparedRun.Poisson) run).plan().scales().betaSum();
@@ -65,7 +67,7 @@ class EngineNoiseScaleTest {
         .sampler(Sampler.WR).sampleSize(new SampleSize.Fraction(0.3)).noise(io.pais.privacy.BaseNoise.GAUSSIAN)
         .delta(1e-6).initialisation(Initialisation.RANDOM_BALL).seed(9L).build();
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
-    PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(SamplingAndLloydTest.gaussianPoints(2000, d, 4), 2),
+    PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(Fixtures.gaussianPoints(2000, d, 4), 2),
         d, "test"));
     double sigmaCount = ((PreparedRun.Scheme) run).plan().countScale();
     double sigmaSum = ((PreparedRun.Scheme) run).plan().sumScale();

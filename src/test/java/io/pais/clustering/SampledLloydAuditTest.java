@@ -1,5 +1,9 @@
 package io.pais.clustering;
 
+import io.pais.lloyd.LloydNoise;
+import io.pais.sampling.spark.PoissonSampler;
+import io.pais.lloyd.SampleBlock;
+import io.pais.lloyd.WeightedClusterStats;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.accounting.SamplerGuarantees;

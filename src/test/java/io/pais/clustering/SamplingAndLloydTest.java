@@ -1,5 +1,10 @@
 package io.pais.clustering;
 
+import io.pais.testing.Fixtures;
+import io.pais.lloyd.LloydNoise;
+import io.pais.sampling.spark.PoissonSampler;
+import io.pais.preprocessing.PreparedData;
+import io.pais.lloyd.SampleBlock;
 import io.pais.settings.Iterations;
 import io.pais.settings.SampleSize;
 import io.pais.settings.Initialisation;
@@ -16,9 +21,7 @@ import io.pais.sampling.KeyedCoins;
 import io.pais.sampling.PrivacyConstrainedSampling;
 import io.pais.sampling.Sampler;
 import io.pais.testing.SharedSparkSession;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
@@ -28,45 +31,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedSparkSession.class)
 class SamplingAndLloydTest {
 
-  /** Points keyed by (partition, position), as a DataFrame without a stable row order is. */
-  static JavaRDD<io.pais.io.KeyedPoint> keyed(JavaRDD<double[]> points) {
-    return Points.keyedByPartition(points, points.first().length, "test points").rdd();
-  }
-
-
   /** Paper mode, k = 4, T = 6, a quarter of the points, the paper's initialisation. */
   private static KMeansSettings paperSettings(Sampler sampler, double epsilon) {
     return KMeansSettings.builder().paper().k(4).iterations(Iterations.fixed(6)).epsilon(epsilon).sampler(sampler)
         .sampleSize(new SampleSize.Fraction(0.25)).initialisation(Initialisation.SAMPLE_POINTS).seed(5L).build();
   }
 
-  static List<double[]> gaussianPoints(int n, int d, long seed) {
-    SplittableRandom random = new SplittableRandom(seed);
-    List<double[]> out = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      double[] x = new double[d];
-      int c = random.nextInt(4);
-      for (int t = 0; t < d; t++) {
-        x[t] = 3 * c + random.nextGaussian();
-      }
-      out.add(x);
-    }
-    return out;
-  }
-
-  static List<String> rows(JavaRDD<SampleBlock> blocks) {
-    return blocks.flatMap(b -> {
-      List<String> out = new ArrayList<>();
-      for (int i = 0; i < b.rows(); i++) {
-        StringBuilder sb = new StringBuilder(Double.toString(b.weights()[i]));
-        for (int t = 0; t < b.dimension(); t++) {
-          sb.append(',').append(b.value(i, t));
-        }
-        out.add(sb.toString());
-      }
-      return out.iterator();
-    }).collect();
-  }
 
   /**
    * The realised size of a Poisson sample is a sum of independent Bernoulli(q_i): within 5 standard deviations
@@ -75,7 +45,7 @@ class SamplingAndLloydTest {
   @Test
   void realisedSampleSizeIsWithinBinomialBoundsOfSumQ(SparkSession spark) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    List<double[]> points = gaussianPoints(20_000, 3, 1);
+    List<double[]> points = Fixtures.gaussianPoints(20_000, 3, 1);
     double r = points.stream().mapToDouble(Geometry.L2::norm).max().orElseThrow();
     NoiseKnobSolver solver = new NoiseKnobSolver(10, r, 3);
     PrivacyConstrainedSampling opt = solver.optSampler(1.0, 0.3 * solver.optMaximum(1.0));
@@ -87,7 +57,7 @@ class SamplingAndLloydTest {
       variance += q * (1 - q);
     }
     for (long seed = 1; seed <= 3; seed++) {
-      JavaRDD<SampleBlock> sample = PoissonSampler.sample(keyed(jsc.parallelize(points, 4)), 3, opt, Geometry.L2, KeyedCoins.seeded(seed));
+      JavaRDD<SampleBlock> sample = PoissonSampler.sample(Fixtures.keyed(jsc.parallelize(points, 4)), 3, opt, Geometry.L2, KeyedCoins.seeded(seed));
       long size = sample.map(SampleBlock::rows).fold(0, Integer::sum);
       assertTrue(Math.abs(size - sumQ) < 5 * Math.sqrt(variance), "size " + size + " vs sum q " + sumQ);
       // weights are 1/q of the kept points, so Σw estimates n
@@ -99,8 +69,8 @@ class SamplingAndLloydTest {
   @Test
   void costEqualsTheDirectFormula(SparkSession spark) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    List<double[]> points = gaussianPoints(3_000, 3, 6);
-    PreparedData data = new PreparedData(keyed(jsc.parallelize(points, 3)), 3, points.size(), 100, 1, new double[3],
+    List<double[]> points = Fixtures.gaussianPoints(3_000, 3, 6);
+    PreparedData data = new PreparedData(Fixtures.keyed(jsc.parallelize(points, 3)), 3, points.size(), 100, 1, new double[3],
         Double.NaN);
     double[] centres = {0, 0, 0, 3, 3, 3, 6, 6, 6.5};
     double direct = 0;
@@ -121,23 +91,23 @@ class SamplingAndLloydTest {
   @Test
   void aRecomputedPartitionGivesTheSameSample(SparkSession spark) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    List<double[]> points = gaussianPoints(5_000, 2, 2);
+    List<double[]> points = Fixtures.gaussianPoints(5_000, 2, 2);
     io.pais.sampling.UniformSampling unif = new io.pais.sampling.UniformSampling(500, 5_000);
     // not cached: each action recomputes every partition from scratch, as after an executor loss
-    JavaRDD<SampleBlock> sample = PoissonSampler.sample(keyed(jsc.parallelize(points, 3)), 2, unif, Geometry.L2, KeyedCoins.seeded(99));
-    List<String> first = rows(sample);
-    List<String> second = rows(sample);
+    JavaRDD<SampleBlock> sample = PoissonSampler.sample(Fixtures.keyed(jsc.parallelize(points, 3)), 2, unif, Geometry.L2, KeyedCoins.seeded(99));
+    List<String> first = Fixtures.rows(sample.collect());
+    List<String> second = Fixtures.rows(sample.collect());
     assertEquals(first, second);
     assertTrue(JavaRDDComparisons.compareRDDWithOrder(jsc.parallelize(first, 2), jsc.parallelize(second, 2))
         .isEmpty());
-    List<String> otherSeed = rows(PoissonSampler.sample(keyed(jsc.parallelize(points, 3)), 2, unif, Geometry.L2, KeyedCoins.seeded(100)));
+    List<String> otherSeed = Fixtures.rows(PoissonSampler.sample(Fixtures.keyed(jsc.parallelize(points, 3)), 2, unif, Geometry.L2, KeyedCoins.seeded(100)).collect());
     assertTrue(!first.equals(otherSeed));
   }
 
   @Test
   void atHugeEpsilonTheCentresMatchNonPrivateWeightedLloydFromTheSameStart(SparkSession spark) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    List<double[]> points = gaussianPoints(8_000, 4, 3);
+    List<double[]> points = Fixtures.gaussianPoints(8_000, 4, 3);
     for (Sampler sampler : new Sampler[] {Sampler.FULL, Sampler.OPT}) {
       KMeansSettings settings = paperSettings(sampler, 1e6);
       PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });

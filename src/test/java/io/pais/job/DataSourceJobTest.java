@@ -1,5 +1,6 @@
 package io.pais.job;
 
+import io.pais.testing.Fixtures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,8 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
@@ -31,10 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
 class DataSourceJobTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static Dataset<Row> blobs(SparkSession spark) {
-    return spark.read().option("header", "true").option("inferSchema", "true")
-        .csv(PaisJobEndToEndTest.blobs());
-  }
 
   private static List<String> job(String... input) {
     List<String> args = new ArrayList<>(List.of(input));
@@ -52,7 +47,7 @@ class DataSourceJobTest {
   @Test
   void orcAndJsonSourcesRunEndToEnd(SparkSession spark, @TempDir Path tmp) throws IOException {
     Path orc = tmp.resolve("blobs.orc");
-    blobs(spark).coalesce(2).write().orc(orc.toString());
+    Fixtures.blobs(spark).coalesce(2).write().orc(orc.toString());
     JobRunner.Outcome o = run(spark, job("--input", orc.toString(), "--format", "orc"), tmp.resolve("out-orc"));
     assertEquals(0, o.exit(), o.err());
     JsonNode report = JSON.readTree(tmp.resolve("out-orc/privacy-report.json").toFile());
@@ -62,7 +57,7 @@ class DataSourceJobTest {
     // a JSON file with comments reads only when the reader is told so (--option allowComments=true)
     Path json = tmp.resolve("blobs.json");
     List<String> lines = new ArrayList<>(List.of("/* generated from data-samples/blobs.csv */"));
-    blobs(spark).toJSON().collectAsList().forEach(lines::add);
+    Fixtures.blobs(spark).toJSON().collectAsList().forEach(lines::add);
     Files.write(json, lines, StandardCharsets.UTF_8);
     JobRunner.Outcome without = run(spark, job("--input", json.toString(), "--format", "json"),
         tmp.resolve("out-json-plain"));
@@ -79,7 +74,7 @@ class DataSourceJobTest {
   void aCatalogTableGivesTheSameReleaseAsItsParquetFiles(SparkSession spark, @TempDir Path tmp)
       throws IOException {
     Path files = tmp.resolve("blobs.parquet");
-    blobs(spark).coalesce(1).write().parquet(files.toString());
+    Fixtures.blobs(spark).coalesce(1).write().parquet(files.toString());
     spark.read().parquet(files.toString()).write().mode(SaveMode.Overwrite).format("parquet")
         .option("path", tmp.resolve("table").toString()).saveAsTable("pais_blobs");
     try {
@@ -100,7 +95,7 @@ class DataSourceJobTest {
 
   @Test
   void badSourcesAndFlagsAreOneLine(SparkSession spark, @TempDir Path tmp) {
-    String csv = PaisJobEndToEndTest.blobs();
+    String csv = Fixtures.blobsCsv();
     assertOneLine(run(spark, job("--input", csv, "--format", "avro"), tmp.resolve("a")), 1,
         "no Spark data source of that name on the classpath");
     assertOneLine(run(spark, job("--table", "no_such_table"), tmp.resolve("b")), 1, "no such table");

@@ -1,5 +1,6 @@
 package io.pais.job;
 
+import io.pais.testing.Fixtures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,12 +33,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 class PaisJobEndToEndTest {
   static final ObjectMapper JSON = new ObjectMapper();
 
-  static String blobs() {
-    return Path.of("data-samples/blobs.csv").toAbsolutePath().toString();
-  }
 
   static List<String> blobArgs(Path output, String... extra) {
-    List<String> args = new ArrayList<>(List.of("--privacy", "paper", "--input", blobs(), "--format", "csv", "--header", "--drop", "label",
+    List<String> args = new ArrayList<>(List.of("--privacy", "paper", "--input", Fixtures.blobsCsv(), "--format", "csv", "--header", "--drop", "label",
         "--k", "6", "--iterations", "5", "--output", output.toString()));
     args.addAll(List.of(extra));
     return args;

@@ -1,5 +1,6 @@
 package io.pais.job;
 
+import io.pais.testing.Fixtures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,7 +37,7 @@ class StrictReleaseTest {
   private static final double EPSILON = 2.0;
 
   private static List<String> args(Path output, String... extra) {
-    List<String> args = new ArrayList<>(List.of("--input", PaisJobEndToEndTest.blobs(), "--header", "--drop", "label",
+    List<String> args = new ArrayList<>(List.of("--input", Fixtures.blobsCsv(), "--header", "--drop", "label",
         "--k", "6", "--iterations", "5", "--epsilon", Double.toString(EPSILON), "--clip-radius", "25", "--seed", "3",
         "--output", output.toString()));
     args.addAll(List.of(extra));
@@ -157,7 +158,7 @@ class StrictReleaseTest {
 
   /** The exact statistics of the blobs sample, as the paper's pipeline would compute them. */
   private static List<Double> exactStatistics() throws IOException {
-    List<String> lines = Files.readAllLines(Path.of(PaisJobEndToEndTest.blobs()));
+    List<String> lines = Files.readAllLines(Path.of(Fixtures.blobsCsv()));
     int n = lines.size() - 1;
     double[][] x = new double[n][5];
     double[] mean = new double[5];

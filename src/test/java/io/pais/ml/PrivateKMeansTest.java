@@ -1,5 +1,6 @@
 package io.pais.ml;
 
+import io.pais.testing.Fixtures;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -34,12 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 @ExtendWith(SharedSparkSession.class)
 class PrivateKMeansTest {
-  static final String BLOBS_CSV = Path.of("data-samples/blobs.csv").toAbsolutePath().toString();
   static final String BLOBS_PARQUET = Path.of("data-samples/blobs.parquet").toAbsolutePath().toString();
 
-  static Dataset<Row> blobs(SparkSession spark) {
-    return spark.read().option("header", "true").option("inferSchema", "true").csv(BLOBS_CSV);
-  }
 
   static Pipeline pipeline(PrivateKMeans kmeans) {
     VectorAssembler assembler = new VectorAssembler()
@@ -146,7 +143,7 @@ class PrivateKMeansTest {
 
   @Test
   void pipelineFitTransformSaveLoadGivesIdenticalPredictions(SparkSession spark, @TempDir Path tmp) throws IOException {
-    Dataset<Row> data = blobs(spark);
+    Dataset<Row> data = Fixtures.blobs(spark);
     PipelineModel fitted = pipeline(new PrivateKMeans().setK(6).setSampleSize(0.3).setSeed(5).setClipRadius(25))
         .fit(data);
     Dataset<Row> out = fitted.transform(data);
@@ -156,7 +153,7 @@ class PrivateKMeansTest {
     PrivateKMeansModel model = (PrivateKMeansModel) fitted.stages()[2];
     PrivacyReport report = model.privacyReport();
     assertEquals(3.0, report.epsilon(), 1e-12);
-    assertTrue(report.isStrictMode() && report.isStrict());
+    assertTrue(report.isStrictRelease() && report.coversEverything());
     assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: cell tree", "init: sums",
         "DP-Lloyd"), report.ledger().stream().map(e -> e.stage().label()).toList());
     assertEquals(6, model.clusterCenters().length);
@@ -263,7 +260,7 @@ class PrivateKMeansTest {
     Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
     PrivateKMeansModel model = new PrivateKMeans().setK(6).setMaxIter(7).setEpsilon(2.0).setSampler("full")
         .setSeed(17).setClipRadius(25).setDimension(5).fit(features);
-    assertTrue(model.privacyReport().isStrictMode());
+    assertTrue(model.privacyReport().isStrictRelease());
     assertFalse(model.privacyReport().stableSamplingKeys());
     Path out = tmp.resolve("job");
     JobRunner.Outcome o = JobRunner.run(spark, "--clip-radius", "25", "--input", BLOBS_PARQUET, "--format",

@@ -1,5 +1,6 @@
 package io.pais.ml;
 
+import io.pais.testing.Fixtures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,7 +41,7 @@ class ReadmeExampleTest {
 
   @Test
   void theExampleRuns(SparkSession spark, @TempDir Path tmp) throws IOException {
-    List<Row> predictions = PipelineExample.run(spark, PrivateKMeansTest.BLOBS_CSV, tmp.resolve("model").toString())
+    List<Row> predictions = PipelineExample.run(spark, Fixtures.blobsCsv(), tmp.resolve("model").toString())
         .collectAsList();
     assertEquals(2 * 12_000, predictions.size());
   }

@@ -1,0 +1,96 @@
+package io.pais.initialisation;
+
+import io.pais.sampling.spark.PoissonSampler;
+import io.pais.preprocessing.PreparedData;
+import io.pais.settings.KMeansSettings;
+import io.pais.accounting.BudgetAllocation;
+import io.pais.accounting.PrivacyLedger;
+import io.pais.io.InputException;
+import io.pais.io.KeyedPoint;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.KeyedCoins;
+import io.pais.sampling.RecordCoin;
+import io.pais.sampling.SamplingFunction;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.spark.api.java.JavaRDD;
+
+/**
+ * How a run's first centres are chosen ({@link io.pais.settings.Initialisation}, SPEC §9): the private coreset (its share of ε from
+ * the allocation, recorded in the ledger), the starts that read no data, or the paper's sample points (not private).
+ * Draws from the run's randomness in the order the run asks.
+ */
+public final class Initialiser {
+  private final KMeansSettings settings;
+  private final UniformRandomProvider rng;
+  private final KeyedCoins coins;
+
+  public Initialiser(KMeansSettings settings, UniformRandomProvider rng, KeyedCoins coins) {
+    this.settings = settings;
+    this.rng = rng;
+    this.coins = coins;
+  }
+
+  /** The private coreset's k centres; fewer kept regions than k are filled from the ball of radius r. */
+  public double[] privateCoreset(PreparedData data, BudgetAllocation.CoresetShares epsilon, PrivacyLedger ledger) {
+    return PrivateCoreset.initialCentres(data, settings.k(), epsilon, settings.geometry(), ledger, rng,
+        missing -> randomBall(missing, data.dimension(), data.radius()));
+  }
+
+  /**
+   * The initialisers that read no data: from k, d, r (public or a DP estimate) and, for scaled-ball, the estimate
+   * x̃̂ (exact x̃ in paper mode).
+   */
+  public double[] dataIndependent(PreparedData data) {
+    int k = settings.k();
+    int d = data.dimension();
+    return switch (settings.initialisation()) {
+      case RANDOM_BALL -> randomBall(k, d, data.radius());
+      case SPHERE_PACKING -> InitialCentres.spherePacking(k, d, data.radius(), settings.geometry(),
+          rng);
+      case SCALED_BALL -> randomBall(k, d, InitialCentres.typicalRadius(data.meanNormStatistic(), data.radius(),
+          settings.geometry()));
+      case AUTO, SAMPLE_POINTS, PRIVATE_CORESET -> throw new IllegalStateException("not a data-independent "
+          + "initialiser: " + settings.initialisation());
+    };
+  }
+
+  /** {@code count} centres uniform in the ball of radius r (reads no data). */
+  private double[] randomBall(int count, int d, double radius) {
+    return InitialCentres.randomBall(count, d, radius, settings.geometry(), rng);
+  }
+
+  /**
+   * k distinct random points of the sample, as the paper does (not private): the sampled points whose keys
+   * hash lowest under a seed drawn from the run's randomness, so the choice does not depend on Spark's partitioning either.
+   */
+  public double[] samplePoints(JavaRDD<KeyedPoint> points, SamplingFunction sampling) {
+    long pickSeed = rng.nextLong();
+    int k = settings.k();
+    Geometry geometry = settings.geometry();
+    KeyedCoins sampleCoins = coins;
+    PoissonSampler.RowWeight q = PoissonSampler.weights(sampling, geometry);
+    List<KeyedPoint> picked = points.filter(p -> PoissonSampler.keeps(p, q, sampleCoins))
+        .takeOrdered(k, new ByCoin(pickSeed));
+    if (picked.size() < k) {
+      throw new InputException("sample-points initialisation needs k = " + k
+          + " sampled points; raise --sample-size or use --init random-ball");
+    }
+    int d = picked.get(0).x().length;
+    double[] out = new double[k * d];
+    for (int j = 0; j < k; j++) {
+      System.arraycopy(picked.get(j).x(), 0, out, j * d, d);
+    }
+    return out;
+  }
+
+  /** Orders points by a seeded hash of their sampling keys: a random order that partitioning cannot change. */
+  private record ByCoin(long seed) implements Comparator<KeyedPoint>, java.io.Serializable {
+    @Override
+    public int compare(KeyedPoint a, KeyedPoint b) {
+      int byHash = Double.compare(RecordCoin.uniform(seed, a.key()), RecordCoin.uniform(seed, b.key()));
+      return byHash != 0 ? byHash : Long.compare(a.key(), b.key());
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package io.pais.lloyd;
+
+import io.pais.math.Checks;
+import io.pais.privacy.Geometry;
+import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
+
+/**
+ * Weighted DP-Lloyd (SPEC §2) over a sample of dense blocks ({@link SampleBlocks}: cached in Spark or held in
+ * memory, one algorithm for both). Each iteration computes the k × (d + 1) weighted sums and counts in one pass
+ * over the blocks, and on the driver adds noise and applies the post-processing guards: a centre whose noisy count
+ * is at most {@code minNoisyCount} keeps its previous position, and every centre is projected onto the ball of
+ * radius r. Guards only touch noisy outputs, so they cost no privacy; they can be switched off to reproduce
+ * the reference code.
+ *
+ * @param k clusters
+ * @param iterations T
+ * @param radius r
+ * @param geometry the ball that guards project onto
+ * @param guards whether the guards are on
+ * @param minNoisyCount the guard threshold on ñ_j
+ */
+public record WeightedLloyd(int k, int iterations, double radius, Geometry geometry, boolean guards,
+    double minNoisyCount) {
+
+  public WeightedLloyd {
+    Checks.positive("k", k);
+    Checks.positive("iterations (T)", iterations);
+    Checks.positive("radius (r)", radius);
+    Checks.notNull("geometry", geometry);
+    Checks.finite("minNoisyCount", minNoisyCount);
+  }
+
+  /**
+   * Runs T iterations from {@code initial} (k × d row-major) over one sample (cached in Spark, or in memory) and
+   * returns the final centres.
+   */
+  public double[] run(SampleBlocks sample, int dimension, double[] initial, LloydNoise noise) {
+    return run(t -> sample, dimension, initial, noise, t -> { });
+  }
+
+  /**
+   * Runs T iterations, iteration t over {@code sampleOfIteration.apply(t)} (a fresh sample per iteration for the
+   * uniform schemes), and returns the final centres.
+   *
+   * @param progress called with the iteration number after each iteration (for logs; gets no data)
+   */
+  public double[] run(IntFunction<SampleBlocks> sampleOfIteration, int dimension, double[] initial,
+      LloydNoise noise, IntConsumer progress) {
+    Checks.require(initial.length == k * dimension, "initial centres must be k x d = " + k * dimension
+        + " values, got " + initial.length);
+    double[] centres = initial.clone();
+    for (int t = 1; t <= iterations; t++) {
+      WeightedClusterStats stats = sampleOfIteration.apply(t).clusterStats(centres, k, dimension);
+      centres = update(stats, centres, dimension, noise);
+      progress.accept(t);
+    }
+    return centres;
+  }
+
+  /** One driver-side update: noise for every cluster, then the guards. */
+  double[] update(WeightedClusterStats stats, double[] previous, int dimension, LloydNoise noise) {
+    double[] next = new double[k * dimension];
+    for (int j = 0; j < k; j++) {
+      double noisyCount = noise.noisyCount(stats.count(j));
+      double[] c = noise.noisySum(stats.sum(j));
+      for (int t = 0; t < dimension; t++) {
+        c[t] /= noisyCount;
+      }
+      boolean keep = guards && (noisyCount <= minNoisyCount || !(noisyCount > 0));
+      if (!guards && noise.isNone() && stats.count(j) == 0) {
+        keep = true; // plain weighted Lloyd: an empty cluster keeps its centre
+      }
+      if (keep) {
+        System.arraycopy(previous, j * dimension, next, j * dimension, dimension);
+        continue;
+      }
+      if (guards) {
+        double norm = geometry.norm(c);
+        if (norm > radius) {
+          for (int t = 0; t < dimension; t++) {
+            c[t] *= radius / norm;
+          }
+        }
+      }
+      System.arraycopy(c, 0, next, j * dimension, dimension);
+    }
+    return next;
+  }
+}

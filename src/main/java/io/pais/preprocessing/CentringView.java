@@ -1,0 +1,110 @@
+package io.pais.preprocessing;
+
+import io.pais.sampling.spark.SparkBlocks;
+import io.pais.lloyd.SampleBlock;
+import io.pais.math.Norms;
+import io.pais.math.Rounding;
+import io.pais.privacy.Geometry;
+import java.util.Arrays;
+
+/**
+ * A strict release's last preprocessing step — x − ĉ, projected onto the ball of radius r (or, with drop, kept
+ * only when inside it) — applied block by block to the cached clipped points as full-data DP-Lloyd reads them, so
+ * that the clipped blocks stay the run's one cached copy. The arithmetic is the point-by-point path's
+ * ({@link Preprocessor#subtract}, the geometry's norm, {@link Preprocessor#projectOntoBall}), so the points are
+ * the same to the bit. A task writes its blocks into one scratch block, valid until its next block is read: only
+ * a pass that consumes each block before the next (DP-Lloyd's fold) may use this view.
+ */
+final class CentringView implements SparkBlocks.BlockView<PointBlock> {
+  private static final long serialVersionUID = 1L;
+
+  private final double[] centre;
+  private final double radius;
+  private final Geometry geometry;
+  private final boolean drop;
+  private transient double[] columns;
+  private transient double[] ones;
+  private transient double[] norms;
+  private transient double[] row;
+  private transient int[] keptRows;
+
+  CentringView(double[] centre, double radius, Geometry geometry, boolean drop) {
+    this.centre = centre.clone();
+    this.radius = radius;
+    this.geometry = geometry;
+    this.drop = drop;
+  }
+
+  @Override
+  public SampleBlock of(PointBlock block) {
+    SampleBlock clipped = block.values();
+    int b = clipped.rows();
+    int d = clipped.dimension();
+    allocate(b, d);
+    double[] x = clipped.columns();
+    boolean l2 = geometry == Geometry.L2;
+    Arrays.fill(norms, 0, b, 0.0);
+    // coordinate by coordinate, each row's sum runs over t in order: the same sum as the geometry's norm of the row
+    for (int t = 0; t < d; t++) {
+      double c = centre[t];
+      int column = t * b;
+      for (int i = 0; i < b; i++) {
+        double v = x[column + i] - c;
+        columns[column + i] = v;
+        norms[i] += l2 ? v * v : Math.abs(v);
+      }
+    }
+    int kept = 0;
+    double inner = Rounding.projectionRadius(radius, d); // as Preprocessor#projectOntoBall and the drop filter
+    for (int i = 0; i < b; i++) {
+      double norm = !l2 ? norms[i] : Norms.plainSumOfSquares(norms[i]) ? Math.sqrt(norms[i]) : scaledNorm(i, b, d);
+      if (drop) {
+        if (norm <= inner) {
+          keptRows[kept++] = i;
+        }
+      } else if (norm > inner) {
+        double scale = inner / norm;
+        for (int t = 0; t < d; t++) {
+          columns[t * b + i] *= scale;
+        }
+      }
+    }
+    if (!drop) {
+      return SampleBlock.over(b, d, columns, ones);
+    }
+    compact(b, kept, d);
+    return SampleBlock.over(kept, d, columns, ones);
+  }
+
+  /** ‖row i‖₂ by {@link Norms#l2}'s scaled pass (squares that underflow or overflow). */
+  private double scaledNorm(int i, int b, int d) {
+    for (int t = 0; t < d; t++) {
+      row[t] = columns[t * b + i];
+    }
+    return Norms.l2(row);
+  }
+
+  /**
+   * Packs the kept rows (keptRows[0, kept)) to a block of {@code kept} rows in place: coordinate t of
+   * kept row j goes to t·kept + j; written in increasing order, each before the position it is read from
+   * (t·b + keptRows[j], with keptRows[j] ≥ j and b ≥ kept) and behind every position still to be read.
+   */
+  private void compact(int b, int kept, int d) {
+    for (int t = 0; t < d; t++) {
+      for (int j = 0; j < kept; j++) {
+        columns[t * kept + j] = columns[t * b + keptRows[j]];
+      }
+    }
+  }
+
+  private void allocate(int b, int d) {
+    if (columns == null || columns.length < b * d || ones.length < b) {
+      columns = new double[b * d];
+      ones = new double[b];
+      Arrays.fill(ones, 1.0);
+      norms = new double[b];
+      keptRows = new int[b];
+      row = new double[d];
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package io.pais.preprocessing;
+
+import io.pais.sampling.spark.SparkBlocks;
+import io.pais.lloyd.SampleBlocks;
+import org.apache.spark.api.java.JavaRDD;
+
+/**
+ * The one cached copy of a run's points, in {@link PointBlock}s, and how full-data DP-Lloyd reads it with weight
+ * 1 a point without a second copy: as cached when the cache holds the prepared points (paper and public
+ * preprocessing), through a strict release's {@link CentringView} when it holds the clipped points.
+ */
+public final class PointCache {
+  private final JavaRDD<PointBlock> blocks;
+  private final SparkBlocks.BlockView<PointBlock> view;
+
+  private PointCache(JavaRDD<PointBlock> blocks, SparkBlocks.BlockView<PointBlock> view) {
+    this.blocks = blocks;
+    this.view = view;
+  }
+
+  /** A cache that holds the prepared points themselves. */
+  static PointCache ofPrepared(JavaRDD<PointBlock> blocks) {
+    return new PointCache(blocks, PointBlock::values);
+  }
+
+  /** A cache of clipped points that DP-Lloyd reads centred and projected by {@code view}. */
+  static PointCache ofClipped(JavaRDD<PointBlock> blocks, CentringView view) {
+    return new PointCache(blocks, view);
+  }
+
+  /**
+   * Every prepared point with weight 1 for DP-Lloyd, read from the cache; the cached partitions are merged (no
+   * shuffle) into at most {@code maxPartitions} tasks.
+   */
+  SampleBlocks allPoints(int maxPartitions) {
+    int partitions = Math.max(1, Math.min(maxPartitions, blocks.getNumPartitions()));
+    return SparkBlocks.viewed(partitions < blocks.getNumPartitions() ? blocks.coalesce(partitions) : blocks, view);
+  }
+
+  int partitions() {
+    return blocks.getNumPartitions();
+  }
+
+  /** Drops the cached blocks (a later pass recomputes them from the input). */
+  void release() {
+    blocks.unpersist(false);
+  }
+}

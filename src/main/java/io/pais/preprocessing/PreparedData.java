@@ -1,0 +1,59 @@
+package io.pais.preprocessing;
+
+import io.pais.sampling.spark.SparkBlocks;
+import io.pais.sampling.spark.PoissonSampler;
+import io.pais.lloyd.SampleBlocks;
+import io.pais.io.KeyedPoint;
+import io.pais.math.Norms;
+import org.apache.spark.api.java.JavaRDD;
+
+/**
+ * Preprocessed points with ‖x‖ ≤ r in the run's geometry, and the statistics taken along the way.
+ *
+ * @param points the points with their sampling keys (persisted)
+ * @param dimension d
+ * @param count n after preprocessing
+ * @param radius r
+ * @param meanNormStatistic x̃: mean squared ℓ2 norm (ℓ2) or mean ℓ1 norm (ℓ1)
+ * @param offset the centre subtracted from every point (the second centring's mean in paper mode)
+ * @param percentile the 97.5th percentile of centred ℓ2 norms (paper mode), NaN otherwise
+ * @param cache the cached blocks behind {@code points} (the run's one cached copy, which full-data DP-Lloyd reads
+ *     directly), or null when {@code points} is itself persisted
+ */
+public record PreparedData(JavaRDD<KeyedPoint> points, int dimension, long count, double radius,
+    double meanNormStatistic, double[] offset, double percentile, PointCache cache) {
+
+  /** Prepared points that are themselves persisted. */
+  public PreparedData(JavaRDD<KeyedPoint> points, int dimension, long count, double radius, double meanNormStatistic,
+      double[] offset, double percentile) {
+    this(points, dimension, count, radius, meanNormStatistic, offset, percentile, null);
+  }
+
+  /** Drops the cached copy behind the points (a later pass recomputes them from the input). */
+  public void release() {
+    if (cache != null) {
+      cache.release();
+    } else {
+      points.unpersist(false);
+    }
+  }
+
+  /**
+   * Every point with weight 1, as full-data DP-Lloyd reads it: from the cached blocks in at most
+   * {@code maxPartitions} tasks (no copy), or, without a cache, blocks made from {@code points} at each pass.
+   */
+  public SampleBlocks allPoints(int maxPartitions) {
+    return cache != null ? cache.allPoints(maxPartitions)
+        : SparkBlocks.of(PoissonSampler.sample(points, dimension, null, null, null));
+  }
+
+  /** Partitions of the points. */
+  public int partitions() {
+    return cache != null ? cache.partitions() : points.getNumPartitions();
+  }
+
+  /** ℓ2 norm of the subtracted centre. */
+  public double centreNorm() {
+    return Norms.l2(offset);
+  }
+}

@@ -1,0 +1,186 @@
+package io.pais.preprocessing;
+
+import io.pais.settings.PublicConstants;
+import io.pais.settings.SampleSize;
+import io.pais.settings.Iterations;
+import io.pais.settings.CoordinateBounds;
+import io.pais.settings.StrictRelease;
+import io.pais.settings.KMeansSettings;
+import io.pais.accounting.BudgetAllocation;
+import io.pais.accounting.PrivacyLedger;
+import io.pais.estimation.PrivateCentre;
+import io.pais.estimation.PrivateNormHistogram;
+import io.pais.io.InputException;
+import io.pais.io.KeyedPoint;
+import io.pais.math.Rounding;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.NormSummary;
+import io.pais.sampling.Sampler;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * The preprocessing of a strict release (SPEC §13): every raw point clipped to the public ball B(c₀, R₀); a DP
+ * centre unless one is public; a DP norm histogram when r, n or x̃ must be estimated or opt must search B; r̂ a
+ * quantile of it; points beyond r projected onto the ball (or dropped). The data is read only through the two
+ * DP mechanisms, which spend from the ledger; what comes out (ĉ, r, n̂, x̃̂, the noisy norm summary) is public.
+ */
+public final class StrictPreprocessor {
+  /** Bins of the DP norm histogram on [0, R₁]: fine enough for r̂, few enough that its noise stays small. */
+  static final int HISTOGRAM_BINS = 128;
+
+  /**
+   * The prepared points and the DP estimates.
+   *
+   * @param data the points DP-Lloyd sees, a lazy map over the cached clipped points (its {@code cache}, the one
+   *     cached copy: a sampled run reads the map once, to build its sample, and then releases the cache; full
+   *     data reads the cache through the same centring and projection at every iteration); its
+   *     count is n̂ (0 when not estimated), its radius r, its x̃ x̃̂ (NaN when not estimated), its offset ĉ
+   * @param norms the noisy norm summary of the points DP-Lloyd sees, or null when no histogram was needed
+   * @param estimatedCentre ĉ when it was estimated, else null
+   * @param radiusEstimated whether r is the DP quantile r̂ (else the public norm bound)
+   */
+  public record Result(PreparedData data, NormSummary norms, double[] estimatedCentre,
+      boolean radiusEstimated) {}
+
+  private StrictPreprocessor() {}
+
+  /**
+   * Whether the run needs the DP norm histogram: r unknown, or a sampler, an initialiser or --iterations auto that
+   * needs n̂ or x̃̂. Switch expressions: a new sampler or initialiser does not compile until it says what it needs.
+   */
+  public static boolean needsHistogram(KMeansSettings settings) {
+    Sampler sampler = settings.sampling().sampler();
+    boolean samplerNeeds = switch (sampler) {
+      case CORE, OPT -> true; // core's q uses n̂ and x̃̂; opt's B is searched on the noisy histogram
+      case UNIF, POISSON_UNIFORM -> settings.sampling().size() instanceof SampleSize.Count; // the rate m/n̂
+      case FULL, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> false; // the fixed-size schemes' N is public
+    };
+    boolean initialiserNeeds = switch (settings.initialisation()) {
+      case PRIVATE_CORESET, SCALED_BALL -> true; // the coreset's spreads need n̂; scaled-ball's ball x̃̂
+      case RANDOM_BALL, SPHERE_PACKING, SAMPLE_POINTS, AUTO -> false;
+    };
+    // auto T weighs a typical cluster at n̂/k, except under the fixed-size schemes (m/k, N public)
+    boolean iterationsNeed = settings.iterations() instanceof Iterations.Auto
+        && (!sampler.isUniformScheme() || sampler == Sampler.POISSON_UNIFORM);
+    return !settings.privacy().constants().hasNormBound() || samplerNeeds || initialiserNeeds || iterationsNeed;
+  }
+
+  public static Result run(JavaRDD<KeyedPoint> input, int dimension, KMeansSettings settings, BudgetAllocation allocation,
+      PrivacyLedger ledger, UniformRandomProvider rng, String source) {
+    StrictRelease strict = settings.strictRelease();
+    PublicConstants constants = settings.privacy().constants();
+    Geometry geometry = settings.geometry();
+    double r0 = strict.clipRadius(dimension, geometry);
+    double[] origin = strict.origin(dimension);
+    CoordinateBounds bounds = strict.bounds();
+    // with bounds, the clamped box lies in the ball: the clip only guards against rounding
+    double inner = clipRadius(r0, origin, geometry);
+    JavaRDD<PointBlock> cache = input.map(p -> new KeyedPoint(p.key(), clip(bounds == null ? p.x()
+        : bounds.clamp(p.x()), origin, inner, geometry))).mapPartitions(rows -> PointBlock.pack(rows, dimension), true)
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    JavaRDD<KeyedPoint> clipped = PointBlock.points(cache);
+
+    double[] centre;
+    double[] estimatedCentre = null;
+    if (constants.hasCentre()) {
+      centre = constants.centre();
+      if (centre.length != dimension) {
+        throw new IllegalArgumentException("center must have " + dimension + " coordinates, got " + centre.length);
+      }
+    } else {
+      VectorStats sums = offsetSums(clipped, origin, geometry);
+      requireRows(sums.count, source);
+      centre = PrivateCentre.release(sums.sum, sums.count, origin, r0, geometry,
+          allocation.centre(), ledger, rng);
+      estimatedCentre = centre.clone();
+    }
+    double r1 = r0 + geometry.norm(Preprocessor.subtract(centre, origin));
+    double[] c = centre;
+    JavaRDD<KeyedPoint> centred = clipped.map(p -> new KeyedPoint(p.key(), Preprocessor.subtract(p.x(), c)));
+
+    PrivateNormHistogram histogram = null;
+    if (needsHistogram(settings)) {
+      long[] counts = normCounts(centred, r1, HISTOGRAM_BINS, geometry);
+      long total = 0;
+      for (long count : counts) {
+        total += count;
+      }
+      requireRows(total, source);
+      histogram = PrivateNormHistogram.release(counts, r1, allocation.histogram(), ledger, rng);
+    }
+    boolean radiusEstimated = !constants.hasNormBound();
+    double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : constants.normBound();
+    boolean drop = strict.dropOutliers();
+    // centred and projected in one map (one array a point), not cached: the clipped copy stays the one cached copy
+    // (until a sample is built; for full data, throughout DP-Lloyd, which applies the same step block by block)
+    double keptRadius = Rounding.projectionRadius(r, dimension);
+    JavaRDD<KeyedPoint> prepared = drop ? centred.filter(p -> geometry.norm(p.x()) <= keptRadius)
+        : clipped.map(p -> new KeyedPoint(p.key(),
+            Preprocessor.projectOntoBall(Preprocessor.subtract(p.x(), c), r, geometry)));
+
+    NormSummary norms = histogram == null ? null : histogram.projectedOnto(r, drop);
+    long nHat = norms == null ? 0 : norms.count();
+    double xTilde = norms == null ? Double.NaN : PrivateNormHistogram.meanNormStatistic(norms, geometry);
+    PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN,
+        PointCache.ofClipped(cache, new CentringView(centre, r, geometry, drop)));
+    return new Result(data, norms, estimatedCentre, radiusEstimated);
+  }
+
+  /** Σ (x − c₀) and the count: what the DP centre is computed from (its sensitivity is R₀ when x is clipped). */
+  static VectorStats offsetSums(JavaRDD<KeyedPoint> clipped, double[] origin, Geometry geometry) {
+    return clipped.treeAggregate(new VectorStats(origin.length, geometry),
+        (s, p) -> s.add(Preprocessor.subtract(p.x(), origin)), VectorStats::merge);
+  }
+
+  /** Counts of ‖x‖ in {@code bins} equal bins on [0, upper] and an overflow bin: one point is in one bin. */
+  static long[] normCounts(JavaRDD<KeyedPoint> points, double upper, int bins, Geometry geometry) {
+    return points.treeAggregate(new long[bins + 1], (h, p) -> {
+      h[PrivateNormHistogram.bin(geometry.norm(p.x()), upper, bins)]++;
+      return h;
+    }, (a, b) -> {
+      for (int i = 0; i < a.length; i++) {
+        a[i] += b[i];
+      }
+      return a;
+    });
+  }
+
+  /**
+   * The radius raw points are clipped to so that what the DP centre sums, fl(x′ − c₀), has an exact norm of at most
+   * R₀: {@link Rounding#projectionRadius} for the norm's rounding, less 2⁻⁵¹·‖c₀‖ for the rounding of adding c₀ back
+   * to a projected point and subtracting it again (each coordinate off by at most u·(2|y| + |c₀|)).
+   */
+  static double clipRadius(double r0, double[] origin, Geometry geometry) {
+    double inner = Rounding.projectionRadius(r0, origin.length) - 0x1.0p-51 * geometry.norm(origin);
+    if (!(inner > 0)) {
+      throw new IllegalArgumentException("clip radius " + r0 + " is too small for double precision around an origin "
+          + "of norm " + geometry.norm(origin) + ": the clipped points cannot be told apart from rounding; rescale the "
+          + "data or widen the radius or bounds");
+    }
+    return inner;
+  }
+
+  /**
+   * The point of the ball of radius {@code inner} around {@code centre} nearest to x (x itself when inside), with
+   * {@code inner} from {@link #clipRadius}.
+   */
+  static double[] clip(double[] x, double[] centre, double inner, Geometry geometry) {
+    double[] y = Preprocessor.subtract(x, centre);
+    if (geometry.norm(y) <= inner) {
+      return x.clone(); // inside: x itself, not (x − c) + c with its rounding
+    }
+    Preprocessor.projectInside(y, inner, geometry);
+    for (int i = 0; i < y.length; i++) {
+      y[i] += centre[i];
+    }
+    return y;
+  }
+
+  private static void requireRows(long count, String source) {
+    if (count == 0) {
+      throw new InputException("no rows in input " + source);
+    }
+  }
+}

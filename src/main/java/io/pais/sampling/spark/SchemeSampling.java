@@ -1,0 +1,121 @@
+package io.pais.sampling.spark;
+
+import io.pais.lloyd.SampleBlock;
+import io.pais.sampling.KeyedCoins;
+import io.pais.sampling.MultisetDraw;
+import io.pais.sampling.UniformScheme;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * The fresh sample of every DP-Lloyd iteration under a uniform scheme (SPEC §14), over the numbered records. The
+ * fixed-size schemes are drawn exactly on the driver ({@link MultisetDraw}, from the run's randomness) and
+ * broadcast as sorted record numbers with copy counts; map tasks read their records' rows off the cached blocks,
+ * weighted by copies. Poisson-uniform flips per-record keyed coins, fresh per iteration. Both are fixed functions
+ * of the randomness and the record numbers, so a retried task or another partitioning reads the same sample.
+ *
+ * <p>With a cached stage I (must-ow) the n₁ stage-I records are drawn once, kept as their own cached blocks
+ * (renumbered 0..n₁−1 in order) and the full data is released: each iteration then draws m with replacement from
+ * the n₁ and reads only them.
+ */
+public final class SchemeSampling {
+  private final UniformScheme scheme;
+  private final long population;
+  private final long stage1;
+  private final int sampleSize;
+  private final double rate;
+  private final boolean stage1Cached;
+  private final UniformRandomProvider random;
+  private final KeyedCoins coins;
+  private final JavaSparkContext jsc;
+  private JavaRDD<RecordBlock> records;
+  /** Stage I's records when cached: the cached blocks' lineage reads it, so it lives until {@link #release}. */
+  private Broadcast<long[]> stageOneRecords;
+  private Broadcast<MultisetDraw> current;
+
+  /**
+   * @param numbered the numbered records (persisted; released here when stage I is cached)
+   * @param rate poisson-uniform's γ (else ignored)
+   * @param random the driver's randomness for exact draws
+   * @param coins the keyed coins for poisson-uniform
+   */
+  public SchemeSampling(UniformScheme scheme, RecordNumbering.Numbered numbered, long stage1, int sampleSize, double rate,
+      boolean stage1Cached, UniformRandomProvider random, KeyedCoins coins) {
+    this.scheme = scheme;
+    this.population = numbered.population();
+    this.stage1 = stage1;
+    this.sampleSize = sampleSize;
+    this.rate = rate;
+    this.stage1Cached = stage1Cached;
+    this.random = random;
+    this.coins = coins;
+    this.jsc = JavaSparkContext.fromSparkContext(numbered.blocks().context());
+    this.records = numbered.blocks();
+    if (stage1Cached) {
+      Broadcast<long[]> kept = jsc.broadcast(MultisetDraw.stageOne(scheme, population, stage1, sampleSize, random));
+      stageOneRecords = kept;
+      // explicit null tests, not Objects::nonNull twice: javac's deserialisation of two serializable references to
+      // one method with different element types may hand back the wrong one (a ClassCastException in a task)
+      JavaRDD<RecordBlock> stageOne = records.map(b -> b.restrict(kept.value())).filter(b -> b != null)
+          .persist(StorageLevel.MEMORY_AND_DISK());
+      stageOne.count(); // materialise before the full data is released
+      records.unpersist(false);
+      records = stageOne;
+    }
+  }
+
+  /** N, the number of numbered records. */
+  public long population() {
+    return population;
+  }
+
+  /** n₁ (two-stage schemes). */
+  public long stage1() {
+    return stage1;
+  }
+
+  /** m (fixed-size schemes). */
+  public int sampleSize() {
+    return sampleSize;
+  }
+
+  /** γ (poisson-uniform). */
+  public double rate() {
+    return rate;
+  }
+
+  /** The weighted sample of iteration {@code t} (1-based). */
+  public JavaRDD<SampleBlock> iteration(int t) {
+    releaseDraw();
+    if (scheme == UniformScheme.POISSON_UNIFORM) {
+      KeyedCoins round = coins.round(t);
+      double gamma = rate;
+      return records.map(b -> b.coins(round, gamma)).filter(b -> b != null);
+    }
+    MultisetDraw draw = stage1Cached
+        ? MultisetDraw.draw(UniformScheme.WR, stage1, 0, sampleSize, random)
+        : MultisetDraw.draw(scheme, population, stage1, sampleSize, random);
+    Broadcast<MultisetDraw> shared = jsc.broadcast(draw);
+    current = shared;
+    return records.map(b -> b.select(shared.value().records(), shared.value().copies())).filter(b -> b != null);
+  }
+
+  /** Releases the last draw's broadcast and the cached records. */
+  public void release() {
+    releaseDraw();
+    records.unpersist(false);
+    if (stageOneRecords != null) {
+      stageOneRecords.destroy();
+    }
+  }
+
+  private void releaseDraw() {
+    if (current != null) {
+      current.destroy();
+      current = null;
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package io.pais.sampling.spark;
+
+import io.pais.lloyd.SampleBlock;
+import io.pais.lloyd.SampleBlocks;
+import io.pais.lloyd.WeightedClusterStats;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+
+/** {@link SampleBlocks} on Spark: an RDD of blocks, folded by the tasks into per-cluster statistics. */
+public final class SparkBlocks {
+  private SparkBlocks() {}
+
+  /**
+   * A Spark RDD of blocks (normally cached): the centres are broadcast, every task folds its blocks into one
+   * statistics object, and the driver merges them.
+   */
+  public static SampleBlocks of(JavaRDD<SampleBlock> blocks) {
+    return new Distributed<>(blocks, block -> block);
+  }
+
+  /**
+   * Blocks of another kind read as sample blocks through {@code view}, each consumed before the next is read (the
+   * view may reuse one scratch block a task): full-data DP-Lloyd over the preprocessing's cached points.
+   */
+  public static <T> SampleBlocks viewed(JavaRDD<T> blocks, BlockView<T> view) {
+    return new Distributed<>(blocks, view);
+  }
+
+  /** How a pass reads one cached block as a sample block. */
+  public interface BlockView<T> extends java.io.Serializable {
+    SampleBlock of(T block);
+  }
+
+  /** The Spark side. Its lambdas capture the broadcast, the view and the norms only, never this. */
+  private record Distributed<T>(JavaRDD<T> blocks, BlockView<T> view) implements SampleBlocks {
+    /**
+     * Partitions up to which the driver merges every task's statistics itself (one stage); past it a tree level
+     * merges them on the executors first. Each is k·(d + 1) doubles, so even the bound's worth stays small, and
+     * below it an extra shuffle stage would cost more than it saves.
+     */
+    static final int DIRECT_MERGE_PARTITIONS = 128;
+
+    @Override
+    public WeightedClusterStats clusterStats(double[] centres, int k, int d) {
+      JavaSparkContext jsc = JavaSparkContext.fromSparkContext(blocks.context());
+      Broadcast<double[]> shared = jsc.broadcast(centres);
+      double[] norms = WeightedClusterStats.squaredNorms(centres, k, d);
+      int depth = blocks.getNumPartitions() <= DIRECT_MERGE_PARTITIONS ? 1 : 2;
+      BlockView<T> asSample = view;
+      WeightedClusterStats stats = blocks.treeAggregate(new WeightedClusterStats(k, d),
+          (acc, block) -> acc.add(asSample.of(block), shared.value(), norms), WeightedClusterStats::merge, depth);
+      shared.destroy();
+      return stats;
+    }
+
+    @Override
+    public void release() {
+      blocks.unpersist(false);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+package io.pais.preprocessing;
+
+import io.pais.testing.Fixtures;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.pais.io.KeyedPoint;
+import io.pais.privacy.Geometry;
+import io.pais.testing.SharedSparkSession;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The sensitivities the strict estimators are calibrated for hold on the aggregates the pipeline computes: one
+ * point added far outside the clip ball moves the centre sum by at most R₀ (exactly R₀ here) and the count by
+ * one, and moves exactly one histogram bin by one.
+ */
+@ExtendWith(SharedSparkSession.class)
+class StrictSensitivityTest {
+
+  @Test
+  void aFarPointMovesTheCentreSumByR0AndOneHistogramBinByOne(SparkSession spark) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    List<double[]> rows = Fixtures.gaussianPoints(3000, 4, 7);
+    List<double[]> withFar = new ArrayList<>(rows);
+    withFar.add(new double[] {1e6, -3e6, 2e6, 5e5});
+    double r0 = 3;
+    double[] origin = {0.5, 0, -0.5, 1};
+    for (Geometry g : Geometry.values()) {
+      VectorStats a = StrictPreprocessor.offsetSums(clipped(jsc, rows, origin, r0, g), origin, g);
+      VectorStats b = StrictPreprocessor.offsetSums(clipped(jsc, withFar, origin, r0, g), origin, g);
+      assertEquals(1, b.count - a.count);
+      double[] moved = new double[4];
+      for (int t = 0; t < 4; t++) {
+        moved[t] = b.sum[t] - a.sum[t];
+      }
+      assertEquals(r0, g.norm(moved), 1e-9, g + ": the sum moves by R0");
+
+      double upper = r0 + 1;
+      long[] h0 = StrictPreprocessor.normCounts(clipped(jsc, rows, origin, r0, g), upper, 32, g);
+      long[] h1 = StrictPreprocessor.normCounts(clipped(jsc, withFar, origin, r0, g), upper, 32, g);
+      int changed = 0;
+      for (int i = 0; i < h0.length; i++) {
+        if (h0[i] != h1[i]) {
+          changed++;
+          assertEquals(1, h1[i] - h0[i]);
+        }
+      }
+      assertEquals(1, changed, g + ": exactly one bin changes");
+    }
+  }
+
+  private static JavaRDD<KeyedPoint> clipped(JavaSparkContext jsc, List<double[]> rows, double[] origin, double r0,
+      Geometry g) {
+    return Fixtures.keyed(jsc.parallelize(rows, 3))
+        .map(p -> new KeyedPoint(p.key(), StrictPreprocessor.clip(p.x(), origin,
+            StrictPreprocessor.clipRadius(r0, origin, g), g)));
+  }
+}
