@@ -45,6 +45,19 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
   /** Releases what the run cached. */
   void release();
 
+  /** Centres in preprocessed coordinates (k × d row-major) moved back to the input's: the offset added back. */
+  default double[][] inInputCoordinates(double[] centres, int k) {
+    int d = data().dimension();
+    double[] offset = data().offset();
+    double[][] out = new double[k][d];
+    for (int j = 0; j < k; j++) {
+      for (int t = 0; t < d; t++) {
+        out[j][t] = centres[j * d + t] + offset[t];
+      }
+    }
+    return out;
+  }
+
   /**
    * Poisson importance sampling (unif, core, opt) or full data.
    *

@@ -2,7 +2,6 @@ package io.pais.clustering;
 
 import io.pais.sampling.spark.SparkBlocks;
 import io.pais.initialisation.Initialiser;
-import io.pais.lloyd.KMeansCost;
 import io.pais.lloyd.LloydNoise;
 import io.pais.sampling.spark.PoissonSampler;
 import io.pais.preprocessing.PreparedData;
@@ -13,7 +12,6 @@ import io.pais.lloyd.SampleBlocks;
 import io.pais.sampling.spark.SchemeSampling;
 import io.pais.preprocessing.StrictPreprocessor;
 import io.pais.lloyd.WeightedLloyd;
-import io.pais.settings.StrictRelease;
 import io.pais.settings.PrivacyMode;
 import io.pais.settings.Initialisation;
 import io.pais.settings.Preprocessing;
@@ -30,17 +28,15 @@ import io.pais.io.InputException;
 import io.pais.io.Points;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
-import io.pais.privacy.Geometry;
 import io.pais.accounting.PrivacyReport;
-import io.pais.sampling.NormHistogram;
-import io.pais.sampling.NormSummary;
 import io.pais.sampling.KeyedCoins;
 import io.pais.sampling.Sampler;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.ArrayList;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 
@@ -59,7 +55,7 @@ public final class PrivateKMeansEngine {
   private final KMeansSettings settings;
   private final Consumer<String> log;
   private final StageListener stages;
-  private final Map<String, Double> stageSeconds = new LinkedHashMap<>();
+  private final StageClock clock;
   private final NoiseRandomness randomness;
   private final KeyedCoins coins;
   private final PrivacyLedger ledger;
@@ -71,7 +67,6 @@ public final class PrivateKMeansEngine {
   private final Initialiser initialiser;
   /** Whether {@link #prepare} ran: one run per engine. */
   private boolean prepared;
-  private NormSummary exactNorms;
 
   public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log) {
     this(settings, log, StageListener.NONE);
@@ -82,7 +77,8 @@ public final class PrivateKMeansEngine {
     this.settings = settings;
     this.log = log;
     this.stages = stages;
-    this.allocation = allocation(settings);
+    this.clock = new StageClock(stages);
+    this.allocation = settings.allocation();
     this.ledger = settings.sampling().sampler().isUniformScheme()
         ? new PrivacyLedger(settings.epsilon(), settings.sampling().scheme().delta(), Composition.BASIC,
             Relation.of(settings.sampling().sampler().uniformScheme()))
@@ -97,22 +93,6 @@ public final class PrivateKMeansEngine {
     this.initialiser = new Initialiser(settings, randomness.provider(), coins);
     this.planner = new LloydPlanner(settings, allocation, ledger, log);
   }
-  /**
-   * How ε is split between the stages that run ({@link BudgetAllocation}), from the settings alone: the centre
-   * unless one is given, the histogram when a constant needs it, the coreset for {@code init private-coreset}.
-   */
-  static BudgetAllocation allocation(KMeansSettings settings) {
-    double delta = settings.sampling().delta();
-    if (!(settings.privacy() instanceof PrivacyMode.Strict strict)) {
-      return BudgetAllocation.paper(settings.epsilon(), delta);
-    }
-    StrictRelease release = strict.release();
-    return BudgetAllocation.strict(settings.epsilon(), delta, release.centreShare(), release.histogramShare(),
-        release.initShare(), new BudgetAllocation.Stages(!strict.constants().hasCentre(),
-            StrictPreprocessor.needsHistogram(settings), settings.initialisation() == Initialisation.PRIVATE_CORESET));
-  }
-
-
   /** Runs everything and returns centres, report and timings. */
   public ClusteringResult fit(Points points, boolean evaluate) {
     if (evaluate && settings.isStrict()) {
@@ -123,13 +103,13 @@ public final class PrivateKMeansEngine {
     double[] centres = iterate(run, noiseFor(run));
     double cost = Double.NaN;
     if (evaluate) {
-      long start = begin("evaluate (non-private)");
+      long start = clock.begin("evaluate (non-private)");
       // full data reads its cached points; a sampled run, one more pass over the input
-      cost = cost(run.data(), centres, settings.k());
-      stage("evaluate (non-private)", start);
+      cost = run.data().cost(centres, settings.k());
+      clock.end("evaluate (non-private)", start);
     }
     run.release();
-    return new ClusteringResult(toInputCoordinates(centres, run), report(run), stageSeconds(), cost);
+    return new ClusteringResult(run.inInputCoordinates(centres, settings.k()), report(run), stageSeconds(), cost);
   }
 
   /**
@@ -152,7 +132,7 @@ public final class PrivateKMeansEngine {
       throw new InputException("k x d = " + settings.k() + " x " + points.dimension() + " centre coordinates are more "
           + "than the " + MAX_CENTRE_VALUES + " the driver holds per copy; lower k or the dimension");
     }
-    long start = begin("read and preprocess");
+    long start = clock.begin("read and preprocess");
     int d = points.dimension();
     PreparedData data;
     StrictPreprocessor.Result strictResult = null;
@@ -167,23 +147,23 @@ public final class PrivateKMeansEngine {
           : Preprocessor.publicBounds(points.rdd(), d, settings.geometry(), paper.constants().normBound(),
               paper.constants().centre(), points.source());
     }
-    stage("read and preprocess", start);
+    clock.end("read and preprocess", start);
     Provenance provenance = Provenance.of(points, strictResult);
     double[] privateInitial = null;
     if (settings.initialisation() == Initialisation.PRIVATE_CORESET) {
-      start = begin("private coreset");
+      start = clock.begin("private coreset");
       privateInitial = initialiser.privateCoreset(data, allocation.initialisation(), ledger);
-      stage("private coreset", start);
+      clock.end("private coreset", start);
     }
     if (settings.sampling().sampler().isUniformScheme()) {
       return prepareScheme(data, d, privateInitial, provenance);
     }
 
-    start = begin("privacy plan");
+    start = clock.begin("privacy plan");
     StrictPreprocessor.Result strict = strictResult;
     PrivacyPlan plan = planner.poisson(data, d, provenance.populationKnown(),
-        strict != null ? strict::norms : () -> exactNorms(data));
-    stage("privacy plan", start);
+        strict != null ? strict::norms : once(() -> data.normHistogram(settings.geometry(), NORM_HISTOGRAM_BINS)));
+    clock.end("privacy plan", start);
     log.accept(String.format(java.util.Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g B=%.6g",
         plan.sampler().id(), plan.epsilon(), plan.noiseKnob()));
 
@@ -196,14 +176,14 @@ public final class PrivateKMeansEngine {
     if (settings.sampling().sampler() == Sampler.FULL) {
       sample = data.allPoints(partitions); // the preprocessing's cached copy, read as it is: no sampling stage
     } else {
-      start = begin("weights and sampling");
+      start = clock.begin("weights and sampling");
       JavaRDD<SampleBlock> sampled = PoissonSampler.sample(data.points(), d, plan.samplingFunction(),
           settings.geometry(), coins);
       JavaRDD<SampleBlock> cached = (partitions < sampled.getNumPartitions() ? sampled.coalesce(partitions)
           : sampled).persist(StorageLevel.MEMORY_AND_DISK());
       cached.count(); // materialise the cached sample (counts blocks, not points)
       sample = SparkBlocks.of(cached);
-      stage("weights and sampling", start);
+      clock.end("weights and sampling", start);
     }
 
     double[] initial = switch (settings.initialisation()) {
@@ -225,25 +205,25 @@ public final class PrivateKMeansEngine {
    * solved for the DP-Lloyd share of (ε, δ), and the per-iteration sampling set up (stage I drawn now when cached).
    */
   private PreparedRun prepareScheme(PreparedData data, int d, double[] privateInitial, Provenance provenance) {
-    long start = begin("record numbers");
+    long start = clock.begin("record numbers");
     RecordNumbering.Numbered numbered = RecordNumbering.number(data.points(), d);
     numbered.blocks().count(); // materialise the numbered copy before the prepared one is released
     data.release();
-    stage("record numbers", start);
+    clock.end("record numbers", start);
 
-    start = begin("privacy plan");
+    start = clock.begin("privacy plan");
     LloydPlanner.SchemeSizes sizes = planner.scheme(data, d, numbered.population());
     SchemePlan plan = sizes.plan();
     UniformScheme scheme = settings.sampling().sampler().uniformScheme();
     SchemeOptions options = settings.sampling().scheme();
-    stage("privacy plan", start);
+    clock.end("privacy plan", start);
     log.accept(String.format(Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g delta=%.3g noise=%s", scheme.id(),
         plan.epsilon(), plan.delta(), options.noise().id()));
 
-    start = begin("weights and sampling");
+    start = clock.begin("weights and sampling");
     SchemeSampling sampling = new SchemeSampling(scheme, numbered, sizes.stage1(), sizes.sampleSize(), sizes.rate(),
         options.stage1Cached(), randomness.provider(), coins);
-    stage("weights and sampling", start);
+    clock.end("weights and sampling", start);
     double[] initial = privateInitial != null ? privateInitial : initialiser.dataIndependent(data);
     return new PreparedRun.Scheme(data, plan, sampling, initial, sizes.iterations(), provenance);
   }
@@ -258,7 +238,7 @@ public final class PrivateKMeansEngine {
   /** T iterations of weighted DP-Lloyd with {@code noise}; returns centres in preprocessed coordinates. */
   public double[] iterate(PreparedRun run, LloydNoise noise) {
     int iterations = run.iterations();
-    long start = begin(iterationStage(1, iterations));
+    long start = clock.begin(iterationStage(1, iterations));
     WeightedLloyd lloyd = new WeightedLloyd(settings.k(), iterations, run.data().radius(),
         settings.geometry(), settings.guards().enabled(), settings.guards().minNoisyCount());
     double[] centres = lloyd.run(run::sampleOf, run.data().dimension(), run.initialCentres(), noise, t -> {
@@ -269,7 +249,7 @@ public final class PrivateKMeansEngine {
         stages.begin(iterationStage(t + 1, iterations));
       }
     });
-    stage("DP-Lloyd", start);
+    clock.end("DP-Lloyd", start);
     return centres;
   }
 
@@ -285,58 +265,20 @@ public final class PrivateKMeansEngine {
 
   /** Seconds per stage so far. */
   public Map<String, Double> stageSeconds() {
-    return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(stageSeconds));
+    return clock.seconds();
   }
-
-  /** The k-means cost (1/n) Σ min_j ‖x − c_j‖² on the preprocessed data: an evaluation, NOT private. */
-  public static double cost(PreparedData data, double[] centres, int k) {
-    return totalCost(allPoints(data), centres, k) / data.count();
-  }
-
-  /** Every prepared point with weight 1, in blocks built as the pass reads them (not cached). */
-  private static JavaRDD<SampleBlock> allPoints(PreparedData data) {
-    return PoissonSampler.sample(data.points(), data.dimension(), null, null, null);
-  }
-
-  private static double totalCost(JavaRDD<SampleBlock> blocks, double[] centres, int k) {
-    return blocks.map(block -> KMeansCost.totalCost(List.of(block), centres, k)).fold(0.0, Double::sum);
-  }
-
 
   /**
-   * Paper mode's exact norm histogram, read in one pass on first use: opt's B search reads it once per plan, and
-   * --iterations auto solves a plan for each candidate T.
+   * {@code compute} on first use, then its value: paper mode's exact norm histogram is one pass over the data,
+   * which opt's B search reads once per plan and --iterations auto solves a plan for each candidate T.
    */
-  private NormSummary exactNorms(PreparedData data) {
-    if (exactNorms == null) {
-      double r = data.radius();
-      Geometry g = settings.geometry();
-      exactNorms = data.points().treeAggregate(new NormHistogram(r, NORM_HISTOGRAM_BINS),
-          (h, p) -> h.add(g.norm(p.x())), NormHistogram::merge);
-    }
-    return exactNorms;
-  }
-
-  private double[][] toInputCoordinates(double[] centres, PreparedRun run) {
-    int d = run.data().dimension();
-    double[][] out = new double[settings.k()][d];
-    for (int j = 0; j < settings.k(); j++) {
-      for (int t = 0; t < d; t++) {
-        out[j][t] = centres[j * d + t] + run.data().offset()[t];
+  private static <T> Supplier<T> once(Supplier<T> compute) {
+    List<T> value = new ArrayList<>(1);
+    return () -> {
+      if (value.isEmpty()) {
+        value.add(compute.get());
       }
-    }
-    return out;
-  }
-
-  /** Stage {@code name} starts: the listener is told; returns the start time for {@link #stage}. */
-  private long begin(String name) {
-    stages.begin(name);
-    return System.nanoTime();
-  }
-
-  /** Stage {@code name}, started at {@code startNanos}, ends: its time is recorded and the listener told. */
-  private void stage(String name, long startNanos) {
-    stages.end();
-    stageSeconds.merge(name, (System.nanoTime() - startNanos) / 1e9, Double::sum);
+      return value.get(0);
+    };
   }
 }

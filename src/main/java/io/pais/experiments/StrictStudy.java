@@ -121,7 +121,7 @@ public final class StrictStudy implements Callable<Integer> {
                   ClusteringResult result = new PrivateKMeansEngine(settings, message -> { })
                       .fit(new Points(cached.map(p -> p), d, loaded.dimensionSource(), loaded.source(),
                           true), false);
-                  cost = PrivateKMeansEngine.cost(raw, flatten(result.centres()), k);
+                  cost = raw.cost(flatten(result.centres()), k);
                 } catch (InputException e) {
                   // an infeasible configuration (core's q would pass 1, opt cannot reach m): recorded, not a cost
                   System.out.printf(Locale.ROOT, "%s: %s %s epsilon %s: %s%n", name, mode, sampler, eps, e.getMessage());

@@ -4,7 +4,12 @@ import io.pais.sampling.spark.SparkBlocks;
 import io.pais.sampling.spark.PoissonSampler;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.io.KeyedPoint;
+import io.pais.lloyd.KMeansCost;
+import io.pais.lloyd.SampleBlock;
 import io.pais.math.Norms;
+import io.pais.privacy.Geometry;
+import io.pais.sampling.NormHistogram;
+import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
@@ -50,6 +55,22 @@ public record PreparedData(JavaRDD<KeyedPoint> points, int dimension, long count
   /** Partitions of the points. */
   public int partitions() {
     return cache != null ? cache.partitions() : points.getNumPartitions();
+  }
+
+  /**
+   * The exact norms of the points in a histogram of {@code bins} bins on [0, r], in one pass: read without privacy
+   * (paper mode's opt B search and --iterations auto).
+   */
+  public NormHistogram normHistogram(Geometry geometry, int bins) {
+    return points.treeAggregate(new NormHistogram(radius, bins), (h, p) -> h.add(geometry.norm(p.x())),
+        NormHistogram::merge);
+  }
+
+  /** The k-means cost (1/n) Σ min_j ‖x − c_j‖² of {@code centres} (k × d row-major): an evaluation, NOT private. */
+  public double cost(double[] centres, int k) {
+    // every point with weight 1, in blocks built as the pass reads them (not cached)
+    JavaRDD<SampleBlock> blocks = PoissonSampler.sample(points, dimension, null, null, null);
+    return blocks.map(block -> KMeansCost.totalCost(List.of(block), centres, k)).fold(0.0, Double::sum) / count;
   }
 
   /** ℓ2 norm of the subtracted centre. */

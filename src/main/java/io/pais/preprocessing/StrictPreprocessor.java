@@ -1,8 +1,6 @@
 package io.pais.preprocessing;
 
 import io.pais.settings.PublicConstants;
-import io.pais.settings.SampleSize;
-import io.pais.settings.Iterations;
 import io.pais.settings.CoordinateBounds;
 import io.pais.settings.StrictRelease;
 import io.pais.settings.KMeansSettings;
@@ -15,7 +13,6 @@ import io.pais.io.KeyedPoint;
 import io.pais.math.Rounding;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.NormSummary;
-import io.pais.sampling.Sampler;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
@@ -45,27 +42,6 @@ public final class StrictPreprocessor {
       boolean radiusEstimated) {}
 
   private StrictPreprocessor() {}
-
-  /**
-   * Whether the run needs the DP norm histogram: r unknown, or a sampler, an initialiser or --iterations auto that
-   * needs n̂ or x̃̂. Switch expressions: a new sampler or initialiser does not compile until it says what it needs.
-   */
-  public static boolean needsHistogram(KMeansSettings settings) {
-    Sampler sampler = settings.sampling().sampler();
-    boolean samplerNeeds = switch (sampler) {
-      case CORE, OPT -> true; // core's q uses n̂ and x̃̂; opt's B is searched on the noisy histogram
-      case UNIF, POISSON_UNIFORM -> settings.sampling().size() instanceof SampleSize.Count; // the rate m/n̂
-      case FULL, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> false; // the fixed-size schemes' N is public
-    };
-    boolean initialiserNeeds = switch (settings.initialisation()) {
-      case PRIVATE_CORESET, SCALED_BALL -> true; // the coreset's spreads need n̂; scaled-ball's ball x̃̂
-      case RANDOM_BALL, SPHERE_PACKING, SAMPLE_POINTS, AUTO -> false;
-    };
-    // auto T weighs a typical cluster at n̂/k, except under the fixed-size schemes (m/k, N public)
-    boolean iterationsNeed = settings.iterations() instanceof Iterations.Auto
-        && (!sampler.isUniformScheme() || sampler == Sampler.POISSON_UNIFORM);
-    return !settings.privacy().constants().hasNormBound() || samplerNeeds || initialiserNeeds || iterationsNeed;
-  }
 
   public static Result run(JavaRDD<KeyedPoint> input, int dimension, KMeansSettings settings, BudgetAllocation allocation,
       PrivacyLedger ledger, UniformRandomProvider rng, String source) {
@@ -101,7 +77,7 @@ public final class StrictPreprocessor {
     JavaRDD<KeyedPoint> centred = clipped.map(p -> new KeyedPoint(p.key(), Preprocessor.subtract(p.x(), c)));
 
     PrivateNormHistogram histogram = null;
-    if (needsHistogram(settings)) {
+    if (settings.needsNormHistogram()) {
       long[] counts = normCounts(centred, r1, HISTOGRAM_BINS, geometry);
       long total = 0;
       for (long count : counts) {

@@ -112,6 +112,42 @@ public final class KMeansSettings implements Serializable {
     return ((PrivacyMode.Strict) privacy).release();
   }
 
+  /**
+   * Whether a strict release needs the DP norm histogram: r unknown, or a sampler, an initialiser or --iterations auto that
+   * needs n̂ or x̃̂. Switch expressions: a new sampler or initialiser does not compile until it says what it needs.
+   */
+  public boolean needsNormHistogram() {
+    Sampler sampler = sampling.sampler();
+    boolean samplerNeeds = switch (sampler) {
+      case CORE, OPT -> true; // core's q uses n̂ and x̃̂; opt's B is searched on the noisy histogram
+      case UNIF, POISSON_UNIFORM -> sampling.size() instanceof SampleSize.Count; // the rate m/n̂
+      case FULL, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> false; // the fixed-size schemes' N is public
+    };
+    boolean initialiserNeeds = switch (initialisation) {
+      case PRIVATE_CORESET, SCALED_BALL -> true; // the coreset's spreads need n̂; scaled-ball's ball x̃̂
+      case RANDOM_BALL, SPHERE_PACKING, SAMPLE_POINTS, AUTO -> false;
+    };
+    // auto T weighs a typical cluster at n̂/k, except under the fixed-size schemes (m/k, N public)
+    boolean iterationsNeed = iterations instanceof Iterations.Auto
+        && (!sampler.isUniformScheme() || sampler == Sampler.POISSON_UNIFORM);
+    return !privacy.constants().hasNormBound() || samplerNeeds || initialiserNeeds || iterationsNeed;
+  }
+
+  /**
+   * How ε is split between the stages that run ({@link BudgetAllocation}), from these settings alone: the centre
+   * unless one is given, the histogram when {@link #needsNormHistogram()}, the coreset for init private-coreset.
+   */
+  public BudgetAllocation allocation() {
+    double delta = sampling.delta();
+    if (!(privacy instanceof PrivacyMode.Strict strict)) {
+      return BudgetAllocation.paper(epsilon, delta);
+    }
+    StrictRelease release = strict.release();
+    return BudgetAllocation.strict(epsilon, delta, release.centreShare(), release.histogramShare(),
+        release.initShare(), new BudgetAllocation.Stages(!strict.constants().hasCentre(), needsNormHistogram(),
+            initialisation == Initialisation.PRIVATE_CORESET));
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof KMeansSettings s && k == s.k && iterations.equals(s.iterations)

@@ -85,7 +85,7 @@ class SamplingAndLloydTest {
       }
       direct += best;
     }
-    assertEquals(direct / points.size(), PrivateKMeansEngine.cost(data, centres, 3), 1e-9 * direct / points.size());
+    assertEquals(direct / points.size(), data.cost(centres, 3), 1e-9 * direct / points.size());
   }
 
   @Test
