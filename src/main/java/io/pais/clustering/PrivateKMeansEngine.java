@@ -186,11 +186,7 @@ public final class PrivateKMeansEngine {
       clock.end("weights and sampling", start);
     }
 
-    double[] initial = switch (settings.initialisation()) {
-      case PRIVATE_CORESET -> privateInitial;
-      case SAMPLE_POINTS -> initialiser.samplePoints(data.points(), plan.samplingFunction());
-      case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL, AUTO -> initialiser.dataIndependent(data); // AUTO: resolved
-    };
+    double[] initial = initialiser.initialCentres(data, privateInitial, plan.samplingFunction());
     // one cached copy per run: a sample now holds what DP-Lloyd reads, and a later reader of the prepared points
     // (only paper mode's --evaluate on a sampled run) recomputes them; full data reads the preprocessing's copy
     if (settings.sampling().sampler() != Sampler.FULL) {
@@ -224,7 +220,7 @@ public final class PrivateKMeansEngine {
     SchemeSampling sampling = new SchemeSampling(scheme, numbered, sizes.stage1(), sizes.sampleSize(), sizes.rate(),
         options.stage1Cached(), randomness.provider(), coins);
     clock.end("weights and sampling", start);
-    double[] initial = privateInitial != null ? privateInitial : initialiser.dataIndependent(data);
+    double[] initial = initialiser.initialCentres(data, privateInitial, null); // no sample-points here
     return new PreparedRun.Scheme(data, plan, sampling, initial, sizes.iterations(), provenance);
   }
 

@@ -3,8 +3,6 @@ package io.pais.clustering;
 import io.pais.preprocessing.PreparedData;
 import io.pais.sampling.spark.SchemeSampling;
 import io.pais.settings.PrivacyMode;
-import io.pais.settings.SampleSize;
-import io.pais.settings.Initialisation;
 import io.pais.settings.Preprocessing;
 import io.pais.settings.StrictRelease;
 import io.pais.settings.KMeansSettings;
@@ -91,7 +89,7 @@ final class ReleaseReporter {
   private void schemeStatistics(PrivacyReport.Builder b, SchemeSampling sampling) {
     if (settings.sampling().sampler() == Sampler.POISSON_UNIFORM) {
       b.statistic("gamma", sampling.rate(), Source.PUBLIC, "the Poisson rate of every iteration ("
-          + (settings.sampling().size() instanceof SampleSize.Fraction ? "the fraction given" : "the sample size over n") + ")");
+          + (settings.sampling().sizeIsCount() ? "the sample size over n" : "the fraction given") + ")");
       return;
     }
     b.statistic("N", sampling.population(), settings.isStrict() ? Source.PUBLIC : Source.DATA_DERIVED,
@@ -148,20 +146,13 @@ final class ReleaseReporter {
       b.nonPrivateStep("paper preprocessing: centring, the 97.5th-percentile filter, re-centring and r are "
           + "computed from the data without privacy");
     }
-    // a switch expression: a new sampler does not compile until it says what it reads without privacy
-    String samplerStep = switch (settings.sampling().sampler()) {
-      case UNIF -> "unif: q = m/n uses n from the data";
-      case CORE -> "core: q uses n and xTilde from the data";
-      case OPT -> "opt: B was searched on every exact norm, so B (and with it the noise scales and the sample) is "
-          + "data-dependent";
-      case POISSON_UNIFORM -> settings.sampling().size() instanceof SampleSize.Count ? "poisson-uniform: the rate m/n uses n from the data" : null;
-      case FULL, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> null;
-    };
+    String samplerStep = settings.sampling().sampler().paperDataUse(settings.sampling().sizeIsCount());
     if (samplerStep != null) {
       b.nonPrivateStep(samplerStep);
     }
-    if (settings.initialisation() == Initialisation.SAMPLE_POINTS) {
-      b.nonPrivateStep("initial centres are k random points of the sample (raw data, not covered by epsilon)");
+    String initialiserStep = settings.initialisation().nonPrivateStep();
+    if (initialiserStep != null) {
+      b.nonPrivateStep(initialiserStep);
     }
   }
 }

@@ -17,8 +17,9 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
- * How a run's first centres are chosen ({@link io.pais.settings.Initialisation}, SPEC §9): the private coreset (its share of ε from
- * the allocation, recorded in the ledger), the starts that read no data, or the paper's sample points (not private).
+ * How a run's first centres are chosen ({@link io.pais.settings.Initialisation}, SPEC §9): the private coreset (its
+ * share of ε from the allocation, recorded in the ledger), the starts that read no data, or the paper's sample points
+ * (not private).
  * Draws from the run's randomness in the order the run asks.
  */
 public final class Initialiser {
@@ -39,10 +40,22 @@ public final class Initialiser {
   }
 
   /**
+   * The first centres once the sample is drawn: the private coreset's (drawn before, with its share of ε), the
+   * paper's sample points (Poisson runs: {@code sampling} is their sampling function), or a start that reads no data.
+   */
+  public double[] initialCentres(PreparedData data, double[] coreset, SamplingFunction sampling) {
+    return switch (settings.initialisation()) {
+      case PRIVATE_CORESET -> coreset;
+      case SAMPLE_POINTS -> samplePoints(data.points(), sampling);
+      case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL, AUTO -> dataIndependent(data); // AUTO: resolved in the settings
+    };
+  }
+
+  /**
    * The initialisers that read no data: from k, d, r (public or a DP estimate) and, for scaled-ball, the estimate
    * x̃̂ (exact x̃ in paper mode).
    */
-  public double[] dataIndependent(PreparedData data) {
+  private double[] dataIndependent(PreparedData data) {
     int k = settings.k();
     int d = data.dimension();
     return switch (settings.initialisation()) {
@@ -63,9 +76,10 @@ public final class Initialiser {
 
   /**
    * k distinct random points of the sample, as the paper does (not private): the sampled points whose keys
-   * hash lowest under a seed drawn from the run's randomness, so the choice does not depend on Spark's partitioning either.
+   * hash lowest under a seed drawn from the run's randomness, so the choice does not depend on Spark's partitioning
+   * either.
    */
-  public double[] samplePoints(JavaRDD<KeyedPoint> points, SamplingFunction sampling) {
+  private double[] samplePoints(JavaRDD<KeyedPoint> points, SamplingFunction sampling) {
     long pickSeed = rng.nextLong();
     int k = settings.k();
     Geometry geometry = settings.geometry();

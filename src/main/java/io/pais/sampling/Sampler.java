@@ -55,6 +55,31 @@ public enum Sampler {
     return scheme;
   }
 
+  /**
+   * Whether the sampler needs n̂ or x̃̂ (or the noisy norms) of a strict release's norm histogram, given a sample
+   * size that is a count (whose rate m/n needs n) or a fraction. The switches here say, for each sampler, what it
+   * reads: a new sampler does not compile until it says.
+   */
+  public boolean needsNormHistogram(boolean sizeIsCount) {
+    return switch (this) {
+      case CORE, OPT -> true; // core's q uses n̂ and x̃̂; opt's B is searched on the noisy histogram
+      case UNIF, POISSON_UNIFORM -> sizeIsCount; // the rate m/n̂
+      case FULL, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> false; // the fixed-size schemes' N is public
+    };
+  }
+
+  /** What paper mode's sampler reads from the data without privacy, as the report lists it; null when nothing. */
+  public String paperDataUse(boolean sizeIsCount) {
+    return switch (this) {
+      case UNIF -> "unif: q = m/n uses n from the data";
+      case CORE -> "core: q uses n and xTilde from the data";
+      case OPT -> "opt: B was searched on every exact norm, so B (and with it the noise scales and the sample) is "
+          + "data-dependent";
+      case POISSON_UNIFORM -> sizeIsCount ? "poisson-uniform: the rate m/n uses n from the data" : null;
+      case FULL, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> null;
+    };
+  }
+
   /** Parses a sampler's {@link #id()} (any case). */
   public static Sampler parse(String name) {
     return Checks.oneOf("sampler", name, values(), Sampler::id);

@@ -13,8 +13,8 @@ public enum Initialisation {
   /** k points uniform in the ball of radius r: reads no data, so it is covered by the guarantee. */
   RANDOM_BALL,
   /**
-   * Su et al.'s sphere packing in the ball of radius r (see {@link io.pais.initialisation.InitialCentres#spherePacking}): k centres spread
-   * apart; reads no data.
+   * Su et al.'s sphere packing in the ball of radius r (see
+   * {@link io.pais.initialisation.InitialCentres#spherePacking}): k centres spread apart; reads no data.
    */
   SPHERE_PACKING,
   /**
@@ -37,6 +37,22 @@ public enum Initialisation {
   /** What AUTO means for a strict release or paper mode; any other value is itself. */
   public Initialisation resolve(boolean strict) {
     return this != AUTO ? this : strict ? PRIVATE_CORESET : RANDOM_BALL;
+  }
+
+  /** Whether a strict release needs the norm histogram for this start: n̂ (the coreset's spreads), x̃̂ (scaled-ball). */
+  public boolean needsNormHistogram() {
+    return switch (this) {
+      case PRIVATE_CORESET, SCALED_BALL -> true;
+      case RANDOM_BALL, SPHERE_PACKING, SAMPLE_POINTS, AUTO -> false;
+    };
+  }
+
+  /** What this start reads from the data without privacy, as the report lists it; null when nothing. */
+  public String nonPrivateStep() {
+    return switch (this) {
+      case SAMPLE_POINTS -> "initial centres are k random points of the sample (raw data, not covered by epsilon)";
+      case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL, PRIVATE_CORESET, AUTO -> null;
+    };
   }
 
   public String id() {

@@ -113,20 +113,13 @@ public final class KMeansSettings implements Serializable {
   }
 
   /**
-   * Whether a strict release needs the DP norm histogram: r unknown, or a sampler, an initialiser or --iterations auto that
-   * needs n̂ or x̃̂. Switch expressions: a new sampler or initialiser does not compile until it says what it needs.
+   * Whether a strict release needs the DP norm histogram: r unknown, or a sampler, an initialiser or --iterations
+   * auto that needs n̂ or x̃̂ (the sampler and the initialiser each say what they need).
    */
   public boolean needsNormHistogram() {
     Sampler sampler = sampling.sampler();
-    boolean samplerNeeds = switch (sampler) {
-      case CORE, OPT -> true; // core's q uses n̂ and x̃̂; opt's B is searched on the noisy histogram
-      case UNIF, POISSON_UNIFORM -> sampling.size() instanceof SampleSize.Count; // the rate m/n̂
-      case FULL, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> false; // the fixed-size schemes' N is public
-    };
-    boolean initialiserNeeds = switch (initialisation) {
-      case PRIVATE_CORESET, SCALED_BALL -> true; // the coreset's spreads need n̂; scaled-ball's ball x̃̂
-      case RANDOM_BALL, SPHERE_PACKING, SAMPLE_POINTS, AUTO -> false;
-    };
+    boolean samplerNeeds = sampler.needsNormHistogram(sampling.sizeIsCount());
+    boolean initialiserNeeds = initialisation.needsNormHistogram();
     // auto T weighs a typical cluster at n̂/k, except under the fixed-size schemes (m/k, N public)
     boolean iterationsNeed = iterations instanceof Iterations.Auto
         && (!sampler.isUniformScheme() || sampler == Sampler.POISSON_UNIFORM);

@@ -25,6 +25,11 @@ public record SamplingSettings(Sampler sampler, SampleSize size, double lambda, 
     Checks.notNull("scheme", scheme);
   }
 
+  /** Whether the sample size is a count (its rate m/n needs n), not a fraction. */
+  public boolean sizeIsCount() {
+    return size instanceof SampleSize.Count;
+  }
+
   /** The target δ: the scheme's, 0 for the pure ε-DP Poisson samplers. */
   public double delta() {
     return sampler.isUniformScheme() ? scheme.delta() : 0;
