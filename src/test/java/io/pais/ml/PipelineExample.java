@@ -13,7 +13,10 @@ import org.apache.spark.sql.SparkSession;
 final class PipelineExample {
   private PipelineExample() {}
 
-  static Dataset<Row> run(SparkSession spark, String csv, String modelDir) throws IOException {
+  /** What the example made: the data, its clustering, the fitted stage and the pipeline reloaded from disk. */
+  record Outcome(Dataset<Row> data, Dataset<Row> clustered, PrivateKMeansModel model, PipelineModel reloaded) {}
+
+  static Outcome run(SparkSession spark, String csv, String modelDir) throws IOException {
     // README-EXAMPLE-BEGIN
     Dataset<Row> data = spark.read().option("header", "true").option("inferSchema", "true").csv(csv);
 
@@ -34,6 +37,6 @@ final class PipelineExample {
     fitted.write().overwrite().save(modelDir);
     PipelineModel reloaded = PipelineModel.load(modelDir);
     // README-EXAMPLE-END
-    return reloaded.transform(data).select("prediction").union(clustered.select("prediction"));
+    return new Outcome(data, clustered, model, reloaded);
   }
 }
