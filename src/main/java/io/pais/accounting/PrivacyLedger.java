@@ -102,17 +102,8 @@ public final class PrivacyLedger {
     return composition.compose(entries).delta();
   }
 
-  public double budgetEpsilon() {
-    return budgetEpsilon;
-  }
-
   public Relation relation() {
     return relation;
-  }
-
-  /** The δ budget. */
-  public double budgetDelta() {
-    return budgetDelta;
   }
 
   public Composition composition() {

@@ -36,14 +36,4 @@ public final class LloydProfile implements Serializable {
   public double epsilon(double weight, double norm) {
     return weight * alpha(norm);
   }
-
-  /** T/β_count, the part of α that does not depend on the norm. */
-  public double countTerm() {
-    return perCount;
-  }
-
-  /** T/β_sum, the slope of α in the norm. */
-  public double normSlope() {
-    return perNorm;
-  }
 }

@@ -50,11 +50,6 @@ public final class SamplingKeys {
     return KIND_PARTITION | pack("partition", partition, "position", position);
   }
 
-  /** Whether {@code key} depends on Spark's partitioning (the fallback kind). */
-  public static boolean dependsOnPartitioning(long key) {
-    return (key & KIND_PARTITION) == KIND_PARTITION;
-  }
-
   private static long pack(String firstName, long first, String secondName, long second) {
     if (first < 0 || first >= 1L << FIRST_BITS) {
       throw new IllegalArgumentException(firstName + " must be in [0, 2^" + FIRST_BITS + "), got " + first);

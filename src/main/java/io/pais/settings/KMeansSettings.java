@@ -101,11 +101,6 @@ public final class KMeansSettings implements Serializable {
     return privacy.isStrict();
   }
 
-  /** Whether this is the noiseless reference (ε = ∞). */
-  public boolean isNonPrivateReference() {
-    return Double.isInfinite(epsilon);
-  }
-
   /** The strict release's public inputs; only for a strict release. */
   public StrictRelease strictRelease() {
     Checks.require(privacy instanceof PrivacyMode.Strict, "not a strict release");
