@@ -8,10 +8,10 @@ import java.util.Locale;
  * parameters) are data-free by construction and shown as they are; anything else is named by its kind only,
  * since a foreign message can quote data, and the full trace goes to the log.
  */
-final class FailureReport {
+public final class FailureReport {
   private FailureReport() {}
 
-  static String oneLine(Throwable e) {
+  public static String oneLine(Throwable e) {
     InputException input = InputException.find(e);
     if (input != null) {
       return firstLine(input.getMessage());

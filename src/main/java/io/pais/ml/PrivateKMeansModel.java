@@ -75,6 +75,11 @@ public final class PrivateKMeansModel extends Model<PrivateKMeansModel> implemen
     return report;
   }
 
+  /** The privacy report as JSON text, the same as the job's privacy-report.json (what the Python API reads). */
+  public String privacyReportJson() {
+    return io.pais.io.PrivacyReportJson.toText(report);
+  }
+
   /** The number of centres. */
   public int numClusters() {
     return centres.length;

@@ -1,0 +1,380 @@
+"""Spark ML stages of pais: :class:`PrivateKMeans` and the :class:`PrivateKMeansModel` it fits.
+
+Thin wrappers over the JVM classes ``io.pais.ml.PrivateKMeans`` and ``io.pais.ml.PrivateKMeansModel``, in the style of
+``pyspark.ml.clustering.KMeans``: every JVM param is declared here with the same name, and its default is read from
+the JVM, not copied. A setting the JVM refuses raises one :class:`pais.PaisError` naming the param and the rule.
+"""
+
+import json
+import sys
+from functools import wraps
+
+from py4j.protocol import Py4JJavaError
+from pyspark import SparkContext, keyword_only
+from pyspark.ml.param import Param, Params, TypeConverters
+from pyspark.ml.util import JavaMLReadable, JavaMLReader, JavaMLWritable
+from pyspark.ml.wrapper import JavaEstimator, JavaModel
+
+from pais import PaisError
+
+__all__ = ["PrivateKMeans", "PrivateKMeansModel"]
+
+_JVM_PACKAGE = "io.pais.ml"
+
+
+def _refusal(error):
+    """The one-line message of a JVM failure: pais's own words for bad settings and input, the kind otherwise."""
+    throwable = getattr(error, "java_exception", None) or getattr(error, "_origin", None)
+    jvm = SparkContext._jvm
+    if throwable is None or jvm is None:
+        return str(error).strip().splitlines()[0]
+    return jvm.io.pais.job.FailureReport.oneLine(throwable)
+
+
+def _jvm_errors_as_pais_errors(method):
+    """Runs ``method``; a JVM exception becomes one PaisError with its one-line message, not a Py4J trace."""
+
+    @wraps(method)
+    def wrapper(*args, **kwargs):
+        try:
+            return method(*args, **kwargs)
+        except Py4JJavaError as error:
+            message = _refusal(error)
+        except Exception as error:  # PySpark's converted JVM exceptions (IllegalArgumentException, …)
+            if getattr(error, "_origin", None) is None:
+                raise
+            message = _refusal(error)
+        raise PaisError(message) from None
+
+    return wrapper
+
+
+def _param(name, doc, converter):
+    return Param(Params._dummy(), name, doc, typeConverter=converter)
+
+
+class _PrivateKMeansParams(Params):
+    """The params of both stages, named as the JVM names them (``lambda`` is reached with getattr: a Python keyword)."""
+
+    k = _param("k", "number of clusters", TypeConverters.toInt)
+    maxIter = _param("maxIter", "DP-Lloyd iterations T, or 0 to choose T (--iterations auto)", TypeConverters.toInt)
+    seed = _param("seed", "seed of a reproducible run (unset: secure randomness)", TypeConverters.toInt)
+    featuresCol = _param("featuresCol", "features column name (a Spark ML vector)", TypeConverters.toString)
+    dimension = _param("dimension", "the size of the feature vectors, a public input (0: the column's ML metadata)",
+                       TypeConverters.toInt)
+    predictionCol = _param("predictionCol", "prediction column name", TypeConverters.toString)
+    epsilon = _param("epsilon", "target epsilon of the release", TypeConverters.toFloat)
+    sampler = _param("sampler", "unif, core, opt, full, or a uniform scheme", TypeConverters.toString)
+    sampleSize = _param("sampleSize", "expected sample size: a whole count >= 1 or a fraction in (0, 1)",
+                        TypeConverters.toFloat)
+    geometry = _param("geometry", "l2 or l1", TypeConverters.toString)
+    normBound = _param("normBound", "a public norm bound r", TypeConverters.toFloat)
+    center = _param("center", "a public centre to subtract", TypeConverters.toListFloat)
+    preprocessing = _param("preprocessing", "paper mode: paper or public", TypeConverters.toString)
+    initMode = _param("initMode", "how the first centres are chosen", TypeConverters.toString)
+    guards = _param("guards", "post-processing guards on noisy centres", TypeConverters.toBoolean)
+    privacyMode = _param("privacyMode", "strict (end-to-end private) or paper", TypeConverters.toString)
+    clipRadius = _param("clipRadius", "strict: the public radius R0 every point is clipped to", TypeConverters.toFloat)
+    origin = _param("origin", "strict: the clip ball's centre", TypeConverters.toListFloat)
+    bounds = _param("bounds", "strict, instead of clipRadius: public per-coordinate bounds lo:hi",
+                    TypeConverters.toString)
+    normQuantile = _param("normQuantile", "strict: the quantile of the DP norm histogram taken as r",
+                          TypeConverters.toFloat)
+    outliers = _param("outliers", "strict: project or drop the points beyond r", TypeConverters.toString)
+    budgetCentre = _param("budgetCentre", "strict: share of epsilon for the DP centre", TypeConverters.toFloat)
+    budgetHistogram = _param("budgetHistogram", "strict: share of epsilon for the DP norm histogram",
+                             TypeConverters.toFloat)
+    budgetInit = _param("budgetInit", "strict: share of epsilon for initMode private-coreset", TypeConverters.toFloat)
+    stage1Size = _param("stage1Size", "two-stage schemes: n1, a count or a fraction of N", TypeConverters.toFloat)
+    stage1Cached = _param("stage1Cached", "must-ow: draw stage I once and keep it", TypeConverters.toBoolean)
+    noise = _param("noise", "uniform schemes: laplace or gaussian", TypeConverters.toString)
+    delta = _param("delta", "uniform schemes: the target delta", TypeConverters.toFloat)
+
+    def _set(self, **kwargs):
+        """Sets params, each checked at once by the JVM's validator (a JVM param pair validates its value on
+        construction; nothing is set in the JVM until fit, as PySpark does)."""
+        super()._set(**kwargs)
+        if getattr(self, "_java_obj", None) is not None:
+            for name in kwargs:
+                if kwargs[name] is not None:
+                    param = self.getParam(name)
+                    _jvm_errors_as_pais_errors(self._make_java_param_pair)(param, self._paramMap[param])
+        return self
+
+    def getK(self):
+        return self.getOrDefault(self.k)
+
+    def getMaxIter(self):
+        return self.getOrDefault(self.maxIter)
+
+    def getSeed(self):
+        return self.getOrDefault(self.seed)
+
+    def getFeaturesCol(self):
+        return self.getOrDefault(self.featuresCol)
+
+    def getDimension(self):
+        return self.getOrDefault(self.dimension)
+
+    def getPredictionCol(self):
+        return self.getOrDefault(self.predictionCol)
+
+    def getEpsilon(self):
+        return self.getOrDefault(self.epsilon)
+
+    def getSampler(self):
+        return self.getOrDefault(self.sampler)
+
+    def getSampleSize(self):
+        return self.getOrDefault(self.sampleSize)
+
+    def getLambda(self):
+        return self.getOrDefault("lambda")
+
+    def getGeometry(self):
+        return self.getOrDefault(self.geometry)
+
+    def getNormBound(self):
+        return self.getOrDefault(self.normBound)
+
+    def getCenter(self):
+        return self.getOrDefault(self.center)
+
+    def getPreprocessing(self):
+        return self.getOrDefault(self.preprocessing)
+
+    def getInitMode(self):
+        return self.getOrDefault(self.initMode)
+
+    def getGuards(self):
+        return self.getOrDefault(self.guards)
+
+    def getPrivacyMode(self):
+        return self.getOrDefault(self.privacyMode)
+
+    def getClipRadius(self):
+        return self.getOrDefault(self.clipRadius)
+
+    def getOrigin(self):
+        return self.getOrDefault(self.origin)
+
+    def getBounds(self):
+        return self.getOrDefault(self.bounds)
+
+    def getNormQuantile(self):
+        return self.getOrDefault(self.normQuantile)
+
+    def getOutliers(self):
+        return self.getOrDefault(self.outliers)
+
+    def getBudgetCentre(self):
+        return self.getOrDefault(self.budgetCentre)
+
+    def getBudgetHistogram(self):
+        return self.getOrDefault(self.budgetHistogram)
+
+    def getBudgetInit(self):
+        return self.getOrDefault(self.budgetInit)
+
+    def getStage1Size(self):
+        return self.getOrDefault(self.stage1Size)
+
+    def getStage1Cached(self):
+        return self.getOrDefault(self.stage1Cached)
+
+    def getNoise(self):
+        return self.getOrDefault(self.noise)
+
+    def getDelta(self):
+        return self.getOrDefault(self.delta)
+
+
+# "lambda" is a Python keyword: the param is an attribute only getattr reaches, named as the JVM names it
+setattr(_PrivateKMeansParams, "lambda", _param("lambda", "core: mixing weight in [0, 1]", TypeConverters.toFloat))
+
+_KWARG_NAMES = {"lambda_": "lambda"}
+
+
+def _as_params(kwargs):
+    """Keyword arguments as param names (``lambda_`` is ``lambda``), those left as None dropped."""
+    return {_KWARG_NAMES.get(name, name): value for name, value in kwargs.items() if value is not None}
+
+
+class _PaisReader(JavaMLReader):
+    """Loads a pais stage: its JVM class lives in io.pais.ml, not where PySpark's naming rule would look."""
+
+    @classmethod
+    def _java_loader_class(cls, clazz):
+        return _JVM_PACKAGE + "." + clazz.__name__
+
+
+class _PaisReadable(JavaMLReadable):
+    @classmethod
+    def read(cls):
+        return _PaisReader(cls)
+
+
+class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, _PaisReadable, JavaMLWritable):
+    """Differentially private k-means (Poisson importance sampling and weighted DP-Lloyd) as a Spark ML Estimator.
+
+    A strict release (the default) needs a public ``clipRadius`` or ``bounds``. Arguments left out keep the JVM's
+    defaults; ``lambda_`` sets the param ``lambda``.
+    """
+
+    _java_obj = None  # until __init__ makes it (PySpark's finaliser reads it even when a call was refused first)
+
+    @keyword_only
+    def __init__(self, *, k=None, maxIter=None, seed=None, featuresCol=None, dimension=None, predictionCol=None,
+                 epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
+                 center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
+                 origin=None, bounds=None, normQuantile=None, outliers=None, budgetCentre=None,
+                 budgetHistogram=None, budgetInit=None, stage1Size=None, stage1Cached=None, noise=None, delta=None):
+        super().__init__()
+        self._java_obj = self._new_java_obj(_JVM_PACKAGE + ".PrivateKMeans", self.uid)
+        self._transfer_params_from_java()  # the defaults, as the JVM declares them
+        self.setParams(**self._input_kwargs)
+
+    @keyword_only
+    def setParams(self, *, k=None, maxIter=None, seed=None, featuresCol=None, dimension=None, predictionCol=None,
+                  epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
+                  center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
+                  origin=None, bounds=None, normQuantile=None, outliers=None, budgetCentre=None,
+                  budgetHistogram=None, budgetInit=None, stage1Size=None, stage1Cached=None, noise=None,
+                  delta=None):
+        """Sets the given params; those left out (None) stay as they are."""
+        return self._set(**_as_params(self._input_kwargs))
+
+    @_jvm_errors_as_pais_errors
+    def _fit_java(self, dataset):
+        return super()._fit_java(dataset)
+
+    def _create_model(self, java_model):
+        return PrivateKMeansModel(java_model)
+
+    def setK(self, value):
+        return self._set(k=value)
+
+    def setMaxIter(self, value):
+        return self._set(maxIter=value)
+
+    def setSeed(self, value):
+        return self._set(seed=value)
+
+    def setFeaturesCol(self, value):
+        return self._set(featuresCol=value)
+
+    def setDimension(self, value):
+        return self._set(dimension=value)
+
+    def setPredictionCol(self, value):
+        return self._set(predictionCol=value)
+
+    def setEpsilon(self, value):
+        return self._set(epsilon=value)
+
+    def setSampler(self, value):
+        return self._set(sampler=value)
+
+    def setSampleSize(self, value):
+        return self._set(sampleSize=value)
+
+    def setLambda(self, value):
+        return self._set(**{"lambda": value})
+
+    def setGeometry(self, value):
+        return self._set(geometry=value)
+
+    def setNormBound(self, value):
+        return self._set(normBound=value)
+
+    def setCenter(self, value):
+        return self._set(center=value)
+
+    def setPreprocessing(self, value):
+        return self._set(preprocessing=value)
+
+    def setInitMode(self, value):
+        return self._set(initMode=value)
+
+    def setGuards(self, value):
+        return self._set(guards=value)
+
+    def setPrivacyMode(self, value):
+        return self._set(privacyMode=value)
+
+    def setClipRadius(self, value):
+        return self._set(clipRadius=value)
+
+    def setOrigin(self, value):
+        return self._set(origin=value)
+
+    def setBounds(self, value):
+        return self._set(bounds=value)
+
+    def setNormQuantile(self, value):
+        return self._set(normQuantile=value)
+
+    def setOutliers(self, value):
+        return self._set(outliers=value)
+
+    def setBudgetCentre(self, value):
+        return self._set(budgetCentre=value)
+
+    def setBudgetHistogram(self, value):
+        return self._set(budgetHistogram=value)
+
+    def setBudgetInit(self, value):
+        return self._set(budgetInit=value)
+
+    def setStage1Size(self, value):
+        return self._set(stage1Size=value)
+
+    def setStage1Cached(self, value):
+        return self._set(stage1Cached=value)
+
+    def setNoise(self, value):
+        return self._set(noise=value)
+
+    def setDelta(self, value):
+        return self._set(delta=value)
+
+
+class PrivateKMeansModel(JavaModel, _PrivateKMeansParams, _PaisReadable, JavaMLWritable):
+    """The fitted model: the released centres and the privacy report of the release."""
+
+    def clusterCenters(self):
+        """The released centres, one numpy array each."""
+        return [vector.toArray() for vector in self._call_java("clusterCenters")]
+
+    def privacyReport(self):
+        """The privacy report as a dict: the same JSON as the job's privacy-report.json."""
+        return json.loads(self._call_java("privacyReportJson"))
+
+    def numClusters(self):
+        return self._call_java("numClusters")
+
+    @_jvm_errors_as_pais_errors
+    def exportAsMLlib(self, path, overwrite=False):
+        """Saves the centres as MLlib's KMeansModel (``pyspark.ml.clustering.KMeansModel.load`` reads it)."""
+        self._call_java("exportAsMLlib", path, overwrite)
+
+    @_jvm_errors_as_pais_errors
+    def _transform(self, dataset):
+        return super()._transform(dataset)
+
+    def setFeaturesCol(self, value):
+        return self._set(featuresCol=value)
+
+    def setPredictionCol(self, value):
+        return self._set(predictionCol=value)
+
+
+def _register_jvm_package_name():
+    """PySpark loads a stage of a saved PipelineModel by importing its JVM class name as a Python module path,
+    io.pais.ml, which would find the standard library's io instead: make that name this module."""
+    module = sys.modules[__name__]
+    sys.modules.setdefault("io.pais", sys.modules["pais"])
+    sys.modules.setdefault(_JVM_PACKAGE, module)
+
+
+_register_jvm_package_name()

@@ -1,0 +1,182 @@
+"""The PySpark API of pais against the JVM estimator: params, pipelines, persistence, the report, refusals."""
+
+import math
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+from pyspark.ml import Pipeline, PipelineModel
+from pyspark.ml.clustering import KMeansModel
+from pyspark.ml.feature import VectorAssembler
+from pyspark.ml.tuning import ParamGridBuilder
+
+from pais import PaisError
+from pais.ml import PrivateKMeans, PrivateKMeansModel
+
+FEATURES = ["x1", "x2", "x3", "x4", "x5"]
+
+# a valid value other than the default for every param (cross-param rules are checked at fit, not here)
+SAMPLE_VALUES = {
+    "k": 7, "maxIter": 4, "seed": 12345, "featuresCol": "f", "dimension": 5, "predictionCol": "p", "epsilon": 1.5,
+    "sampler": "core", "sampleSize": 0.1, "lambda": 0.3, "geometry": "l1", "normBound": 4.5, "center": [1.0, 2.0],
+    "preprocessing": "public", "initMode": "random-ball", "guards": False, "privacyMode": "paper", "clipRadius": 9.0,
+    "origin": [0.5, -0.5], "bounds": "-1:1", "normQuantile": 0.9, "outliers": "drop", "budgetCentre": 0.1,
+    "budgetHistogram": 0.07, "budgetInit": 0.3, "stage1Size": 0.5, "stage1Cached": True, "noise": "gaussian",
+    "delta": 1e-6,
+}
+
+
+def jvm_value(stage, name):
+    """A param's value as the JVM stage holds it."""
+    java_obj = stage._java_obj
+    java_value = java_obj.getOrDefault(java_obj.getParam(name))
+    return list(java_value) if name in ("center", "origin") else java_value
+
+
+def pipeline(**params):
+    return Pipeline(stages=[VectorAssembler(inputCols=FEATURES, outputCol="features"), PrivateKMeans(**params)])
+
+
+def test_every_jvm_param_has_a_python_twin_and_the_reverse(spark):
+    kmeans = PrivateKMeans()
+    python_names = {p.name for p in kmeans.params}
+    jvm_names = {p.name() for p in kmeans._java_obj.params()}
+    assert python_names == jvm_names
+    assert set(SAMPLE_VALUES) == jvm_names, "the round-trip test covers every param"
+
+
+def test_python_defaults_are_the_jvms(spark):
+    kmeans = PrivateKMeans()
+    java_obj = kmeans._java_obj
+    with_default = [p for p in java_obj.params() if java_obj.hasDefault(p)]
+    assert len(with_default) >= 20
+    for java_param in with_default:
+        name = java_param.name()
+        assert kmeans.hasDefault(name), name
+        assert kmeans.getOrDefault(name) == java_obj.getDefault(java_param).get(), name
+    assert kmeans.getK() == 2 and kmeans.getPrivacyMode() == "strict" and kmeans.getLambda() == 0.5
+    assert not kmeans.isDefined("clipRadius") and not kmeans.isDefined("seed")
+
+
+def test_every_param_round_trips_through_the_jvm(spark):
+    kmeans = PrivateKMeans()
+    for name, value in SAMPLE_VALUES.items():
+        kmeans._set(**{name: value})
+        assert kmeans.getOrDefault(name) == value, name
+    kmeans._transfer_params_to_java()
+    for name, value in SAMPLE_VALUES.items():
+        assert jvm_value(kmeans, name) == value, name
+    # the keyword-only constructor and the setters set the same params (lambda_ is the param lambda)
+    built = PrivateKMeans(k=7, lambda_=0.3, center=[1.0, 2.0], guards=False)
+    assert (built.getK(), built.getLambda(), built.getCenter(), built.getGuards()) == (7, 0.3, [1.0, 2.0], False)
+    assert PrivateKMeans().setLambda(0.3).setK(7).getLambda() == 0.3
+    with pytest.raises(TypeError):
+        PrivateKMeans(7)
+
+
+def test_a_bad_value_is_one_error_naming_the_param_and_the_rule(spark):
+    with pytest.raises(PaisError) as refused:
+        PrivateKMeans(epsilon=-1.0)
+    assert str(refused.value) == "epsilon must be in [1.0E-4, 1000000.0], got -1.0"
+    with pytest.raises(PaisError, match="sampler must be one of unif, core, opt, full"):
+        PrivateKMeans().setSampler("fast")
+    assert refused.value.__cause__ is None and refused.value.__suppress_context__, "no Py4J trace chained"
+
+
+def test_strict_without_a_clip_radius_fails_at_fit_with_the_one_line_message(spark, blobs):
+    with pytest.raises(PaisError) as refused:
+        pipeline(k=6).fit(blobs)
+    message = str(refused.value)
+    assert message.startswith("privacyMode = strict needs clipRadius (R0) or bounds"), message
+    assert "\n" not in message and "Py4J" not in message and "at io.pais" not in message
+
+
+def test_fit_transform_save_and_load_a_pipeline(spark, blobs, tmp_path):
+    fitted = pipeline(k=6, epsilon=3.0, sampleSize=0.2, clipRadius=25.0, seed=7).fit(blobs)
+    model = fitted.stages[-1]
+    assert isinstance(model, PrivateKMeansModel)
+    centres = model.clusterCenters()
+    assert len(centres) == 6 and all(isinstance(c, np.ndarray) and c.shape == (5,) for c in centres)
+    assert model.numClusters() == 6
+    clustered = fitted.transform(blobs).select("prediction").collect()
+    assert len(clustered) == 12_000 and {row.prediction for row in clustered} <= set(range(6))
+
+    fitted.write().overwrite().save(str(tmp_path / "pipeline"))
+    reloaded = PipelineModel.load(str(tmp_path / "pipeline"))
+    stage = reloaded.stages[-1]
+    assert isinstance(stage, PrivateKMeansModel), type(stage)
+    assert all(np.array_equal(a, b) for a, b in zip(stage.clusterCenters(), centres))
+    assert stage.privacyReport() == model.privacyReport()
+    assert reloaded.transform(blobs).select("prediction").collect() == clustered
+
+    model.write().overwrite().save(str(tmp_path / "model"))
+    assert PrivateKMeansModel.load(str(tmp_path / "model")).privacyReport() == model.privacyReport()
+    model.exportAsMLlib(str(tmp_path / "mllib"))
+    mllib = KMeansModel.load(str(tmp_path / "mllib"))
+    assert all(np.array_equal(a, b) for a, b in zip(mllib.clusterCenters(), centres))
+
+
+def test_the_estimator_saves_loads_and_copies_with_a_param_grid(spark, blobs, tmp_path):
+    kmeans = PrivateKMeans(k=6, clipRadius=25.0, sampleSize=0.2, seed=3)
+    kmeans.write().overwrite().save(str(tmp_path / "estimator"))
+    loaded = PrivateKMeans.load(str(tmp_path / "estimator"))
+    assert (loaded.getK(), loaded.getClipRadius(), loaded.getSeed(), loaded.uid) == (6, 25.0, 3, kmeans.uid)
+
+    grid = ParamGridBuilder().addGrid(kmeans.k, [3, 4]).addGrid(kmeans.epsilon, [1.0, 2.0]).build()
+    assert len(grid) == 4
+    copy = kmeans.copy(grid[1])
+    assert (copy.getK(), copy.getEpsilon()) == (3, 2.0) and (kmeans.getK(), kmeans.getEpsilon()) == (6, 3.0)
+    features = VectorAssembler(inputCols=FEATURES, outputCol="features").transform(blobs)
+    models = dict(kmeans.fitMultiple(features, grid[:2]))
+    assert sorted(len(m.clusterCenters()) for m in models.values()) == [3, 3]
+    assert len(kmeans.fit(features).clusterCenters()) == 6, "the grid left the original as it was"
+
+
+def test_the_privacy_report_is_a_dict_whose_ledger_sums_to_epsilon(spark, blobs):
+    report = pipeline(k=6, epsilon=2.0, clipRadius=25.0, seed=11).fit(blobs).stages[-1].privacyReport()
+    assert report["privacyMode"] == "strict" and report["epsilon"] <= 2.0
+    stages = [entry["stage"] for entry in report["ledger"]]
+    assert stages[0] == "centre" and stages[-1] == "DP-Lloyd"
+    spent = math.fsum(entry["epsilon"] for entry in report["ledger"])
+    assert math.isclose(spent, report["epsilon"], rel_tol=1e-12) and spent <= 2.0 * (1 + 1e-15)
+
+
+def test_a_seeded_fit_reproduces_its_centres(spark, blobs):
+    first = pipeline(k=6, clipRadius=25.0, seed=5).fit(blobs).stages[-1].clusterCenters()
+    second = pipeline(k=6, clipRadius=25.0, seed=5).fit(blobs).stages[-1].clusterCenters()
+    assert all(np.array_equal(a, b) for a, b in zip(first, second))
+
+
+def test_the_readme_python_example_runs(spark, monkeypatch):
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    readme = open(os.path.join(root, "README.md"), encoding="utf-8").read()
+    start = readme.index("```python\n", readme.index("<!-- python example: run by python/tests/test_ml.py -->"))
+    code = readme[start + len("```python\n"):readme.index("```", start + 10)]
+    monkeypatch.chdir(root)
+    scope = {}
+    exec(compile(code, "README.md", "exec"), scope)
+    assert isinstance(scope["reloaded"].stages[-1], PrivateKMeansModel)
+    assert scope["report"]["epsilon"] <= 3.0
+
+
+def test_the_jar_alone_makes_import_pais_work(jar, tmp_path):
+    """No pip install: the package inside the jar, put on Python's path by spark.submit.pyFiles."""
+    script = textwrap.dedent(f"""
+        from pyspark.sql import SparkSession
+        spark = (SparkSession.builder.master("local[1]").config("spark.jars", {jar!r})
+                 .config("spark.submit.pyFiles", {jar!r}).config("spark.ui.enabled", "false").getOrCreate())
+        import pais, pais.ml
+        print(pais.__file__)
+        print(type(pais.ml.PrivateKMeans(k=3)).__name__)
+        spark.stop()
+    """)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    location, kind = done.stdout.strip().splitlines()[-2:]
+    # Spark copies the jar into its files folder and puts that copy on sys.path
+    assert location.endswith(os.path.basename(jar) + "/pais/__init__.py") and kind == "PrivateKMeans", done.stdout
