@@ -40,7 +40,7 @@ pais_log_folder() {
 # pais_mvn ARGS...: quiet Maven in the project; its output on stderr. Maven prints colour resets even in batch mode:
 # they are dropped with the blank lines they leave.
 pais_mvn() {
-  (cd "$PAIS_ROOT" && mvn -q -B --no-transfer-progress "$@") 2>&1 | sed -e $'s/\x1b\\[[0-9;]*m//g' -e '/^$/d' >&2
+  (cd "$PAIS_ROOT" && mvn -q -B --no-transfer-progress -Dstyle.color=never "$@") 2>&1 | sed -e $'s/\x1b\\[[0-9;]*m//g' -e '/^$/d' >&2
 }
 
 # The job jar; built when missing or older than the sources (as submit/pais-local does). Maven's output goes to

@@ -12,12 +12,12 @@ from functools import wraps
 from py4j.protocol import Py4JJavaError
 from pyspark import SparkContext, keyword_only
 from pyspark.ml.param import Param, Params, TypeConverters
-from pyspark.ml.util import JavaMLReadable, JavaMLReader, JavaMLWritable
+from pyspark.ml.util import JavaMLReadable, JavaMLWritable
 from pyspark.ml.wrapper import JavaEstimator, JavaModel
 
 from pais import PaisError
 
-__all__ = ["PrivateKMeans", "PrivateKMeansModel"]
+__all__ = ["PrivateKMeans", "PrivateKMeansModel", "read_cluster_centers", "read_privacy_report"]
 
 _JVM_PACKAGE = "io.pais.ml"
 
@@ -47,6 +47,30 @@ def _jvm_errors_as_pais_errors(method):
         raise PaisError(message) from None
 
     return wrapper
+
+
+def _remote(stage):
+    """Whether ``stage`` lives on a Spark Connect server (PySpark then holds its class name or a reference, not a
+    Py4J object: the JVM's defaults and validators are not reachable from Python, the server applies them)."""
+    return isinstance(stage._java_obj, str) or type(stage._java_obj).__name__ == "RemoteModelRef"
+
+
+def _refuse_over_connect(stage, what):
+    if _remote(stage):
+        raise PaisError(what + " is not available over Spark Connect (Spark's allow-list of model methods holds only "
+                        "its own models'): save the model and read it with pais.ml.read_privacy_report or "
+                        "pais.ml.read_cluster_centers")
+
+
+def read_privacy_report(spark, path):
+    """The privacy report of a model saved at ``path``, as a dict (works over Spark Connect too)."""
+    return json.loads(spark.read.parquet(path.rstrip("/") + "/privacyReport").head()[0])
+
+
+def read_cluster_centers(spark, path):
+    """The centres of a model saved at ``path``, one numpy array each in cluster order (works over Spark Connect)."""
+    rows = spark.read.parquet(path.rstrip("/") + "/data").orderBy("clusterIdx").collect()
+    return [row.clusterCenter.toArray() for row in rows]
 
 
 def _param(name, doc, converter):
@@ -94,7 +118,7 @@ class _PrivateKMeansParams(Params):
         """Sets params, each checked at once by the JVM's validator (a JVM param pair validates its value on
         construction; nothing is set in the JVM until fit, as PySpark does)."""
         super()._set(**kwargs)
-        if getattr(self, "_java_obj", None) is not None:
+        if getattr(self, "_java_obj", None) is not None and not _remote(self):
             for name in kwargs:
                 if kwargs[name] is not None:
                     param = self.getParam(name)
@@ -200,21 +224,7 @@ def _as_params(kwargs):
     return {_KWARG_NAMES.get(name, name): value for name, value in kwargs.items() if value is not None}
 
 
-class _PaisReader(JavaMLReader):
-    """Loads a pais stage: its JVM class lives in io.pais.ml, not where PySpark's naming rule would look."""
-
-    @classmethod
-    def _java_loader_class(cls, clazz):
-        return _JVM_PACKAGE + "." + clazz.__name__
-
-
-class _PaisReadable(JavaMLReadable):
-    @classmethod
-    def read(cls):
-        return _PaisReader(cls)
-
-
-class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, _PaisReadable, JavaMLWritable):
+class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLWritable):
     """Differentially private k-means (Poisson importance sampling and weighted DP-Lloyd) as a Spark ML Estimator.
 
     A strict release (the default) needs a public ``clipRadius`` or ``bounds``. Arguments left out keep the JVM's
@@ -231,7 +241,8 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, _PaisReadable, JavaMLWr
                  budgetHistogram=None, budgetInit=None, stage1Size=None, stage1Cached=None, noise=None, delta=None):
         super().__init__()
         self._java_obj = self._new_java_obj(_JVM_PACKAGE + ".PrivateKMeans", self.uid)
-        self._transfer_params_from_java()  # the defaults, as the JVM declares them
+        if not _remote(self):
+            self._transfer_params_from_java()  # the defaults, as the JVM declares them
         self.setParams(**self._input_kwargs)
 
     @keyword_only
@@ -339,23 +350,27 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, _PaisReadable, JavaMLWr
         return self._set(delta=value)
 
 
-class PrivateKMeansModel(JavaModel, _PrivateKMeansParams, _PaisReadable, JavaMLWritable):
+class PrivateKMeansModel(JavaModel, _PrivateKMeansParams, JavaMLReadable, JavaMLWritable):
     """The fitted model: the released centres and the privacy report of the release."""
 
     def clusterCenters(self):
         """The released centres, one numpy array each."""
+        _refuse_over_connect(self, "clusterCenters()")
         return [vector.toArray() for vector in self._call_java("clusterCenters")]
 
     def privacyReport(self):
         """The privacy report as a dict: the same JSON as the job's privacy-report.json."""
+        _refuse_over_connect(self, "privacyReport()")
         return json.loads(self._call_java("privacyReportJson"))
 
     def numClusters(self):
+        _refuse_over_connect(self, "numClusters()")
         return self._call_java("numClusters")
 
     @_jvm_errors_as_pais_errors
     def exportAsMLlib(self, path, overwrite=False):
         """Saves the centres as MLlib's KMeansModel (``pyspark.ml.clustering.KMeansModel.load`` reads it)."""
+        _refuse_over_connect(self, "exportAsMLlib()")
         self._call_java("exportAsMLlib", path, overwrite)
 
     @_jvm_errors_as_pais_errors
@@ -370,11 +385,15 @@ class PrivateKMeansModel(JavaModel, _PrivateKMeansParams, _PaisReadable, JavaMLW
 
 
 def _register_jvm_package_name():
-    """PySpark loads a stage of a saved PipelineModel by importing its JVM class name as a Python module path,
-    io.pais.ml, which would find the standard library's io instead: make that name this module."""
+    """PySpark names a stage's JVM class after its Python module (PipelineModel loading imports the JVM class name
+    as a module path; the readers, classic and Spark Connect, derive the JVM class from ``__module__``). The JVM
+    package io.pais.ml would be the standard library's io to Python: this module is also registered under that name,
+    and the stages say they live there."""
     module = sys.modules[__name__]
     sys.modules.setdefault("io.pais", sys.modules["pais"])
     sys.modules.setdefault(_JVM_PACKAGE, module)
+    for stage in (PrivateKMeans, PrivateKMeansModel):
+        stage.__module__ = _JVM_PACKAGE
 
 
 _register_jvm_package_name()

@@ -1,5 +1,6 @@
 """The PySpark API of pais against the JVM estimator: params, pipelines, persistence, the report, refusals."""
 
+import json
 import math
 import os
 import subprocess
@@ -180,3 +181,53 @@ def test_the_jar_alone_makes_import_pais_work(jar, tmp_path):
     location, kind = done.stdout.strip().splitlines()[-2:]
     # Spark copies the jar into its files folder and puts that copy on sys.path
     assert location.endswith(os.path.basename(jar) + "/pais/__init__.py") and kind == "PrivateKMeans", done.stdout
+
+
+SPARK_MAJOR = int(__import__("pyspark").__version__.split(".")[0])
+
+
+@pytest.mark.skipif(SPARK_MAJOR < 4, reason="ML over Spark Connect needs Spark 4")
+def test_fit_transform_and_save_over_spark_connect(jar, blobs_csv, tmp_path):
+    """A Spark Connect client (its own process: a classic session is running here) against a local Connect server
+    that pyspark starts with the jar: fit and transform run on the server, which finds PrivateKMeans through the
+    jar's META-INF/services; the saved model's report is read back as the README says."""
+    python_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    model_dir = str(tmp_path / "connect-pipeline")
+    script = textwrap.dedent(f"""
+        import glob, json
+        from pyspark.ml import Pipeline, PipelineModel
+        from pyspark.ml.feature import VectorAssembler
+        from pyspark.sql import SparkSession
+        from pais import PaisError
+        from pais.ml import PrivateKMeans, read_cluster_centers, read_privacy_report
+
+        spark = SparkSession.builder.remote("local[2]").config("spark.jars", {jar!r}).getOrCreate()
+        data = spark.read.csv({blobs_csv!r}, header=True, inferSchema=True)
+        assembler = VectorAssembler(inputCols={FEATURES!r}, outputCol="features")
+        fitted = Pipeline(stages=[assembler, PrivateKMeans(k=6, clipRadius=25.0, sampleSize=0.2, seed=5)]).fit(data)
+        predictions = fitted.transform(data).select("prediction").distinct().count()
+        fitted.write().overwrite().save({model_dir!r})
+        reloaded = PipelineModel.load({model_dir!r})
+        again = reloaded.transform(data).select("prediction").distinct().count()
+        stage = glob.glob({model_dir!r} + "/stages/1_*")[0]
+        report = read_privacy_report(spark, stage)
+        centres = read_cluster_centers(spark, stage)
+        try:
+            fitted.stages[-1].privacyReport()
+            refused = "no"
+        except PaisError as error:
+            refused = str(error)
+        print(json.dumps({{"predictions": predictions, "again": again, "epsilon": report["epsilon"],
+                          "mode": report["privacyMode"], "centres": len(centres), "refused": refused,
+                          "stage": type(reloaded.stages[-1]).__name__}}))
+        spark.stop()
+    """)
+    env = dict(os.environ, PYTHONPATH=python_dir)
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    outcome = json.loads(done.stdout.strip().splitlines()[-1])
+    assert outcome["predictions"] == 6 and outcome["again"] == 6, outcome
+    assert outcome["mode"] == "strict" and outcome["epsilon"] <= 3.0 and outcome["centres"] == 6, outcome
+    assert outcome["stage"] == "PrivateKMeansModel", outcome
+    assert "not available over Spark Connect" in outcome["refused"], outcome

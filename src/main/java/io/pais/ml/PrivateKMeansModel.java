@@ -33,6 +33,15 @@ public final class PrivateKMeansModel extends Model<PrivateKMeansModel> implemen
   private final double[][] centres;
   private final PrivacyReport report;
 
+  /**
+   * A model with no centres and no report, for Spark 4's ML registry only: it instantiates every Transformer its
+   * service files name (this jar's META-INF/services, which let Spark Connect find the pais stages). Never fitted;
+   * transforming with it is refused.
+   */
+  public PrivateKMeansModel() {
+    this(org.apache.spark.ml.util.Identifiable.randomUID("privateKMeansModel"), new double[0][], null);
+  }
+
   PrivateKMeansModel(String uid, double[][] centres, PrivacyReport report) {
     this.uid = uid;
     this.params = new PrivateKMeansParamSet(this);
@@ -91,6 +100,9 @@ public final class PrivateKMeansModel extends Model<PrivateKMeansModel> implemen
 
   @Override
   public Dataset<Row> transform(Dataset<?> dataset) {
+    if (centres.length == 0) {
+      throw new IllegalStateException("this model was never fitted (an empty model for Spark's ML registry)");
+    }
     transformSchema(dataset.schema(), true);
     int declared = org.apache.spark.ml.attribute.AttributeGroup.fromStructField(
         dataset.schema().apply(getFeaturesCol())).size();
