@@ -162,7 +162,7 @@ public final class PrivateKMeansEngine {
     start = clock.begin("privacy plan");
     StrictPreprocessor.Result strict = strictResult;
     PrivacyPlan plan = planner.poisson(data, d, provenance.populationKnown(),
-        strict != null ? strict::norms : once(() -> data.normHistogram(settings.geometry(), NORM_HISTOGRAM_BINS)));
+        strict != null ? strict::norms : once(() -> data.exactNorms(settings.geometry(), NORM_HISTOGRAM_BINS)));
     clock.end("privacy plan", start);
     log.accept(String.format(java.util.Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g B=%.6g",
         plan.sampler().id(), plan.epsilon(), plan.noiseKnob()));

@@ -6,6 +6,7 @@ import io.pais.preprocessing.Preprocessor;
 import io.pais.lloyd.SampleBlock;
 import io.pais.io.Points;
 import io.pais.privacy.Geometry;
+import io.pais.sampling.BinnedNorms;
 import io.pais.sampling.NormHistogram;
 import java.util.List;
 
@@ -18,7 +19,7 @@ final class PreparedSet {
   final String name;
   final List<double[]> points;
   final List<SampleBlock> all;
-  final NormHistogram norms;
+  final BinnedNorms norms;
   final int dimension;
   final long rawCount;
   final long count;
@@ -36,7 +37,8 @@ final class PreparedSet {
     this.radius = data.radius();
     this.xTilde = data.meanNormStatistic();
     this.all = PoissonSampler.sampleInMemory(points, dimension, null, Geometry.L2, 0);
-    this.norms = new NormHistogram(radius, 1 << 12);
-    points.forEach(x -> norms.add(Geometry.L2.norm(x)));
+    NormHistogram histogram = new NormHistogram(radius, 1 << 12);
+    points.forEach(x -> histogram.add(Geometry.L2.norm(x)));
+    this.norms = histogram.binned();
   }
 }

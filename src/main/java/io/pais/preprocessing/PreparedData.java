@@ -8,6 +8,7 @@ import io.pais.lloyd.KMeansCost;
 import io.pais.lloyd.SampleBlock;
 import io.pais.math.Norms;
 import io.pais.privacy.Geometry;
+import io.pais.sampling.BinnedNorms;
 import io.pais.sampling.NormHistogram;
 import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
@@ -58,12 +59,12 @@ public record PreparedData(JavaRDD<KeyedPoint> points, int dimension, long count
   }
 
   /**
-   * The exact norms of the points in a histogram of {@code bins} bins on [0, r], in one pass: read without privacy
+   * The exact norms of the points summarised in {@code bins} bins on [0, r], in one pass: read without privacy
    * (paper mode's opt B search and --iterations auto).
    */
-  public NormHistogram normHistogram(Geometry geometry, int bins) {
+  public BinnedNorms exactNorms(Geometry geometry, int bins) {
     return points.treeAggregate(new NormHistogram(radius, bins), (h, p) -> h.add(geometry.norm(p.x())),
-        NormHistogram::merge);
+        NormHistogram::merge).binned();
   }
 
   /** The k-means cost (1/n) Σ min_j ‖x − c_j‖² of {@code centres} (k × d row-major): an evaluation, NOT private. */

@@ -2,15 +2,14 @@ package io.pais.sampling;
 
 import io.pais.math.Checks;
 import java.io.Serializable;
-import java.util.function.DoubleUnaryOperator;
 
 /**
- * A mergeable summary of norms on [0, r]: equal-width bins holding a count and the sum of the norms that fell
- * in them. Σ f(‖x‖) is evaluated as Σ_bins count·f(mean norm of the bin), exact for f linear within a bin and
- * second-order accurate for the smooth 1/w of opt. Built in one distributed pass and merged on the driver;
- * it never leaves the driver and is not part of any release.
+ * A mergeable histogram of norms on [0, r]: equal-width bins holding a count and the sum of the norms that fell
+ * in them, built in one distributed pass and merged on the driver. {@link #binned()} is the summary the opt B search
+ * reads: Σ f(‖x‖) as Σ_bins count·f(mean norm of the bin), exact for f linear within a bin and second-order accurate
+ * for the smooth 1/w of opt. It never leaves the driver and is not part of any release.
  */
-public final class NormHistogram implements NormSummary, Serializable {
+public final class NormHistogram implements Serializable {
   private static final long serialVersionUID = 1L;
 
   private final double radius;
@@ -44,7 +43,7 @@ public final class NormHistogram implements NormSummary, Serializable {
     return this;
   }
 
-  @Override
+  /** The number of norms added. */
   public long count() {
     long n = 0;
     for (long c : counts) {
@@ -53,7 +52,7 @@ public final class NormHistogram implements NormSummary, Serializable {
     return n;
   }
 
-  /** Each bin's count at its mean norm. */
+  /** Each bin's count at its mean norm: the summary, computed once when the histogram is complete. */
   public BinnedNorms binned() {
     double[] weights = new double[counts.length];
     double[] means = new double[counts.length];
@@ -62,10 +61,5 @@ public final class NormHistogram implements NormSummary, Serializable {
       means[i] = counts[i] > 0 ? normSums[i] / counts[i] : 0;
     }
     return new BinnedNorms(weights, means, count());
-  }
-
-  @Override
-  public double sum(DoubleUnaryOperator f) {
-    return binned().sum(f);
   }
 }

@@ -135,7 +135,7 @@ class NoiseKnobSolverTest {
           hist.add(z);
         }
         assertEquals(2000, hist.count());
-        assertTrue(relErr(solver.opt(epsStar, v.get("m"), hist), b) < 1e-5);
+        assertTrue(relErr(solver.opt(epsStar, v.get("m"), hist.binned()), b) < 1e-5);
         checked++;
       }
     }

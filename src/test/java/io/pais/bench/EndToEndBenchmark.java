@@ -1,8 +1,8 @@
 package io.pais.bench;
 
 import java.io.BufferedWriter;
+import io.pais.testing.ForkedJvm;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,20 +104,10 @@ public final class EndToEndBenchmark {
   /** A contender's wall-clock seconds and pais's stage lines ("time ..." in its summary). */
   private record Run(double seconds, List<String> stageLines) {}
 
-  /** Runs {@code mainAndArgs} in a fresh JVM with the bench JVM's module flags and classpath, and {@code heap}. */
+  /** Runs {@code mainAndArgs} in a fresh JVM with the vector module and {@code heap} (no time limit). */
   private static Run fork(List<String> mainAndArgs, String heap, Path dir) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (option.startsWith("--add-opens") || option.startsWith("--add-modules") || option.startsWith("-Djdk.reflect")
-          || option.startsWith("-Dio.netty") || option.equals("-XX:+IgnoreUnrecognizedVMOptions")) {
-        command.add(option);
-      }
-    }
-    command.add("-Xmx" + heap);
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.addAll(mainAndArgs);
+    List<String> command = ForkedJvm.command(List.of("--add-modules=jdk.incubator.vector", "-Xmx" + heap),
+        mainAndArgs.get(0), mainAndArgs.subList(1, mainAndArgs.size()));
     Path out = dir.resolve("e2e-stdout.txt");
     Path err = dir.resolve("e2e-stderr.txt");
     ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());

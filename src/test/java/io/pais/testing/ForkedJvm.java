@@ -20,8 +20,11 @@ public final class ForkedJvm {
   /** What the JVM printed and returned. */
   public record Result(int exit, String out, String err) {}
 
-  public static Result run(Path workDir, List<String> jvmOptions, String mainClass, String... args)
-      throws IOException, InterruptedException {
+  /**
+   * The command line of a fresh JVM: this JVM's java, its module flags (not its heap or modules), {@code jvmOptions},
+   * this JVM's classpath, then {@code mainClass} and {@code args}.
+   */
+  public static List<String> command(List<String> jvmOptions, String mainClass, List<String> args) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -34,7 +37,13 @@ public final class ForkedJvm {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(mainClass);
-    command.addAll(List.of(args));
+    command.addAll(args);
+    return command;
+  }
+
+  public static Result run(Path workDir, List<String> jvmOptions, String mainClass, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = command(jvmOptions, mainClass, List.of(args));
     Path out = Files.createTempFile(workDir, "stdout", ".txt");
     Path err = Files.createTempFile(workDir, "stderr", ".txt");
     ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
