@@ -41,15 +41,16 @@ class TerminalOutputTest {
     String logged = Files.readString(log);
     assertTrue(logged.contains("pais job failed") && logged.contains("\tat "), "the trace goes to the log");
     assertFalse(r.err().contains("31415.9265") || logged.contains("31415.9265"), "the value is nowhere");
-    // the stage is cancelled at the first failure (without FailFast: four failed attempts). A retry Spark had already
-    // launched when the cancellation arrived may still meet the line on a loaded machine (seen once in a CI run on
-    // Spark 4.0): at most that one more
+    // the stage is cancelled at the first failure (without FailFast: four failed attempts). Spark's listener bus is
+    // asynchronous, so retries Spark launched before the cancellation arrived may still meet the line on a loaded
+    // machine (one seen in a CI run on Spark 4.0, two on Spark 4.2): never the fourth attempt that would abort the
+    // stage on its own
     Matcher failures = Pattern.compile("Exception in task \\d+\\.\\d+").matcher(logged);
     int failed = 0;
     while (failures.find()) {
       failed++;
     }
-    assertTrue(failed >= 1 && failed <= 2, "failed task attempts: " + failed);
+    assertTrue(failed >= 1 && failed <= 3, "failed task attempts: " + failed);
     assertFalse(logged.contains("task 0.3 in stage"), "no fourth attempt");
   }
 }
