@@ -109,6 +109,8 @@ class _PrivateKMeansParams(Params):
     budgetHistogram = _param("budgetHistogram", "strict: share of epsilon for the DP norm histogram",
                              TypeConverters.toFloat)
     budgetInit = _param("budgetInit", "strict: share of epsilon for initMode private-coreset", TypeConverters.toFloat)
+    coresetSampleSize = _param("coresetSampleSize", "strict, initMode private-coreset: the coreset reads a Poisson "
+                               "subsample of about this many points when there are more", TypeConverters.toInt)
     stage1Size = _param("stage1Size", "two-stage schemes: n1, a count or a fraction of N", TypeConverters.toFloat)
     stage1Cached = _param("stage1Cached", "must-ow: draw stage I once and keep it", TypeConverters.toBoolean)
     noise = _param("noise", "uniform schemes: laplace or gaussian", TypeConverters.toString)
@@ -200,6 +202,9 @@ class _PrivateKMeansParams(Params):
     def getBudgetInit(self):
         return self.getOrDefault(self.budgetInit)
 
+    def getCoresetSampleSize(self):
+        return self.getOrDefault(self.coresetSampleSize)
+
     def getStage1Size(self):
         return self.getOrDefault(self.stage1Size)
 
@@ -238,7 +243,8 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
                  epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
                  center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
                  origin=None, bounds=None, normQuantile=None, outliers=None, budgetCentre=None,
-                 budgetHistogram=None, budgetInit=None, stage1Size=None, stage1Cached=None, noise=None, delta=None):
+                 budgetHistogram=None, budgetInit=None, coresetSampleSize=None, stage1Size=None, stage1Cached=None,
+                 noise=None, delta=None):
         super().__init__()
         self._java_obj = self._new_java_obj(_JVM_PACKAGE + ".PrivateKMeans", self.uid)
         if not _remote(self):
@@ -250,8 +256,8 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
                   epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
                   center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
                   origin=None, bounds=None, normQuantile=None, outliers=None, budgetCentre=None,
-                  budgetHistogram=None, budgetInit=None, stage1Size=None, stage1Cached=None, noise=None,
-                  delta=None):
+                  budgetHistogram=None, budgetInit=None, coresetSampleSize=None, stage1Size=None, stage1Cached=None,
+                  noise=None, delta=None):
         """Sets the given params; those left out (None) stay as they are."""
         return self._set(**_as_params(self._input_kwargs))
 
@@ -336,6 +342,9 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
 
     def setBudgetInit(self, value):
         return self._set(budgetInit=value)
+
+    def setCoresetSampleSize(self, value):
+        return self._set(coresetSampleSize=value)
 
     def setStage1Size(self, value):
         return self._set(stage1Size=value)

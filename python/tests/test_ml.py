@@ -25,8 +25,8 @@ SAMPLE_VALUES = {
     "sampler": "core", "sampleSize": 0.1, "lambda": 0.3, "geometry": "l1", "normBound": 4.5, "center": [1.0, 2.0],
     "preprocessing": "public", "initMode": "random-ball", "guards": False, "privacyMode": "paper", "clipRadius": 9.0,
     "origin": [0.5, -0.5], "bounds": "-1:1", "normQuantile": 0.9, "outliers": "drop", "budgetCentre": 0.1,
-    "budgetHistogram": 0.07, "budgetInit": 0.3, "stage1Size": 0.5, "stage1Cached": True, "noise": "gaussian",
-    "delta": 1e-6,
+    "budgetHistogram": 0.07, "budgetInit": 0.3, "coresetSampleSize": 5000, "stage1Size": 0.5, "stage1Cached": True,
+    "noise": "gaussian", "delta": 1e-6,
 }
 
 

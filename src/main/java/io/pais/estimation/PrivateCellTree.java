@@ -3,6 +3,7 @@ package io.pais.estimation;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyLedger;
+import io.pais.accounting.SubsampleAmplification;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeLaplace;
 import io.pais.noise.LatticeNoise;
@@ -82,28 +83,31 @@ public final class PrivateCellTree {
   }
 
   /**
-   * The Laplace scale of every cell's count at {@code epsilon}: L/ε, doubled under substitution.
+   * The Laplace scale of every cell's count for a tree recorded at {@code epsilon}: L/ε′, doubled under substitution,
+   * with ε′ the noise ε of {@code amplification}.
    */
-  public static double countScale(double epsilon, PrivacyLedger ledger) {
-    return ledger.relation().sensitivityFactor() * (double) LEVELS / epsilon;
+  public static double countScale(double epsilon, SubsampleAmplification amplification, PrivacyLedger ledger) {
+    return ledger.relation().sensitivityFactor() * (double) LEVELS / amplification.noiseEpsilon(epsilon);
   }
 
   /**
    * Walks the tree from the root and releases the regions.
    *
-   * @param rootCount n̂ (public)
+   * @param rootCount n̂ (public; on a subsample, its expected size)
    * @param threshold τ: a cell is heavy, and a region kept, when its noisy count is at least τ
+   * @param epsilon the ε the ledger records
+   * @param amplification the subsample the counts are taken over, which sets the noise for a larger ε
    */
   public static Regions release(Counter counter, double rootCount, double threshold, double epsilon,
-      PrivacyLedger ledger, UniformRandomProvider rng) {
+      SubsampleAmplification amplification, PrivacyLedger ledger, UniformRandomProvider rng) {
     Checks.notNull("counter", counter);
     Checks.positive("rootCount (n)", rootCount);
     Checks.positive("threshold", threshold);
     Checks.positive("epsilon of the cell tree", epsilon);
-    double scale = countScale(epsilon, ledger);
+    double scale = countScale(epsilon, amplification, ledger);
     ledger.spend(new LedgerEntry(LedgerStage.INIT_CELL_TREE, String.format(Locale.ROOT, "discrete Laplace counts (on "
         + "a lattice) of the cells of a %d-level tree of %d-way splits of a public box; only heavy cells (noisy count "
-        + ">= %.6g) are split further", LEVELS, 1 << BITS_PER_LEVEL, threshold), epsilon, 0,
+        + ">= %.6g) are split further", LEVELS, 1 << BITS_PER_LEVEL, threshold) + amplification.note(), epsilon, 0,
         String.format(Locale.ROOT, "l1 %d (one cell per level%s)", ledger.relation().sensitivityFactor() * LEVELS,
             ledger.relation().sensitivityFactor() == 2 ? ", for the record out and the record in" : ""),
         String.format(Locale.ROOT, "%.6g per cell", scale), "which cells are heavy and their noisy counts"));

@@ -3,6 +3,7 @@ package io.pais.estimation;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyLedger;
+import io.pais.accounting.SubsampleAmplification;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.LatticeSumNoise;
@@ -23,20 +24,22 @@ public final class PrivateCoresetPoints {
   /**
    * @param sums the exact sums of x/r over the kept regions, F × d row-major (never published)
    * @param counts the regions' noisy counts (each at least the tree's threshold, so positive)
+   * @param epsilon the ε the ledger records
+   * @param amplification the subsample the sums were taken over, which sets the noise for a larger ε
    * @return the coreset points over r, F × d row-major (DP outputs)
    */
   public static double[] release(double[] sums, double[] counts, int dimension, Geometry geometry, double epsilon,
-      PrivacyLedger ledger, UniformRandomProvider rng) {
+      SubsampleAmplification amplification, PrivacyLedger ledger, UniformRandomProvider rng) {
     Checks.require(sums.length == counts.length * dimension, "sums must hold " + counts.length + " x "
         + dimension + " values, got " + sums.length);
     Checks.positive("epsilon of the coreset sums", epsilon);
     double sensitivity = ledger.relation().sensitivityFactor();
-    double scale = sensitivity / epsilon;
+    double scale = sensitivity / amplification.noiseEpsilon(epsilon);
     LatticeSumNoise noise = LatticeNoise.sum(scale, sensitivity, geometry, dimension);
     String norm = geometry.name().toLowerCase(Locale.ROOT);
     ledger.spend(new LedgerEntry(LedgerStage.INIT_SUMS, String.format(Locale.ROOT, "noisy sums (%s) of the %d "
         + "regions of the cell tree, over their noisy counts, in units of r", geometry == Geometry.L1
-            ? "discrete Laplace per coordinate" : "Gamma(d) radius and uniform direction, rounded", counts.length),
+            ? "discrete Laplace per coordinate" : "Gamma(d) radius and uniform direction, rounded", counts.length) + amplification.note(),
         epsilon, 0, String.format(Locale.ROOT, "%s %.0f (%s|x/r| <= 1; the regions partition the points)", norm,
             sensitivity, sensitivity > 1 ? "a point out and one in, each " : ""),
         String.format(Locale.ROOT, "%.6g", scale), "the coreset points (their weights are the tree's counts)"));

@@ -3,6 +3,7 @@ package io.pais.estimation;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyLedger;
+import io.pais.accounting.SubsampleAmplification;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.LatticeSumNoise;
@@ -22,19 +23,21 @@ public final class PrivateSpreads {
 
   /**
    * @param sumOfSquares Σ (x_j/r)² over the prepared points, whose norms are at most r (exact; never published)
-   * @param count n̂, a public estimate of their number
+   * @param count n̂, a public estimate of their number (on a subsample: its expected size)
+   * @param epsilon the ε the ledger records
+   * @param amplification the subsample the sums were taken over, which sets the noise for a larger ε
    * @return the noisy standard deviations σ̂_j/r (DP outputs)
    */
-  public static double[] release(double[] sumOfSquares, double count, double epsilon, PrivacyLedger ledger,
-      UniformRandomProvider rng) {
+  public static double[] release(double[] sumOfSquares, double count, double epsilon,
+      SubsampleAmplification amplification, PrivacyLedger ledger, UniformRandomProvider rng) {
     Checks.notNull("sumOfSquares", sumOfSquares);
     Checks.positive("count (n)", count);
     Checks.positive("epsilon of the spreads", epsilon);
     double sensitivity = ledger.relation().sensitivityFactor();
-    double scale = sensitivity / epsilon;
+    double scale = sensitivity / amplification.noiseEpsilon(epsilon);
     LatticeSumNoise noise = LatticeNoise.sum(scale, sensitivity, Geometry.L1, sumOfSquares.length);
     ledger.spend(new LedgerEntry(LedgerStage.INIT_SPREADS, "discrete Laplace per coordinate (on a lattice) on the "
-        + "sums of squared coordinates over r^2", epsilon, 0, String.format(Locale.ROOT, "l1 %.0f (%s)", sensitivity,
+        + "sums of squared coordinates over r^2" + amplification.note(), epsilon, 0, String.format(Locale.ROOT, "l1 %.0f (%s)", sensitivity,
             sensitivity > 1 ? "a point out and one in, each |x|^2/r^2 <= 1" : "|x|^2/r^2 <= 1"),
         String.format(Locale.ROOT, "%.6g per coordinate", scale), "per-coordinate spreads (the coreset's box)"));
     double[] noisy = noise.release(sumOfSquares, rng);

@@ -33,9 +33,13 @@ public final class Initialiser {
     this.coins = coins;
   }
 
-  /** The private coreset's k centres; fewer kept regions than k are filled from the ball of radius r. */
+  /**
+   * The private coreset's k centres (from a Poisson subsample when n̂ exceeds the coreset sample size); fewer kept
+   * regions than k are filled from the ball of radius r.
+   */
   public double[] privateCoreset(PreparedData data, BudgetAllocation.CoresetShares epsilon, PrivacyLedger ledger) {
-    return PrivateCoreset.initialCentres(data, settings.k(), epsilon, settings.geometry(), ledger, rng,
+    return PrivateCoreset.initialCentres(data, settings.k(), settings.strictRelease().coresetSampleSize(), epsilon,
+        settings.geometry(), ledger, rng, coins.initialisationSubsample(),
         missing -> randomBall(missing, data.dimension(), data.radius()));
   }
 

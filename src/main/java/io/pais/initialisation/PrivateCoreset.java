@@ -1,10 +1,12 @@
 package io.pais.initialisation;
 
+import io.pais.preprocessing.CachedSubsample;
 import io.pais.preprocessing.PreparedData;
 import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.WeightedKMeans;
 import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.PrivacyLedger;
+import io.pais.accounting.SubsampleAmplification;
 import io.pais.estimation.CellSchedule;
 import io.pais.estimation.PrivateCellTree;
 import io.pais.estimation.PrivateCoresetPoints;
@@ -12,6 +14,7 @@ import io.pais.estimation.PrivateSpreads;
 import io.pais.io.KeyedPoint;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
+import io.pais.sampling.CoinSource;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -52,16 +55,36 @@ final class PrivateCoreset {
 
   /**
    * k initial centres (k × d row-major, in the prepared coordinates) for {@code data} (norms ≤ r, n̂ public), at
-   * {@code epsilon} from the ledger. Fewer than k kept regions: the remaining centres come from {@code fallback}
+   * {@code epsilon} from the ledger. When n̂ exceeds {@code sampleSize}, the three mechanisms read a Poisson subsample
+   * of expected size {@code sampleSize} (rate γ = sampleSize/n̂, by {@code coins}, which nothing else uses), cached
+   * once, and set their noise for the larger ε that subsampling amplifies to their recorded shares
+   * ({@link SubsampleAmplification}). Fewer than k kept regions: the remaining centres come from {@code fallback}
    * (data-independent).
    */
-  static double[] initialCentres(PreparedData data, int k, BudgetAllocation.CoresetShares epsilon, Geometry geometry,
-      PrivacyLedger ledger, UniformRandomProvider rng, java.util.function.IntFunction<double[]> fallback) {
+  static double[] initialCentres(PreparedData data, int k, int sampleSize, BudgetAllocation.CoresetShares epsilon,
+      Geometry geometry, PrivacyLedger ledger, UniformRandomProvider rng, CoinSource coins,
+      java.util.function.IntFunction<double[]> fallback) {
     Checks.require(epsilon.runs(), "private-coreset needs its share of epsilon from the allocation");
     Checks.require(data.count() > 0, "private-coreset needs the DP estimate of n (the norm histogram)");
+    double rate = Math.min(1, sampleSize / (double) data.count());
+    SubsampleAmplification amplification = SubsampleAmplification.poisson(rate,
+        epsilon.spreads() + epsilon.tree() + epsilon.sums(), ledger.relation());
+    if (!amplification.subsampled()) {
+      return initialCentres(data.points(), data.count(), data, k, epsilon, amplification, geometry, ledger, rng,
+          fallback);
+    }
+    try (CachedSubsample subsample = CachedSubsample.draw(data.points(), data.dimension(), coins, rate)) {
+      return initialCentres(subsample.points(), data.count() * rate, data, k, epsilon, amplification, geometry,
+          ledger, rng, fallback);
+    }
+  }
+
+  /** The coreset's centres from {@code points}, of public (expected) size {@code count}. */
+  private static double[] initialCentres(JavaRDD<KeyedPoint> points, double count, PreparedData data, int k,
+      BudgetAllocation.CoresetShares epsilon, SubsampleAmplification amplification, Geometry geometry,
+      PrivacyLedger ledger, UniformRandomProvider rng, java.util.function.IntFunction<double[]> fallback) {
     int d = data.dimension();
     double r = data.radius();
-    JavaRDD<KeyedPoint> points = data.points();
 
     // in units of r, so that the noise does not depend on the data's units
     double[] squares = points.treeAggregate(new double[d], (acc, p) -> {
@@ -72,7 +95,7 @@ final class PrivateCoreset {
       }
       return acc;
     }, PrivateCoreset::addInto);
-    double[] spreads = PrivateSpreads.release(squares, data.count(), epsilon.spreads(), ledger, rng);
+    double[] spreads = PrivateSpreads.release(squares, count, epsilon.spreads(), amplification, ledger, rng);
     double[] halfWidths = new double[d];
     for (int j = 0; j < d; j++) {
       // a coordinate the noise shows as constant still gets a box (its splits come last)
@@ -82,10 +105,10 @@ final class PrivateCoreset {
 
     double treeEpsilon = epsilon.tree();
     double sumsEpsilon = epsilon.sums();
-    double threshold = THRESHOLD_FACTOR * Math.max(PrivateCellTree.countScale(treeEpsilon, ledger),
-        ledger.relation().sensitivityFactor() * d / sumsEpsilon);
+    double threshold = THRESHOLD_FACTOR * Math.max(PrivateCellTree.countScale(treeEpsilon, amplification, ledger),
+        ledger.relation().sensitivityFactor() * d / amplification.noiseEpsilon(sumsEpsilon));
     PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> cellCounts(points, schedule, live,
-        from, to), data.count(), threshold, treeEpsilon, ledger, rng);
+        from, to), count, threshold, treeEpsilon, amplification, ledger, rng);
     int f = regions.size();
     double[] coreset = new double[0];
     if (f > 0) {
@@ -99,7 +122,8 @@ final class PrivateCoreset {
         }
         return acc;
       }, PrivateCoreset::addInto);
-      coreset = PrivateCoresetPoints.release(sums, regions.counts(), d, geometry, sumsEpsilon, ledger, rng);
+      coreset = PrivateCoresetPoints.release(sums, regions.counts(), d, geometry, sumsEpsilon, amplification, ledger,
+          rng);
       for (int i = 0; i < coreset.length; i++) {
         coreset[i] *= r;
       }

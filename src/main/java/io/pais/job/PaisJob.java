@@ -177,6 +177,11 @@ public final class PaisJob implements Callable<Integer> {
       + "(default: ${DEFAULT-VALUE})")
   double budgetInit;
 
+  @Option(names = "--coreset-sample-size", paramLabel = "N", description = "strict, --init private-coreset: read a "
+      + "Poisson subsample of about N prepared points when there are more (its passes cost little at scale; the "
+      + "subsample amplifies the coreset's epsilon) (default: ${DEFAULT-VALUE})")
+  int coresetSampleSize;
+
   @Option(names = "--preprocess", description = "paper mode: paper or public (default: paper)")
   String preprocess;
 
@@ -369,7 +374,7 @@ public final class PaisJob implements Callable<Integer> {
         .preprocessing(preprocess == null ? null : Preprocessing.parse(preprocess))
         .clipRadius(clipRadius).origin(origin).bounds(bounds == null ? null : CoordinateBounds.parse(bounds))
         .normQuantile(normQuantile).outliers(Outliers.parse(outliers))
-        .shares(budgetCentre, budgetHistogram, budgetInit)
+        .shares(budgetCentre, budgetHistogram, budgetInit).coresetSampleSize(coresetSampleSize)
         .normBound(normBound).centre(center)
         .guards(guards).minNoisyCount(minNoisyCount)
         .seed(seed == null ? null : Seed.parse(seed))
@@ -440,6 +445,7 @@ public final class PaisJob implements Callable<Integer> {
       conf.put("budgetCentre", release.centreShare());
       conf.put("budgetHistogram", release.histogramShare());
       conf.put("budgetInit", release.initShare());
+      conf.put("coresetSampleSize", release.coresetSampleSize());
     } else if (settings.privacy() instanceof PrivacyMode.Paper paper) {
       conf.put("preprocess", paper.preprocessing().id());
     }

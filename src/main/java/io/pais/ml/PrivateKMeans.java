@@ -173,6 +173,11 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
+  public PrivateKMeans setCoresetSampleSize(int value) {
+    set(coresetSampleSize(), value);
+    return this;
+  }
+
   public PrivateKMeans setInitMode(String value) {
     set(initMode(), value);
     return this;
@@ -238,7 +243,7 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
         .origin(isDefined(origin()) ? $(origin()) : null)
         .bounds(isDefined(bounds()) ? CoordinateBounds.parse($(bounds())) : null)
         .normQuantile(getNormQuantile()).outliers(Outliers.parse(getOutliers()))
-        .shares(getBudgetCentre(), getBudgetHistogram(), getBudgetInit())
+        .shares(getBudgetCentre(), getBudgetHistogram(), getBudgetInit()).coresetSampleSize(getCoresetSampleSize())
         .normBound(isDefined(normBound()) ? (Double) $(normBound()) : null)
         .centre(isDefined(center()) ? $(center()) : null)
         .guards(getGuards())

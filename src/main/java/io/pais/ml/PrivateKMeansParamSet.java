@@ -58,6 +58,7 @@ public final class PrivateKMeansParamSet implements Serializable {
   final DoubleParam budgetCentre;
   final DoubleParam budgetHistogram;
   final DoubleParam budgetInit;
+  final IntParam coresetSampleSize;
   final DoubleParam stage1Size;
   final BooleanParam stage1Cached;
   final Param<String> noise;
@@ -113,6 +114,9 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "histogram, in (0, 1)", inRange("budgetHistogram", Double.MIN_VALUE, 1 - 1e-12));
     budgetInit = new DoubleParam(parent, "budgetInit", "strict: share of epsilon for initMode private-coreset, in "
         + "(0, 1)", inRange("budgetInit", Double.MIN_VALUE, 1 - 1e-12));
+    coresetSampleSize = new IntParam(parent, "coresetSampleSize", "strict, initMode private-coreset: the coreset "
+        + "reads a Poisson subsample of about this many points when there are more (>= 1)",
+        validator((Object v) -> ((Number) v).intValue() >= 1, v -> "coresetSampleSize must be >= 1, got " + v));
     initMode = new Param<>(parent, "initMode", "auto (private-coreset in strict mode, random-ball in paper mode), "
         + "private-coreset (strict: a share of epsilon), random-ball, sphere-packing, scaled-ball (read no data) or "
         + "sample-points (not private)", oneOf("initMode", ids(Initialisation.values(), Initialisation::id)));
@@ -148,6 +152,7 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(budgetCentre, Defaults.CENTRE_SHARE);
     owner.setDefault(budgetHistogram, Defaults.HISTOGRAM_SHARE);
     owner.setDefault(budgetInit, Defaults.INIT_SHARE);
+    owner.setDefault(coresetSampleSize, Defaults.CORESET_SAMPLE_SIZE);
     owner.setDefault(stage1Cached, Defaults.STAGE1_CACHED);
     owner.setDefault(noise, Defaults.NOISE.id());
     owner.setDefault(delta, Defaults.DELTA);

@@ -199,6 +199,14 @@ public interface PrivateKMeansParams extends Params {
     return (Double) $(budgetInit());
   }
 
+  default IntParam coresetSampleSize() {
+    return paramSet().coresetSampleSize;
+  }
+
+  default int getCoresetSampleSize() {
+    return (Integer) $(coresetSampleSize());
+  }
+
   default DoubleParam stage1Size() {
     return paramSet().stage1Size;
   }

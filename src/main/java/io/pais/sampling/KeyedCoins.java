@@ -21,7 +21,10 @@ public final class KeyedCoins implements CoinSource {
   private static final int KEY_BYTES = 16;
 
   private final byte[] key;
-  /** The second half of the AES block: 0 for the one-sample coins, the iteration for per-iteration coins. */
+  /**
+   * The second half of the AES block: 0 for the one-sample coins, the iteration for per-iteration coins, −1 for the
+   * initialiser's subsample.
+   */
   private final long tweak;
   private transient Cipher cipher;
   private transient byte[] block;
@@ -40,6 +43,15 @@ public final class KeyedCoins implements CoinSource {
   public KeyedCoins round(int round) {
     Checks.positive("round", round);
     return new KeyedCoins(key, round);
+  }
+
+  /**
+   * Coins under the same key for the private coreset's subsample, independent of the one-sample coins and of every
+   * round's: its tweak, −1, is no round's (rounds are ≥ 1, the one-sample coins 0). Amplification by subsampling
+   * needs coins that nothing else the release publishes depends on.
+   */
+  public KeyedCoins initialisationSubsample() {
+    return new KeyedCoins(key, -1);
   }
 
   /** A fresh secret key from {@link SecureRandom}: the coins of a private release. */

@@ -186,6 +186,7 @@ public final class KMeansSettings implements Serializable {
     private double centreShare = Defaults.CENTRE_SHARE;
     private double histogramShare = Defaults.HISTOGRAM_SHARE;
     private double initShare = Defaults.INIT_SHARE;
+    private int coresetSampleSize = Defaults.CORESET_SAMPLE_SIZE;
     private Double normBound;
     private double[] centre;
     private boolean guards = Defaults.GUARDS;
@@ -319,6 +320,12 @@ public final class KMeansSettings implements Serializable {
       return this;
     }
 
+    /** The private coreset's subsample size when n̂ is larger. */
+    public Builder coresetSampleSize(int value) {
+      coresetSampleSize = value;
+      return this;
+    }
+
     /** A public norm bound r (null: not given). */
     public Builder normBound(Double value) {
       normBound = value;
@@ -396,7 +403,7 @@ public final class KMeansSettings implements Serializable {
           + epsilon);
       Checks.notNull("outliers", outliers);
       StrictRelease release = new StrictRelease(clipRadius == null ? Double.NaN : clipRadius, origin, normQuantile,
-          outliers == Outliers.DROP, centreShare, histogramShare, initShare, bounds);
+          outliers == Outliers.DROP, centreShare, histogramShare, initShare, coresetSampleSize, bounds);
       return new PrivacyMode.Strict(release, new PublicConstants(normBound, centre));
     }
 

@@ -15,6 +15,7 @@ public enum Setting {
   CENTRE("center", "center"),
   OUTLIERS("outliers", "outliers"),
   BUDGET_INIT("budget-init", "budgetInit"),
+  CORESET_SAMPLE_SIZE("coreset-sample-size", "coresetSampleSize"),
   INIT("init", "initMode"),
   CORE_SUPREMUM("core-supremum", "coreSupremum"),
   SAMPLE_SIZE("sample-size", "sampleSize"),

@@ -20,10 +20,12 @@ import java.util.Objects;
  * @param centreShare the share of ε for the DP centre (when it is estimated)
  * @param histogramShare the share of ε for the DP norm histogram (when it is needed)
  * @param initShare the share of ε for a data-aware initialiser (private-coreset; the others spend nothing)
+ * @param coresetSampleSize the private coreset reads a Poisson subsample of about this many points when n̂ is larger
  * @param bounds public per-coordinate bounds that every point is clamped to, which then give R₀ and c₀ (null: none)
  */
 public record StrictRelease(double clipRadius, double[] origin, double normQuantile, boolean dropOutliers,
-    double centreShare, double histogramShare, double initShare, CoordinateBounds bounds) implements Serializable {
+    double centreShare, double histogramShare, double initShare, int coresetSampleSize, CoordinateBounds bounds)
+    implements Serializable {
   public StrictRelease {
     if (bounds != null) {
       Checks.require(Double.isNaN(clipRadius) && origin == null, "bounds give the clip radius (the box's "
@@ -39,6 +41,7 @@ public record StrictRelease(double clipRadius, double[] origin, double normQuant
     }
     Checks.require(normQuantile > 0 && normQuantile <= 1, "norm-quantile must be in (0, 1], got " + normQuantile);
     BudgetAllocation.requireShares(centreShare, histogramShare, initShare, false);
+    Checks.require(coresetSampleSize >= 1, "coreset-sample-size must be >= 1, got " + coresetSampleSize);
   }
 
   /** R₀ in d dimensions: the public radius, or the bounds' half-diagonal. */
@@ -64,20 +67,20 @@ public record StrictRelease(double clipRadius, double[] origin, double normQuant
     return o instanceof StrictRelease s && Double.compare(clipRadius, s.clipRadius) == 0
         && Arrays.equals(origin, s.origin) && Double.compare(normQuantile, s.normQuantile) == 0
         && dropOutliers == s.dropOutliers && Double.compare(centreShare, s.centreShare) == 0
-        && Double.compare(histogramShare, s.histogramShare) == 0 && Double.compare(initShare, s.initShare) == 0
+        && Double.compare(histogramShare, s.histogramShare) == 0 && Double.compare(initShare, s.initShare) == 0 && coresetSampleSize == s.coresetSampleSize
         && Objects.equals(bounds, s.bounds);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(clipRadius, Arrays.hashCode(origin), normQuantile, dropOutliers, centreShare, histogramShare,
-        initShare, bounds);
+        initShare, coresetSampleSize, bounds);
   }
 
   @Override
   public String toString() {
     return "StrictRelease[clipRadius=" + clipRadius + ", origin=" + Arrays.toString(origin) + ", normQuantile="
         + normQuantile + ", dropOutliers=" + dropOutliers + ", shares=" + centreShare + "/" + histogramShare + "/"
-        + initShare + ", bounds=" + bounds + "]";
+        + initShare + ", coresetSampleSize=" + coresetSampleSize + ", bounds=" + bounds + "]";
   }
 }

@@ -42,13 +42,16 @@ import org.apache.spark.sql.types.StructType;
  *
  * Times are wall clock of each JVM from start to exit (Spark's start-up included for all alike); pais's own stage
  * times are printed from its console summary. The file (n × d, 25 Gaussian blobs, 6 decimals, a header) is written
- * once into target/bench-data. Arguments: n (5,000,000), d (20), k (10), rounds (2), heap (2g). Run: see
- * docs/PERFORMANCE.md.
+ * once into target/bench-data. Arguments: n (5,000,000), d (20), k (10), rounds (2), heap (2g), the contenders to run
+ * (a comma-separated subset of floor, mllib, opt, full; default all), then any further flags for both pais runs
+ * (e.g. {@code --coreset-sample-size 262144}). Run: see docs/PERFORMANCE.md.
  */
 public final class EndToEndBenchmark {
   private static final int BLOBS = 25;
   /** The clip radius of the strict releases: the blobs' centres lie within 30 and their points within 8 of them. */
   private static final String CLIP_RADIUS = "60";
+  private static final String FLOOR = "floor: Spark CSV, sum of every column";
+  private static final String MLLIB = "MLlib KMeans, defaults (not private)";
 
   private EndToEndBenchmark() {}
 
@@ -58,6 +61,8 @@ public final class EndToEndBenchmark {
     int k = args.length > 2 ? Integer.parseInt(args[2]) : 10;
     int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 2;
     String heap = args.length > 4 ? args[4] : "2g";
+    List<String> only = args.length > 5 ? List.of(args[5].split(",")) : List.of("floor", "mllib", "opt", "full");
+    List<String> extraFlags = args.length > 6 ? List.of(args).subList(6, args.length) : List.of();
     Path dir = Path.of("target", "bench-data").toAbsolutePath();
     Path file = dir.resolve("blobs-" + n + "x" + d + ".csv");
     if (!Files.exists(file)) {
@@ -65,14 +70,22 @@ public final class EndToEndBenchmark {
     }
     System.out.printf(Locale.ROOT, "file %s: %d rows x %d columns, %.0f MB; local[2], %s heap per JVM, k = %d%n",
         file, n, d, Files.size(file) / 1e6, heap, k);
-    List<String> paisCommon = List.of("--input", file.toString(), "--header", "--k", Integer.toString(k),
-        "--epsilon", "3", "--clip-radius", CLIP_RADIUS, "--master", "local[2]", "--overwrite");
+    List<String> paisCommon = new ArrayList<>(List.of("--input", file.toString(), "--header", "--k",
+        Integer.toString(k), "--epsilon", "3", "--clip-radius", CLIP_RADIUS, "--master", "local[2]", "--overwrite"));
+    paisCommon.addAll(extraFlags);
     Map<String, List<String>> contenders = new LinkedHashMap<>();
-    contenders.put("floor: Spark CSV, sum of every column", List.of(Floor.class.getName(), file.toString()));
-    contenders.put("MLlib KMeans, defaults (not private)", List.of(MLlib.class.getName(), file.toString(),
-        Integer.toString(k)));
-    contenders.put("pais strict, opt 5 % (default)", pais(paisCommon, "opt", dir.resolve("e2e-opt")));
-    contenders.put("pais strict, full", pais(paisCommon, "full", dir.resolve("e2e-full")));
+    if (only.contains("floor")) {
+      contenders.put(FLOOR, List.of(Floor.class.getName(), file.toString()));
+    }
+    if (only.contains("mllib")) {
+      contenders.put(MLLIB, List.of(MLlib.class.getName(), file.toString(), Integer.toString(k)));
+    }
+    if (only.contains("opt")) {
+      contenders.put("pais strict, opt 5 % (default)", pais(paisCommon, "opt", dir.resolve("e2e-opt")));
+    }
+    if (only.contains("full")) {
+      contenders.put("pais strict, full", pais(paisCommon, "full", dir.resolve("e2e-full")));
+    }
 
     Map<String, double[]> seconds = new LinkedHashMap<>();
     contenders.keySet().forEach(name -> seconds.put(name, new double[rounds]));
@@ -84,8 +97,8 @@ public final class EndToEndBenchmark {
         run.stageLines().forEach(line -> System.out.println("           " + line.strip()));
       }
     }
-    double floor = median(seconds.get("floor: Spark CSV, sum of every column"));
-    double mllib = median(seconds.get("MLlib KMeans, defaults (not private)"));
+    double floor = seconds.containsKey(FLOOR) ? median(seconds.get(FLOOR)) : Double.NaN;
+    double mllib = seconds.containsKey(MLLIB) ? median(seconds.get(MLLIB)) : Double.NaN;
     System.out.printf(Locale.ROOT, "median of %d rounds, seconds (and ratios to the read floor and to MLlib)%n", rounds);
     for (Map.Entry<String, double[]> e : seconds.entrySet()) {
       double m = median(e.getValue());

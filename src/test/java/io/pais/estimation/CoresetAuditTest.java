@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.accounting.PrivacyLedger;
+import io.pais.accounting.Relation;
+import io.pais.accounting.SubsampleAmplification;
 import io.pais.audit.PrivacyAuditor;
 import io.pais.noise.NoiseRandomness;
 import io.pais.privacy.Geometry;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.function.DoubleSupplier;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
@@ -73,13 +76,13 @@ class CoresetAuditTest {
   private static DoubleSupplier treeReleases(boolean withX, double epsilon, long seed) {
     Map<Long, Long> exact = counts(groups(withX));
     Map<Long, Long> withoutX = counts(groups(false));
-    double scale = PrivateCellTree.countScale(epsilon, PrivacyLedger.pure(1));
+    double scale = PrivateCellTree.countScale(epsilon, SubsampleAmplification.NONE, PrivacyLedger.pure(1));
     UniformRandomProvider rng = NoiseRandomness.seeded(seed).provider();
     double rootCount = LEVELS * GROUP;
     return () -> {
       PrivacyLedger ledger = PrivacyLedger.pure(epsilon);
       PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> exact, rootCount, THRESHOLD,
-          epsilon, ledger, rng);
+          epsilon, SubsampleAmplification.NONE, ledger, rng);
       double[] pathCounts = new double[LEVELS + 1];
       for (Map.Entry<Long, Integer> e : regions.heavy().entrySet()) {
         if (e.getValue() < 0) {
@@ -124,21 +127,30 @@ class CoresetAuditTest {
 
   /** One coreset-sums release per draw (at {@code epsilon}), as the ℓ2 likelihood ratio of x's shift. */
   private static DoubleSupplier sumReleases(boolean withX, double epsilon, long seed) {
+    return sumReleases(withX, epsilon, SubsampleAmplification.NONE, 1, seed);
+  }
+
+  /**
+   * The same, recorded at {@code epsilon} with its noise set by {@code amplification}, where x is in the subsample
+   * with probability {@code inclusion} (the amplification's rate when the release subsamples as it claims).
+   */
+  private static DoubleSupplier sumReleases(boolean withX, double epsilon, SubsampleAmplification amplification,
+      double inclusion, long seed) {
     int d = 3;
     double count = 40; // the region's noisy count from the tree: public here
     double[] others = {5, -3, 2}; // the other points' sum of x/r
     double[] x = {0, 0.6, 0.8}; // a point of norm r, in units of r
-    double[] sums = others.clone();
-    if (withX) {
-      for (int t = 0; t < d; t++) {
-        sums[t] += x[t];
-      }
+    double[] withSums = others.clone();
+    for (int t = 0; t < d; t++) {
+      withSums[t] += x[t];
     }
-    double scale = 1 / epsilon;
+    double scale = 1 / amplification.noiseEpsilon(epsilon);
     UniformRandomProvider rng = NoiseRandomness.seeded(seed).provider();
+    SplittableRandom coins = new SplittableRandom(seed);
     return () -> {
+      double[] sums = withX && coins.nextDouble() < inclusion ? withSums : others;
       double[] point = PrivateCoresetPoints.release(sums, new double[] {count}, d, Geometry.L2, epsilon,
-          PrivacyLedger.pure(epsilon), rng);
+          amplification, PrivacyLedger.pure(epsilon), rng);
       double[] noisy = new double[d];
       double[] shifted = new double[d];
       for (int t = 0; t < d; t++) {
@@ -147,6 +159,27 @@ class CoresetAuditTest {
       }
       return (Geometry.L2.norm(noisy) - Geometry.L2.norm(shifted)) / scale;
     };
+  }
+
+  /**
+   * The coreset's sums on a Poisson subsample (rate 1/4) with the noise set for the amplified ε, audited at the
+   * recorded ε = 1 (issue 29); the same noise on data that was not subsampled (x always in: a release that claims the
+   * amplification without drawing the subsample) is caught.
+   */
+  @Test
+  void subsampledRegionSumsMeetTheirRecordedEpsilonAndAMissingSubsampleIsCaught() {
+    double epsilon = 1;
+    double rate = 0.25;
+    SubsampleAmplification amplification = SubsampleAmplification.poisson(rate, epsilon, Relation.ADD_REMOVE);
+    PrivacyAuditor.Result r = PrivacyAuditor.audit(sumReleases(false, epsilon, amplification, rate, 91),
+        sumReleases(true, epsilon, amplification, rate, 92), 100_000, ALPHA);
+    System.out.println("subsampled coreset sums audit, epsilon 1 at rate 1/4: " + r);
+    assertTrue(r.epsilonLowerBound() <= epsilon, r.toString());
+    assertTrue(r.epsilonLowerBound() > 0.3 * epsilon, "the audit finds a good part of the loss: " + r);
+    PrivacyAuditor.Result missing = PrivacyAuditor.audit(sumReleases(false, epsilon, amplification, 1, 93),
+        sumReleases(true, epsilon, amplification, 1, 94), 100_000, ALPHA);
+    System.out.println("the same noise without the subsample, claiming epsilon 1: " + missing);
+    assertTrue(missing.epsilonLowerBound() > epsilon, "a missing subsample must be caught: " + missing);
   }
 
   @Test
@@ -167,7 +200,7 @@ class CoresetAuditTest {
   void theTreeDesignKeepsEveryPathRegion() {
     // the audit's premise: every path cell heavy and its region kept, so the regions determine the path's counts
     PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> counts(groups(true)),
-        LEVELS * GROUP, THRESHOLD, 4, PrivacyLedger.pure(4), NoiseRandomness.seeded(5).provider());
+        LEVELS * GROUP, THRESHOLD, 4, SubsampleAmplification.NONE, PrivacyLedger.pure(4), NoiseRandomness.seeded(5).provider());
     for (int l = 1; l <= LEVELS; l++) {
       Integer index = regions.heavy().get(1L << (BITS * l));
       assertTrue(index != null && index >= 0, "path cell at level " + l + " heavy and kept");

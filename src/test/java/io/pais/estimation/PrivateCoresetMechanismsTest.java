@@ -9,6 +9,7 @@ import io.pais.accounting.Composition;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.Relation;
+import io.pais.accounting.SubsampleAmplification;
 import io.pais.noise.NoiseRandomness;
 import io.pais.privacy.Geometry;
 import java.util.HashMap;
@@ -43,7 +44,8 @@ class PrivateCoresetMechanismsTest {
     double[] noise = new double[20_000];
     PrivacyLedger ledger = ledger(Relation.ADD_REMOVE);
     for (int i = 0; i < noise.length / d; i++) {
-      double[] spreads = PrivateSpreads.release(new double[] {exact, exact, exact, exact}, n, epsilon, ledger, rng);
+      double[] spreads = PrivateSpreads.release(new double[] {exact, exact, exact, exact}, n, epsilon,
+          SubsampleAmplification.NONE, ledger, rng);
       for (int j = 0; j < d; j++) {
         noise[i * d + j] = spreads[j] * spreads[j] * n - exact;
       }
@@ -55,7 +57,7 @@ class PrivateCoresetMechanismsTest {
     assertEquals(epsilon, entry.epsilon());
     assertTrue(entry.noiseScale().startsWith("2.50000 per"), entry.noiseScale());
     PrivacyLedger substitution = ledger(Relation.SUBSTITUTION);
-    PrivateSpreads.release(new double[] {exact}, n, epsilon, substitution, rng);
+    PrivateSpreads.release(new double[] {exact}, n, epsilon, SubsampleAmplification.NONE, substitution, rng);
     assertTrue(substitution.entries().get(0).noiseScale().startsWith("5.00000 per"), substitution.entries().get(0).noiseScale());
   }
 
@@ -65,7 +67,7 @@ class PrivateCoresetMechanismsTest {
    */
   private static double[] treeNoise(Relation relation, double epsilon, int releases, UniformRandomProvider rng,
       PrivacyLedger ledger) {
-    double scale = PrivateCellTree.countScale(epsilon, ledger);
+    double scale = PrivateCellTree.countScale(epsilon, SubsampleAmplification.NONE, ledger);
     double[] out = new double[4 * releases];
     for (int i = 0; i < releases; i++) {
       PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> {
@@ -76,7 +78,7 @@ class PrivateCoresetMechanismsTest {
           }
         }
         return counts;
-      }, 4_000_000, 20 * scale, epsilon, ledger, rng);
+      }, 4_000_000, 20 * scale, epsilon, SubsampleAmplification.NONE, ledger, rng);
       assertEquals(4, regions.size(), "the root keeps no remainder of weight; the four cells are kept");
       for (int b = 0; b < 4; b++) {
         out[4 * i + b] = regions.counts()[b] - 1_000_000;
@@ -121,14 +123,14 @@ class PrivateCoresetMechanismsTest {
     PrivacyLedger ledger = ledger(Relation.ADD_REMOVE);
     for (int i = 0; i < radii.length / 2; i++) {
       double[] points = PrivateCoresetPoints.release(new double[2 * d], new double[] {count, count}, d, Geometry.L2,
-          epsilon, ledger, rng);
+          epsilon, SubsampleAmplification.NONE, ledger, rng);
       radii[2 * i] = Geometry.L2.norm(new double[] {points[0], points[1], points[2]}) * count;
       radii[2 * i + 1] = Geometry.L2.norm(new double[] {points[3], points[4], points[5]}) * count;
     }
     assertTrue(KS.kolmogorovSmirnovTest(new GammaDistribution(d, 1 / epsilon), radii) > ALPHA);
     assertTrue(KS.kolmogorovSmirnovTest(new GammaDistribution(d, 0.5 / epsilon), radii) < ALPHA);
     PrivacyLedger substitution = ledger(Relation.SUBSTITUTION);
-    PrivateCoresetPoints.release(new double[d], new double[] {1}, d, Geometry.L2, epsilon, substitution, rng);
+    PrivateCoresetPoints.release(new double[d], new double[] {1}, d, Geometry.L2, epsilon, SubsampleAmplification.NONE, substitution, rng);
     assertTrue(substitution.entries().get(0).noiseScale().startsWith("2.85714"),
         substitution.entries().get(0).noiseScale());
   }
@@ -136,7 +138,7 @@ class PrivateCoresetMechanismsTest {
   @Test
   void coresetPointsAreProjectedOntoTheUnitBall() {
     double[] points = PrivateCoresetPoints.release(new double[] {30, 40}, new double[] {10}, 2, Geometry.L2,
-        1e6, ledger(Relation.ADD_REMOVE), NoiseRandomness.seeded(35).provider());
+        1e6, SubsampleAmplification.NONE, ledger(Relation.ADD_REMOVE), NoiseRandomness.seeded(35).provider());
     assertEquals(1, Geometry.L2.norm(points), 1e-9);
   }
 
@@ -184,15 +186,15 @@ class PrivateCoresetMechanismsTest {
   void rejectsBadParametersNamingThem() {
     PrivacyLedger ledger = ledger(Relation.ADD_REMOVE);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> PrivateSpreads.release(new double[2], Double.NaN, 1, ledger, NoiseRandomness.seeded(1).provider()));
+        () -> PrivateSpreads.release(new double[2], Double.NaN, 1, SubsampleAmplification.NONE, ledger, NoiseRandomness.seeded(1).provider()));
     assertTrue(e.getMessage().contains("count (n)") && e.getMessage().contains("NaN"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> PrivateCellTree.release((l, f, t) -> Map.of(), 10,
-        Double.POSITIVE_INFINITY, 1, ledger, NoiseRandomness.seeded(1).provider()));
+        Double.POSITIVE_INFINITY, 1, SubsampleAmplification.NONE, ledger, NoiseRandomness.seeded(1).provider()));
     assertTrue(e.getMessage().contains("threshold") && e.getMessage().contains("Infinity"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> CellSchedule.widestFirst(new double[] {1, 0}, 3));
     assertTrue(e.getMessage().contains("half-width"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> PrivateCoresetPoints.release(new double[3], new double[1],
-        2, Geometry.L2, 1, ledger, NoiseRandomness.seeded(1).provider()));
+        2, Geometry.L2, 1, SubsampleAmplification.NONE, ledger, NoiseRandomness.seeded(1).provider()));
     assertTrue(e.getMessage().contains("sums must hold 1 x 2"), e.getMessage());
     assertTrue(ledger.entries().isEmpty(), "a rejected request spends nothing");
   }

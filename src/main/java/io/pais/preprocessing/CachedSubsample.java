@@ -1,0 +1,42 @@
+package io.pais.preprocessing;
+
+import io.pais.io.KeyedPoint;
+import io.pais.math.Rounding;
+import io.pais.sampling.CoinSource;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * A Poisson subsample of prepared points, packed in {@link PointBlock}s and cached while a stage makes several passes
+ * over it (the private coreset): a record is in it when its coin keeps it at the rate, a function of its sampling key
+ * alone, so the subsample does not depend on Spark's partitioning. Closing it drops the cache.
+ */
+public final class CachedSubsample implements AutoCloseable {
+  private final JavaRDD<PointBlock> blocks;
+  private final JavaRDD<KeyedPoint> points;
+
+  private CachedSubsample(JavaRDD<PointBlock> blocks) {
+    this.blocks = blocks;
+    this.points = PointBlock.points(blocks);
+  }
+
+  /**
+   * The points of {@code points} (d = {@code dimension}) whose coin from {@code coins} keeps them with probability
+   * {@code rate} ({@link Rounding#keeps}: at most the rate); cached as the first pass over it reads them.
+   */
+  public static CachedSubsample draw(JavaRDD<KeyedPoint> points, int dimension, CoinSource coins, double rate) {
+    JavaRDD<PointBlock> blocks = points.filter(p -> Rounding.keeps(coins.uniform(p.key()), rate))
+        .mapPartitions(rows -> PointBlock.pack(rows, dimension), true).persist(StorageLevel.MEMORY_AND_DISK());
+    return new CachedSubsample(blocks);
+  }
+
+  /** The subsample's points (each pass gets fresh arrays). */
+  public JavaRDD<KeyedPoint> points() {
+    return points;
+  }
+
+  @Override
+  public void close() {
+    blocks.unpersist(false);
+  }
+}
