@@ -49,8 +49,6 @@ public final class PrivateKMeansEngine {
   private static final int NORM_HISTOGRAM_BINS = 1 << 12;
   /** The most centre coordinates k·d: a copy is 80 MB, and the driver holds a few (centres, sums, noise). */
   static final long MAX_CENTRE_VALUES = 10_000_000;
-  /** Sampled rows per DP-Lloyd task that make a task worth its scheduling overhead. */
-  private static final double ROWS_PER_TASK = 50_000;
 
   private final KMeansSettings settings;
   private final Consumer<String> log;
@@ -168,10 +166,10 @@ public final class PrivateKMeansEngine {
         plan.sampler().id(), plan.epsilon(), plan.noiseKnob()));
 
     // a small sample spread over many partitions pays Spark's per-task overhead every iteration: merge
-    // partitions (no shuffle; the coins were drawn per original partition) to about ROWS_PER_TASK rows each
-    // (a strict release that estimated no n does not know the sample size: it keeps the partitions)
-    int partitions = provenance.populationKnown() ? (int) Math.min(data.partitions(),
-        Math.max(1, Math.ceil(plan.expectedSampleSize() / ROWS_PER_TASK))) : data.partitions();
+    // partitions (no shuffle; the coins were drawn per original partition) to about SparkBlocks.ROWS_PER_TASK rows
+    // each (a strict release that estimated no n does not know the sample size: it keeps the partitions)
+    int partitions = provenance.populationKnown() ? SparkBlocks.tasksFor(plan.expectedSampleSize(), data.partitions())
+        : data.partitions();
     SampleBlocks sample;
     if (settings.sampling().sampler() == Sampler.FULL) {
       sample = data.allPoints(partitions); // the preprocessing's cached copy, read as it is: no sampling stage

@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongUnaryOperator;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -49,10 +50,10 @@ public final class PrivateCellTree {
   @FunctionalInterface
   public interface Counter {
     /**
-     * Exact counts of the cells at levels {@code from + 1 … to} that lie below one of {@code live} (keys at level
-     * {@code from}); cells without points may be absent.
+     * The exact counts of the cells at levels {@code from + 1 … to} that lie below one of {@code live} (keys at level
+     * {@code from}, ascending), as a lookup from a cell's key to its count (0 for a cell without points).
      */
-    Map<Long, Long> count(long[] live, int from, int to);
+    LongUnaryOperator count(long[] live, int from, int to);
   }
 
   /**
@@ -118,13 +119,13 @@ public final class PrivateCellTree {
     int level = 0;
     while (level < LEVELS && live.length > 0) {
       int to = Math.min(LEVELS, level + levelsPerPass(live.length));
-      Map<Long, Long> exact = counter.count(live, level, to);
+      LongUnaryOperator exact = counter.count(live, level, to);
       for (int l = level + 1; l <= to && live.length > 0; l++) {
         List<Long> next = new ArrayList<>();
         for (long parent : live) {
           for (long branch = 0; branch < 1L << BITS_PER_LEVEL; branch++) {
             long child = (parent << BITS_PER_LEVEL) | branch;
-            double noisy = noise.release(exact.getOrDefault(child, 0L), rng);
+            double noisy = noise.release(exact.applyAsLong(child), rng);
             if (noisy >= threshold) {
               heavy.put(child, noisy);
               next.add(child);

@@ -16,11 +16,9 @@ import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.CoinSource;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
+import java.io.Serializable;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
+import java.util.function.LongUnaryOperator;
 import java.util.stream.LongStream;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.spark.api.java.JavaRDD;
@@ -73,8 +71,9 @@ final class PrivateCoreset {
       return initialCentres(data.points(), data.count(), data, k, epsilon, amplification, geometry, ledger, rng,
           fallback);
     }
-    try (CachedSubsample subsample = CachedSubsample.draw(data.points(), data.dimension(), coins, rate)) {
-      return initialCentres(subsample.points(), data.count() * rate, data, k, epsilon, amplification, geometry,
+    double expected = data.count() * rate;
+    try (CachedSubsample subsample = CachedSubsample.draw(data.points(), data.dimension(), coins, rate, expected)) {
+      return initialCentres(subsample.points(), expected, data, k, epsilon, amplification, geometry,
           ledger, rng, fallback);
     }
   }
@@ -141,25 +140,36 @@ final class PrivateCoreset {
 
   /**
    * Exact counts of the cells at levels from + 1 … to below the live cells (one pass). Each task keeps its live
-   * points' cells in a primitive array and counts each level by sorting it, so a record costs no boxed map update.
+   * points' cells in a primitive array and counts each level by sorting it; the tasks' counts travel and merge as
+   * sorted primitive arrays ({@link CellCounts}), looked up by binary search, so no count is ever boxed.
    */
-  private static Map<Long, Long> cellCounts(JavaRDD<KeyedPoint> points, CellSchedule schedule, long[] live, int from,
-      int to) {
-    Set<Long> liveSet = new HashSet<>();
-    for (long key : live) {
-      liveSet.add(key);
-    }
+  private static LongUnaryOperator cellCounts(JavaRDD<KeyedPoint> points, CellSchedule schedule, long[] live,
+      int from, int to) {
+    long[] liveKeys = live.clone();
+    Arrays.sort(liveKeys);
     return points.mapPartitions(rows -> {
       LongStream.Builder builder = LongStream.builder();
       rows.forEachRemaining(p -> {
         long cell = schedule.cell(p.x());
-        if (liveSet.contains(PrivateCellTree.key(cell, from))) {
+        if (Arrays.binarySearch(liveKeys, PrivateCellTree.key(cell, from)) >= 0) {
           builder.add(cell);
         }
       });
-      long[] cells = builder.build().toArray();
-      Map<Long, Long> counts = new HashMap<>();
+      return List.of(CellCounts.of(builder.build().toArray(), from, to)).iterator();
+    }).treeReduce(CellCounts::merge);
+  }
+
+  /**
+   * Counts of cells as two parallel arrays, keys ascending. Keys of deeper levels are larger (a key's leading bit
+   * marks its level), so the levels' runs, appended level by level, stay in order.
+   */
+  private record CellCounts(long[] keys, long[] counts) implements LongUnaryOperator, Serializable {
+    /** The counts of the cells at levels from + 1 … to of the full-depth {@code cells}. */
+    static CellCounts of(long[] cells, int from, int to) {
       long[] keys = new long[cells.length];
+      long[] outKeys = new long[cells.length * (to - from)];
+      long[] outCounts = new long[outKeys.length];
+      int size = 0;
       for (int level = from + 1; level <= to; level++) {
         for (int i = 0; i < cells.length; i++) {
           keys[i] = PrivateCellTree.key(cells[i], level);
@@ -170,15 +180,41 @@ final class PrivateCoreset {
           while (run < keys.length && keys[run] == keys[i]) {
             run++;
           }
-          counts.put(keys[i], (long) (run - i));
+          outKeys[size] = keys[i];
+          outCounts[size++] = run - i;
           i = run;
         }
       }
-      return List.of(counts).iterator();
-    }).treeReduce((a, b) -> {
-      b.forEach((key, count) -> a.merge(key, count, Long::sum));
-      return a;
-    });
+      return new CellCounts(Arrays.copyOf(outKeys, size), Arrays.copyOf(outCounts, size));
+    }
+
+    /** The counts of both, a key in both summed (a merge of the sorted arrays). */
+    static CellCounts merge(CellCounts a, CellCounts b) {
+      long[] keys = new long[a.keys.length + b.keys.length];
+      long[] counts = new long[keys.length];
+      int i = 0;
+      int j = 0;
+      int size = 0;
+      while (i < a.keys.length || j < b.keys.length) {
+        if (j == b.keys.length || i < a.keys.length && a.keys[i] < b.keys[j]) {
+          keys[size] = a.keys[i];
+          counts[size++] = a.counts[i++];
+        } else if (i == a.keys.length || b.keys[j] < a.keys[i]) {
+          keys[size] = b.keys[j];
+          counts[size++] = b.counts[j++];
+        } else {
+          keys[size] = a.keys[i];
+          counts[size++] = a.counts[i++] + b.counts[j++];
+        }
+      }
+      return new CellCounts(Arrays.copyOf(keys, size), Arrays.copyOf(counts, size));
+    }
+
+    @Override
+    public long applyAsLong(long key) {
+      int at = Arrays.binarySearch(keys, key);
+      return at >= 0 ? counts[at] : 0;
+    }
   }
 
   private static double[] addInto(double[] a, double[] b) {

@@ -3,6 +3,7 @@ package io.pais.preprocessing;
 import io.pais.io.KeyedPoint;
 import io.pais.math.Rounding;
 import io.pais.sampling.CoinSource;
+import io.pais.sampling.spark.SparkBlocks;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 
@@ -15,19 +16,23 @@ public final class CachedSubsample implements AutoCloseable {
   private final JavaRDD<PointBlock> blocks;
   private final JavaRDD<KeyedPoint> points;
 
-  private CachedSubsample(JavaRDD<PointBlock> blocks) {
+  private CachedSubsample(JavaRDD<PointBlock> blocks, int tasks) {
     this.blocks = blocks;
-    this.points = PointBlock.points(blocks);
+    this.points = PointBlock.points(tasks < blocks.getNumPartitions() ? blocks.coalesce(tasks) : blocks);
   }
 
   /**
    * The points of {@code points} (d = {@code dimension}) whose coin from {@code coins} keeps them with probability
-   * {@code rate} ({@link Rounding#keeps}: at most the rate); cached as the first pass over it reads them.
+   * {@code rate} ({@link Rounding#keeps}: at most the rate); cached as the first pass over it reads them, in the
+   * partitions of {@code points} (the draw is as parallel as the data), and read by the passes after it in as many
+   * tasks as its expected size {@code expectedRows} is worth (a small subsample in many partitions would pay Spark's
+   * per-task overhead at every pass).
    */
-  public static CachedSubsample draw(JavaRDD<KeyedPoint> points, int dimension, CoinSource coins, double rate) {
+  public static CachedSubsample draw(JavaRDD<KeyedPoint> points, int dimension, CoinSource coins, double rate,
+      double expectedRows) {
     JavaRDD<PointBlock> blocks = points.filter(p -> Rounding.keeps(coins.uniform(p.key()), rate))
         .mapPartitions(rows -> PointBlock.pack(rows, dimension), true).persist(StorageLevel.MEMORY_AND_DISK());
-    return new CachedSubsample(blocks);
+    return new CachedSubsample(blocks, SparkBlocks.tasksFor(expectedRows, blocks.getNumPartitions()));
   }
 
   /** The subsample's points (each pass gets fresh arrays). */

@@ -81,7 +81,7 @@ class CoresetAuditTest {
     double rootCount = LEVELS * GROUP;
     return () -> {
       PrivacyLedger ledger = PrivacyLedger.pure(epsilon);
-      PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> exact, rootCount, THRESHOLD,
+      PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> key -> exact.getOrDefault(key, 0L), rootCount, THRESHOLD,
           epsilon, SubsampleAmplification.NONE, ledger, rng);
       double[] pathCounts = new double[LEVELS + 1];
       for (Map.Entry<Long, Integer> e : regions.heavy().entrySet()) {
@@ -199,7 +199,8 @@ class CoresetAuditTest {
   @Test
   void theTreeDesignKeepsEveryPathRegion() {
     // the audit's premise: every path cell heavy and its region kept, so the regions determine the path's counts
-    PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> counts(groups(true)),
+    Map<Long, Long> exact = counts(groups(true));
+    PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> key -> exact.getOrDefault(key, 0L),
         LEVELS * GROUP, THRESHOLD, 4, SubsampleAmplification.NONE, PrivacyLedger.pure(4), NoiseRandomness.seeded(5).provider());
     for (int l = 1; l <= LEVELS; l++) {
       Integer index = regions.heavy().get(1L << (BITS * l));

@@ -77,7 +77,7 @@ class PrivateCoresetMechanismsTest {
             counts.put((PrivateCellTree.ROOT << 2) | b, 1_000_000L);
           }
         }
-        return counts;
+        return key -> counts.getOrDefault(key, 0L);
       }, 4_000_000, 20 * scale, epsilon, SubsampleAmplification.NONE, ledger, rng);
       assertEquals(4, regions.size(), "the root keeps no remainder of weight; the four cells are kept");
       for (int b = 0; b < 4; b++) {
@@ -188,7 +188,7 @@ class PrivateCoresetMechanismsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> PrivateSpreads.release(new double[2], Double.NaN, 1, SubsampleAmplification.NONE, ledger, NoiseRandomness.seeded(1).provider()));
     assertTrue(e.getMessage().contains("count (n)") && e.getMessage().contains("NaN"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> PrivateCellTree.release((l, f, t) -> Map.of(), 10,
+    e = assertThrows(IllegalArgumentException.class, () -> PrivateCellTree.release((l, f, t) -> key -> 0, 10,
         Double.POSITIVE_INFINITY, 1, SubsampleAmplification.NONE, ledger, NoiseRandomness.seeded(1).provider()));
     assertTrue(e.getMessage().contains("threshold") && e.getMessage().contains("Infinity"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> CellSchedule.widestFirst(new double[] {1, 0}, 3));

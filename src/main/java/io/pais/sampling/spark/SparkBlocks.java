@@ -9,7 +9,15 @@ import org.apache.spark.broadcast.Broadcast;
 
 /** {@link SampleBlocks} on Spark: an RDD of blocks, folded by the tasks into per-cluster statistics. */
 public final class SparkBlocks {
+  /** Rows per task that make a pass's task worth its scheduling overhead (a small sample is read in fewer tasks). */
+  public static final double ROWS_PER_TASK = 50_000;
+
   private SparkBlocks() {}
+
+  /** The tasks a pass over about {@code rows} rows in {@code partitions} partitions is worth: at most the partitions. */
+  public static int tasksFor(double rows, int partitions) {
+    return (int) Math.min(partitions, Math.max(1, Math.ceil(rows / ROWS_PER_TASK)));
+  }
 
   /**
    * A Spark RDD of blocks (normally cached): the centres are broadcast, every task folds its blocks into one
