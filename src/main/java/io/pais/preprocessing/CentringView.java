@@ -8,16 +8,17 @@ import io.pais.privacy.Geometry;
 import java.util.Arrays;
 
 /**
- * A strict release's last preprocessing step — x − ĉ, projected onto the ball of radius r (or, with drop, kept
+ * A strict release's last preprocessing step — x − ĉ (x = c₀ + y_f read from the cached {@link ClippedBlock}), projected onto the ball of radius r (or, with drop, kept
  * only when inside it) — applied block by block to the cached clipped points as full-data DP-Lloyd reads them, so
  * that the clipped blocks stay the run's one cached copy. The arithmetic is the point-by-point path's
  * ({@link Preprocessor#subtract}, the geometry's norm, {@link Preprocessor#projectOntoBall}), so the points are
  * the same to the bit. A task writes its blocks into one scratch block, valid until its next block is read: only
  * a pass that consumes each block before the next (DP-Lloyd's fold) may use this view.
  */
-final class CentringView implements SparkBlocks.BlockView<PointBlock> {
+final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
   private static final long serialVersionUID = 1L;
 
+  private final double[] origin;
   private final double[] centre;
   private final double radius;
   private final Geometry geometry;
@@ -28,7 +29,8 @@ final class CentringView implements SparkBlocks.BlockView<PointBlock> {
   private transient double[] row;
   private transient int[] keptRows;
 
-  CentringView(double[] centre, double radius, Geometry geometry, boolean drop) {
+  CentringView(double[] origin, double[] centre, double radius, Geometry geometry, boolean drop) {
+    this.origin = origin.clone();
     this.centre = centre.clone();
     this.radius = radius;
     this.geometry = geometry;
@@ -36,12 +38,10 @@ final class CentringView implements SparkBlocks.BlockView<PointBlock> {
   }
 
   @Override
-  public SampleBlock of(PointBlock block) {
-    SampleBlock clipped = block.values();
-    int b = clipped.rows();
-    int d = clipped.dimension();
+  public SampleBlock of(ClippedBlock block) {
+    int b = block.rows();
+    int d = centre.length;
     allocate(b, d);
-    double[] x = clipped.columns();
     boolean l2 = geometry == Geometry.L2;
     Arrays.fill(norms, 0, b, 0.0);
     // coordinate by coordinate, each row's sum runs over t in order: the same sum as the geometry's norm of the row
@@ -49,7 +49,7 @@ final class CentringView implements SparkBlocks.BlockView<PointBlock> {
       double c = centre[t];
       int column = t * b;
       for (int i = 0; i < b; i++) {
-        double v = x[column + i] - c;
+        double v = block.coordinate(i, t, origin) - c;
         columns[column + i] = v;
         norms[i] += l2 ? v * v : Math.abs(v);
       }

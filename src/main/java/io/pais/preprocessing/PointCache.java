@@ -5,27 +5,28 @@ import io.pais.lloyd.SampleBlocks;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
- * The one cached copy of a run's points, in {@link PointBlock}s, and how full-data DP-Lloyd reads it with weight
- * 1 a point without a second copy: as cached when the cache holds the prepared points (paper and public
- * preprocessing), through a strict release's {@link CentringView} when it holds the clipped points.
+ * The one cached copy of a run's points, in blocks of type B, and how full-data DP-Lloyd reads it with weight
+ * 1 a point without a second copy: as cached when the cache holds the prepared points in {@link PointBlock}s (paper
+ * and public preprocessing), through a strict release's {@link CentringView} when it holds the clipped points in
+ * {@link ClippedBlock}s.
  */
-public final class PointCache {
-  private final JavaRDD<PointBlock> blocks;
-  private final SparkBlocks.BlockView<PointBlock> view;
+public final class PointCache<B> {
+  private final JavaRDD<B> blocks;
+  private final SparkBlocks.BlockView<B> view;
 
-  private PointCache(JavaRDD<PointBlock> blocks, SparkBlocks.BlockView<PointBlock> view) {
+  private PointCache(JavaRDD<B> blocks, SparkBlocks.BlockView<B> view) {
     this.blocks = blocks;
     this.view = view;
   }
 
   /** A cache that holds the prepared points themselves. */
-  static PointCache ofPrepared(JavaRDD<PointBlock> blocks) {
-    return new PointCache(blocks, PointBlock::values);
+  static PointCache<PointBlock> ofPrepared(JavaRDD<PointBlock> blocks) {
+    return new PointCache<>(blocks, PointBlock::values);
   }
 
   /** A cache of clipped points that DP-Lloyd reads centred and projected by {@code view}. */
-  static PointCache ofClipped(JavaRDD<PointBlock> blocks, CentringView view) {
-    return new PointCache(blocks, view);
+  static PointCache<ClippedBlock> ofClipped(JavaRDD<ClippedBlock> blocks, CentringView view) {
+    return new PointCache<>(blocks, view);
   }
 
   /**

@@ -27,7 +27,7 @@ import org.apache.spark.api.java.JavaRDD;
  *     directly), or null when {@code points} is itself persisted
  */
 public record PreparedData(JavaRDD<KeyedPoint> points, int dimension, long count, double radius,
-    double meanNormStatistic, double[] offset, double percentile, PointCache cache) {
+    double meanNormStatistic, double[] offset, double percentile, PointCache<?> cache) {
 
   /** Prepared points that are themselves persisted. */
   public PreparedData(JavaRDD<KeyedPoint> points, int dimension, long count, double radius, double meanNormStatistic,

@@ -53,10 +53,11 @@ public final class StrictPreprocessor {
     CoordinateBounds bounds = strict.bounds();
     // with bounds, the clamped box lies in the ball: the clip only guards against rounding
     double inner = clipRadius(r0, origin, geometry);
-    JavaRDD<PointBlock> cache = input.map(p -> new KeyedPoint(p.key(), clip(bounds == null ? p.x()
-        : bounds.clamp(p.x()), origin, inner, geometry))).mapPartitions(rows -> PointBlock.pack(rows, dimension), true)
-        .persist(StorageLevel.MEMORY_AND_DISK());
-    JavaRDD<KeyedPoint> clipped = PointBlock.points(cache);
+    JavaRDD<KeyedPoint> clamped = bounds == null ? input : input.map(p -> new KeyedPoint(p.key(),
+        bounds.clamp(p.x())));
+    JavaRDD<ClippedBlock> cache = clamped.mapPartitions(rows -> ClippedBlock.pack(rows, dimension, origin, inner,
+        geometry), true).persist(StorageLevel.MEMORY_AND_DISK());
+    JavaRDD<KeyedPoint> clipped = ClippedBlock.points(cache, origin);
 
     double[] centre;
     double[] estimatedCentre = null;
@@ -100,7 +101,7 @@ public final class StrictPreprocessor {
     long nHat = norms == null ? 0 : norms.count();
     double xTilde = norms == null ? Double.NaN : PrivateNormHistogram.meanNormStatistic(norms, geometry);
     PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN,
-        PointCache.ofClipped(cache, new CentringView(centre, r, geometry, drop)));
+        PointCache.ofClipped(cache, new CentringView(origin, centre, r, geometry, drop)));
     return new Result(data, norms, estimatedCentre, radiusEstimated);
   }
 
@@ -136,22 +137,6 @@ public final class StrictPreprocessor {
           + "data or widen the radius or bounds");
     }
     return inner;
-  }
-
-  /**
-   * The point of the ball of radius {@code inner} around {@code centre} nearest to x (x itself when inside), with
-   * {@code inner} from {@link #clipRadius}.
-   */
-  static double[] clip(double[] x, double[] centre, double inner, Geometry geometry) {
-    double[] y = Preprocessor.subtract(x, centre);
-    if (geometry.norm(y) <= inner) {
-      return x.clone(); // inside: x itself, not (x − c) + c with its rounding
-    }
-    Preprocessor.projectInside(y, inner, geometry);
-    for (int i = 0; i < y.length; i++) {
-      y[i] += centre[i];
-    }
-    return y;
   }
 
   private static void requireRows(long count, String source) {

@@ -31,7 +31,7 @@ public final class Defaults {
    * The private coreset reads a Poisson subsample of about this many points when n̂ is larger (issue 29: its passes
    * then cost little beside the read; the subsample amplifies the coreset's ε). See docs/PERFORMANCE.md.
    */
-  public static final int CORESET_SAMPLE_SIZE = 1 << 18;
+  public static final int CORESET_SAMPLE_SIZE = 1 << 19;
   public static final Sampler SAMPLER = Sampler.OPT;
   public static final SampleSize SAMPLE_SIZE = new SampleSize.Fraction(0.05);
   public static final BaseNoise NOISE = BaseNoise.LAPLACE;

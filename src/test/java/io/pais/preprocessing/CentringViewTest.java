@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
 class CentringViewTest {
   private static final int D = 7;
   private static final double R = 3.0;
+  /** The clip radius around the origin: wide enough that no point is clipped. */
+  private static final double CLIP = 100;
 
   @Test
   void projectedBlocksEqualThePointByPointPathToTheBit() {
@@ -33,18 +35,20 @@ class CentringViewTest {
   }
 
   private static void check(Geometry geometry, boolean drop) {
+    double[] origin = {1, 0, -2, 0.5, 0, 0, 3};
     double[] centre = {0.5, -1, 2, 0, 0.25, 3, -0.75};
-    CentringView view = new CentringView(centre, R, geometry, drop);
+    CentringView view = new CentringView(origin, centre, R, geometry, drop);
     // a full block, then a short one, then a full one again: the scratch is reused at both sizes
     for (int rows : new int[] {PoissonSampler.blockRows(D), 37, PoissonSampler.blockRows(D)}) {
       List<KeyedPoint> points = points(rows, 11L * rows + (drop ? 1 : 0));
-      Iterator<PointBlock> blocks = PointBlock.pack(points.iterator(), D);
-      PointBlock block = blocks.next();
+      Iterator<ClippedBlock> blocks = ClippedBlock.pack(points.iterator(), D, origin, CLIP, geometry);
+      ClippedBlock block = blocks.next();
       SampleBlock seen = view.of(block);
 
       List<double[]> expected = new ArrayList<>();
       for (KeyedPoint p : points) {
-        double[] y = Preprocessor.subtract(p.x(), centre);
+        // the point-by-point path: the point as cached and read back (ClippedBlock.points), centred, projected
+        double[] y = Preprocessor.subtract(ClippedPoints.clip(p.x(), origin, CLIP, geometry), centre);
         if (!drop) {
           expected.add(Preprocessor.projectOntoBall(y, R, geometry));
         } else if (geometry.norm(y) <= io.pais.math.Rounding.projectionRadius(R, D)) {
@@ -64,25 +68,31 @@ class CentringViewTest {
       }
       // the cached block itself is unchanged: the view writes into its own scratch
       double[] first = new double[D];
-      block.values().copyRow(0, first, 0);
-      assertArrayEquals(points.get(0).x(), first, 0.0);
+      for (int t = 0; t < D; t++) {
+        first[t] = block.coordinate(0, t, origin);
+      }
+      assertArrayEquals(ClippedPoints.clip(points.get(0).x(), origin, CLIP, geometry), first, 0.0);
     }
   }
 
   @Test
   void normsPastTheSquaresRangeTakeTheScaledPass() {
     double[] centre = new double[D];
-    CentringView view = new CentringView(centre, 1e200, Geometry.L2, false);
+    CentringView view = new CentringView(centre, centre, 1e200, Geometry.L2, false);
     double[] huge = new double[D];
     java.util.Arrays.fill(huge, 1e200); // ‖x‖ = 1e200·√7 > r: projected; its square overflows
     double[] tiny = new double[D];
     java.util.Arrays.fill(tiny, 1e-200);
-    List<KeyedPoint> points = List.of(new KeyedPoint(0, huge), new KeyedPoint(1, tiny));
-    SampleBlock seen = view.of(PointBlock.pack(points.iterator(), D).next());
-    for (int i = 0; i < 2; i++) {
+    // each in a block clipped at a radius of its own magnitude: in units of it, neither overflows nor underflows a float
+    for (double[] x : new double[][] {huge, tiny}) {
+      double clip = 10 * Math.abs(x[0]) * D;
+      SampleBlock seen = view.of(ClippedBlock.pack(List.of(new KeyedPoint(0, x)).iterator(), D, centre, clip,
+          Geometry.L2).next());
       double[] row = new double[D];
-      seen.copyRow(i, row, 0);
-      assertArrayEquals(Preprocessor.projectOntoBall(points.get(i).x().clone(), 1e200, Geometry.L2), row, 0.0);
+      seen.copyRow(0, row, 0);
+      double[] cached = ClippedPoints.clip(x, centre, clip, Geometry.L2);
+      assertEquals(x[0], cached[0], 1e-6 * Math.abs(x[0]), "kept to float precision");
+      assertArrayEquals(Preprocessor.projectOntoBall(cached, 1e200, Geometry.L2), row, 0.0);
     }
   }
 

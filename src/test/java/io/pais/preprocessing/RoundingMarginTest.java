@@ -91,11 +91,11 @@ class RoundingMarginTest {
           for (int i = 0; i < d; i++) {
             x[i] += origin[i];
           }
-          double[] clipped = StrictPreprocessor.clip(x, origin, StrictPreprocessor.clipRadius(r0, origin, geometry),
+          double[] clipped = ClippedPoints.clip(x, origin, StrictPreprocessor.clipRadius(r0, origin, geometry),
               geometry);
           assertTrue(exactNormAtMost(Preprocessor.subtract(clipped, origin), r0, geometry),
               geometry + ", d = " + d + ": what the centre sums exceeds R0");
-          double[] old = StrictPreprocessor.clip(x, origin, r0, geometry); // the clip pais used before
+          double[] old = doubleClip(x, origin, r0, geometry); // the clip pais used before
           if (!exactNormAtMost(Preprocessor.subtract(old, origin), r0, geometry)) {
             before++;
           }
@@ -103,6 +103,15 @@ class RoundingMarginTest {
       }
     }
     assertTrue(before > 0, "clipping to R0 itself does overshoot it (the check would catch it)");
+  }
+
+  /** The clip of the double-precision cache before issue 29: (x − c₀) projected onto the ball, c₀ added back. */
+  private static double[] doubleClip(double[] x, double[] origin, double radius, Geometry geometry) {
+    double[] y = Preprocessor.projectInside(Preprocessor.subtract(x, origin), radius, geometry);
+    for (int i = 0; i < y.length; i++) {
+      y[i] += origin[i];
+    }
+    return y;
   }
 
   @Test

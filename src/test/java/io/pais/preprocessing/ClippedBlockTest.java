@@ -1,0 +1,61 @@
+package io.pais.preprocessing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.io.KeyedPoint;
+import io.pais.privacy.Geometry;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The float cache of a strict release: a stored coordinate reads back no farther from the origin than the clipped
+ * one and within 2⁻²² of the clip radius of it, for clip radii across the double range; blocks keep the rows in
+ * order.
+ */
+class ClippedBlockTest {
+  @Test
+  void aStoredCoordinateReadsBackNoFartherFromTheOriginAndWithinFloatPrecision() {
+    SplittableRandom random = new SplittableRandom(29);
+    int steppedFurther = 0;
+    for (int i = 0; i < 1_000_000; i++) {
+      double unit = Math.scalb(1 + random.nextDouble(), random.nextInt(-300, 300));
+      double y = unit * (2 * random.nextDouble() - 1);
+      float u = ClippedBlock.stored(y, unit);
+      double back = u * unit;
+      assertTrue(Math.abs(back) <= Math.abs(y), y + " at unit " + unit + " reads back as " + back);
+      assertTrue(Math.abs(y - back) <= 0x1.0p-22 * unit, y + " at unit " + unit + " reads back as " + back);
+      if (Math.abs((float) (y / unit) * unit) > Math.abs(y)) {
+        steppedFurther++;
+      }
+    }
+    assertTrue(steppedFurther > 0, "rounding to nearest does overshoot (the check would catch it)");
+  }
+
+  @Test
+  void blocksKeepTheRowsInOrder() {
+    int d = 3;
+    double[] origin = {10, -5, 0};
+    List<KeyedPoint> points = new ArrayList<>();
+    SplittableRandom random = new SplittableRandom(3);
+    int n = io.pais.sampling.spark.PoissonSampler.blockRows(d) + 17;
+    for (int i = 0; i < n; i++) {
+      points.add(new KeyedPoint(1000 + 7L * i, new double[] {10 + random.nextGaussian(), -5 + random.nextGaussian(),
+          random.nextGaussian()}));
+    }
+    Iterator<ClippedBlock> blocks = ClippedBlock.pack(points.iterator(), d, origin, 50, Geometry.L2);
+    int row = 0;
+    while (blocks.hasNext()) {
+      ClippedBlock block = blocks.next();
+      for (int i = 0; i < block.rows(); i++, row++) {
+        for (int t = 0; t < d; t++) {
+          assertEquals(points.get(row).x()[t], block.coordinate(i, t, origin), 1e-5);
+        }
+      }
+    }
+    assertEquals(n, row);
+  }
+}
