@@ -72,7 +72,7 @@ final class PrivateCoreset {
           fallback);
     }
     double expected = data.count() * rate;
-    try (CachedSubsample subsample = CachedSubsample.draw(data.points(), data.dimension(), coins, rate, expected)) {
+    try (CachedSubsample subsample = CachedSubsample.draw(data, coins, rate, expected)) {
       return initialCentres(subsample.points(), expected, data, k, epsilon, amplification, geometry,
           ledger, rng, fallback);
     }

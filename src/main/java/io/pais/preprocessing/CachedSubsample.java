@@ -22,15 +22,15 @@ public final class CachedSubsample implements AutoCloseable {
   }
 
   /**
-   * The points of {@code points} (d = {@code dimension}) whose coin from {@code coins} keeps them with probability
-   * {@code rate} ({@link Rounding#keeps}: at most the rate); cached as the first pass over it reads them, in the
-   * partitions of {@code points} (the draw is as parallel as the data), and read by the passes after it in as many
-   * tasks as its expected size {@code expectedRows} is worth (a small subsample in many partitions would pay Spark's
-   * per-task overhead at every pass).
+   * The points of {@code data} whose coin from {@code coins} keeps them with probability {@code rate}
+   * ({@link Rounding#keeps}: at most the rate), tested by key before they are made; cached as the first pass over
+   * it reads them, in the data's partitions (the draw is as parallel as the data), and read by the passes after it
+   * in as many tasks as its expected size {@code expectedRows} is worth (a small subsample in many partitions would
+   * pay Spark's per-task overhead at every pass).
    */
-  public static CachedSubsample draw(JavaRDD<KeyedPoint> points, int dimension, CoinSource coins, double rate,
-      double expectedRows) {
-    JavaRDD<PointBlock> blocks = points.filter(p -> Rounding.keeps(coins.uniform(p.key()), rate))
+  public static CachedSubsample draw(PreparedData data, CoinSource coins, double rate, double expectedRows) {
+    int dimension = data.dimension();
+    JavaRDD<PointBlock> blocks = data.points(key -> Rounding.keeps(coins.uniform(key), rate))
         .mapPartitions(rows -> PointBlock.pack(rows, dimension), true).persist(StorageLevel.MEMORY_AND_DISK());
     return new CachedSubsample(blocks, SparkBlocks.tasksFor(expectedRows, blocks.getNumPartitions()));
   }

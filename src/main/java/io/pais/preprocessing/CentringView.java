@@ -5,7 +5,9 @@ import io.pais.lloyd.SampleBlock;
 import io.pais.math.Norms;
 import io.pais.math.Rounding;
 import io.pais.privacy.Geometry;
+import io.pais.io.KeyedPoint;
 import java.util.Arrays;
+import org.apache.spark.api.java.JavaRDD;
 
 /**
  * A strict release's last preprocessing step — x − ĉ (x = c₀ + y_f read from the cached {@link ClippedBlock}), projected onto the ball of radius r (or, with drop, kept
@@ -35,6 +37,29 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
     this.radius = radius;
     this.geometry = geometry;
     this.drop = drop;
+  }
+
+  /**
+   * The prepared points of the clipped points {@code clipped} (read from the cache), point by point: centred,
+   * then projected onto the ball or, with drop, kept only inside it. The arithmetic {@link #of} repeats block by
+   * block.
+   */
+  JavaRDD<KeyedPoint> prepare(JavaRDD<KeyedPoint> clipped) {
+    double[] c = centre;
+    double r = radius;
+    Geometry g = geometry;
+    if (drop) {
+      double keptRadius = Rounding.projectionRadius(r, c.length);
+      return clipped.map(p -> new KeyedPoint(p.key(), Preprocessor.subtract(p.x(), c)))
+          .filter(p -> g.norm(p.x()) <= keptRadius);
+    }
+    return clipped.map(p -> new KeyedPoint(p.key(), Preprocessor.projectOntoBall(Preprocessor.subtract(p.x(), c), r,
+        g)));
+  }
+
+  /** The prepared points of the cached blocks whose keys {@code keep} keeps. */
+  JavaRDD<KeyedPoint> prepared(JavaRDD<ClippedBlock> blocks, KeyFilter keep) {
+    return prepare(ClippedBlock.points(blocks, origin, keep));
   }
 
   @Override

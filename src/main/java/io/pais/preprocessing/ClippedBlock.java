@@ -98,8 +98,11 @@ final class ClippedBlock implements Serializable {
     return u;
   }
 
-  /** The points of cached blocks, c₀ + y_f, made as a pass reads them (each pass gets fresh arrays it may keep). */
-  static JavaRDD<KeyedPoint> points(JavaRDD<ClippedBlock> blocks, double[] origin) {
+  /**
+   * The points of cached blocks whose keys {@code keep} keeps, c₀ + u·ρ, made as a pass reads them (each pass gets
+   * fresh arrays it may keep); the other rows are skipped before any array is made.
+   */
+  static JavaRDD<KeyedPoint> points(JavaRDD<ClippedBlock> blocks, double[] origin, KeyFilter keep) {
     double[] o = origin.clone();
     return blocks.mapPartitions(b -> new Iterator<KeyedPoint>() {
       private ClippedBlock block;
@@ -107,11 +110,16 @@ final class ClippedBlock implements Serializable {
 
       @Override
       public boolean hasNext() {
-        while ((block == null || row == block.rows()) && b.hasNext()) {
+        while (true) {
+          while (block != null && row < block.rows() && !keep.keeps(block.keys[row])) {
+            row++;
+          }
+          if (block != null && row < block.rows() || !b.hasNext()) {
+            return block != null && row < block.rows();
+          }
           block = b.next();
           row = 0;
         }
-        return block != null && row < block.rows();
       }
 
       @Override

@@ -61,17 +61,27 @@ final class PointBlock implements Serializable {
 
   /** The points of cached blocks, made as a pass reads them (each pass gets fresh arrays it may keep). */
   static JavaRDD<KeyedPoint> points(JavaRDD<PointBlock> blocks) {
+    return points(blocks, KeyFilter.ALL);
+  }
+
+  /** The same for the rows whose keys {@code keep} keeps; the others are skipped before any array is made. */
+  static JavaRDD<KeyedPoint> points(JavaRDD<PointBlock> blocks, KeyFilter keep) {
     return blocks.mapPartitions(b -> new Iterator<KeyedPoint>() {
       private PointBlock block;
       private int row;
 
       @Override
       public boolean hasNext() {
-        while ((block == null || row == block.keys.length) && b.hasNext()) {
+        while (true) {
+          while (block != null && row < block.keys.length && !keep.keeps(block.keys[row])) {
+            row++;
+          }
+          if (block != null && row < block.keys.length || !b.hasNext()) {
+            return block != null && row < block.keys.length;
+          }
           block = b.next();
           row = 0;
         }
-        return block != null && row < block.keys.length;
       }
 
       @Override

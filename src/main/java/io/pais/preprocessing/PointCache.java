@@ -1,6 +1,7 @@
 package io.pais.preprocessing;
 
 import io.pais.sampling.spark.SparkBlocks;
+import io.pais.io.KeyedPoint;
 import io.pais.lloyd.SampleBlocks;
 import org.apache.spark.api.java.JavaRDD;
 
@@ -11,22 +12,29 @@ import org.apache.spark.api.java.JavaRDD;
  * {@link ClippedBlock}s.
  */
 public final class PointCache<B> {
+  /** How the prepared points of a cache's blocks are read point by point. */
+  private interface PointReader<B> extends java.io.Serializable {
+    JavaRDD<KeyedPoint> points(JavaRDD<B> blocks, KeyFilter keep);
+  }
+
   private final JavaRDD<B> blocks;
   private final SparkBlocks.BlockView<B> view;
+  private final PointReader<B> reader;
 
-  private PointCache(JavaRDD<B> blocks, SparkBlocks.BlockView<B> view) {
+  private PointCache(JavaRDD<B> blocks, SparkBlocks.BlockView<B> view, PointReader<B> reader) {
     this.blocks = blocks;
     this.view = view;
+    this.reader = reader;
   }
 
   /** A cache that holds the prepared points themselves. */
   static PointCache<PointBlock> ofPrepared(JavaRDD<PointBlock> blocks) {
-    return new PointCache<>(blocks, PointBlock::values);
+    return new PointCache<>(blocks, PointBlock::values, PointBlock::points);
   }
 
   /** A cache of clipped points that DP-Lloyd reads centred and projected by {@code view}. */
   static PointCache<ClippedBlock> ofClipped(JavaRDD<ClippedBlock> blocks, CentringView view) {
-    return new PointCache<>(blocks, view);
+    return new PointCache<>(blocks, view, view::prepared);
   }
 
   /**
@@ -36,6 +44,11 @@ public final class PointCache<B> {
   SampleBlocks allPoints(int maxPartitions) {
     int partitions = Math.max(1, Math.min(maxPartitions, blocks.getNumPartitions()));
     return SparkBlocks.viewed(partitions < blocks.getNumPartitions() ? blocks.coalesce(partitions) : blocks, view);
+  }
+
+  /** The prepared points whose keys {@code keep} keeps, read from the cache (rows tested by key first). */
+  JavaRDD<KeyedPoint> points(KeyFilter keep) {
+    return reader.points(blocks, keep);
   }
 
   int partitions() {

@@ -53,6 +53,14 @@ public record PreparedData(JavaRDD<KeyedPoint> points, int dimension, long count
         : SparkBlocks.of(PoissonSampler.sample(points, dimension, null, null, null));
   }
 
+  /**
+   * The points whose keys {@code keep} keeps: from the cache, whose rows are tested by key before they are made into
+   * points, when there is one.
+   */
+  public JavaRDD<KeyedPoint> points(KeyFilter keep) {
+    return cache != null ? cache.points(keep) : points.filter(p -> keep.keeps(p.key()));
+  }
+
   /** Partitions of the points. */
   public int partitions() {
     return cache != null ? cache.partitions() : points.getNumPartitions();

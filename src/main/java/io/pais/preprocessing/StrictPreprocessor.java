@@ -57,7 +57,7 @@ public final class StrictPreprocessor {
         bounds.clamp(p.x())));
     JavaRDD<ClippedBlock> cache = clamped.mapPartitions(rows -> ClippedBlock.pack(rows, dimension, origin, inner,
         geometry), true).persist(StorageLevel.MEMORY_AND_DISK());
-    JavaRDD<KeyedPoint> clipped = ClippedBlock.points(cache, origin);
+    JavaRDD<KeyedPoint> clipped = ClippedBlock.points(cache, origin, KeyFilter.ALL);
 
     double[] centre;
     double[] estimatedCentre = null;
@@ -92,16 +92,14 @@ public final class StrictPreprocessor {
     boolean drop = strict.dropOutliers();
     // centred and projected in one map (one array a point), not cached: the clipped copy stays the one cached copy
     // (until a sample is built; for full data, throughout DP-Lloyd, which applies the same step block by block)
-    double keptRadius = Rounding.projectionRadius(r, dimension);
-    JavaRDD<KeyedPoint> prepared = drop ? centred.filter(p -> geometry.norm(p.x()) <= keptRadius)
-        : clipped.map(p -> new KeyedPoint(p.key(),
-            Preprocessor.projectOntoBall(Preprocessor.subtract(p.x(), c), r, geometry)));
+    CentringView view = new CentringView(origin, centre, r, geometry, drop);
+    JavaRDD<KeyedPoint> prepared = view.prepare(clipped);
 
     NormSummary norms = histogram == null ? null : histogram.projectedOnto(r, drop);
     long nHat = norms == null ? 0 : norms.count();
     double xTilde = norms == null ? Double.NaN : PrivateNormHistogram.meanNormStatistic(norms, geometry);
     PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN,
-        PointCache.ofClipped(cache, new CentringView(origin, centre, r, geometry, drop)));
+        PointCache.ofClipped(cache, view));
     return new Result(data, norms, estimatedCentre, radiusEstimated);
   }
 

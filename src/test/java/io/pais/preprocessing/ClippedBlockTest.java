@@ -9,13 +9,20 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.SplittableRandom;
+import io.pais.testing.SharedSparkSession;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The float cache of a strict release: a stored coordinate reads back no farther from the origin than the clipped
  * one and within 2⁻²² of the clip radius of it, for clip radii across the double range; blocks keep the rows in
- * order.
+ * order; a pass that reads only some keys reads exactly those rows, also when whole blocks or a partition's first
+ * rows are skipped.
  */
+@ExtendWith(SharedSparkSession.class)
 class ClippedBlockTest {
   @Test
   void aStoredCoordinateReadsBackNoFartherFromTheOriginAndWithinFloatPrecision() {
@@ -57,5 +64,31 @@ class ClippedBlockTest {
       }
     }
     assertEquals(n, row);
+  }
+
+  @Test
+  void aKeyFilterReadsExactlyTheRowsItKeeps(SparkSession spark) {
+    int d = 2;
+    double[] origin = {0, 0};
+    int rowsPerBlock = io.pais.sampling.spark.PoissonSampler.blockRows(d);
+    List<KeyedPoint> points = new ArrayList<>();
+    for (int i = 0; i < 3 * rowsPerBlock + 5; i++) {
+      points.add(new KeyedPoint(i, new double[] {i % 7, -(i % 5)}));
+    }
+    JavaRDD<ClippedBlock> blocks = JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(points, 3)
+        .mapPartitions(rows -> ClippedBlock.pack(rows, d, origin, 100, Geometry.L2), true);
+    List<KeyedPoint> all = ClippedBlock.points(blocks, origin, KeyFilter.ALL).collect();
+    assertEquals(points.size(), all.size());
+    // a middle range of keys (whole blocks and partitions skipped), every third key, and none
+    long from = rowsPerBlock;
+    long to = 2L * rowsPerBlock;
+    for (KeyFilter keep : new KeyFilter[] {key -> key >= from && key < to, key -> key % 3 == 2, key -> false}) {
+      List<Long> expected = all.stream().map(KeyedPoint::key).filter(keep::keeps).toList();
+      List<KeyedPoint> kept = ClippedBlock.points(blocks, origin, keep).collect();
+      assertEquals(expected, kept.stream().map(KeyedPoint::key).toList());
+      for (KeyedPoint p : kept) {
+        assertEquals(p.key() % 7, p.x()[0], 1e-5);
+      }
+    }
   }
 }
