@@ -136,7 +136,7 @@ public final class PrivateKMeansEngine {
     StrictPreprocessor.Result strictResult = null;
     if (settings.isStrict()) {
       strictResult = StrictPreprocessor.run(points.rdd(), d, settings, allocation, ledger, randomness.provider(),
-          points.source());
+          points.source(), initialiser.coresetSubsampleRequest());
       data = strictResult.data();
     } else {
       PrivacyMode.Paper paper = (PrivacyMode.Paper) settings.privacy();
@@ -150,7 +150,8 @@ public final class PrivateKMeansEngine {
     double[] privateInitial = null;
     if (settings.initialisation() == Initialisation.PRIVATE_CORESET) {
       start = clock.begin("private coreset");
-      privateInitial = initialiser.privateCoreset(data, allocation.initialisation(), ledger);
+      privateInitial = initialiser.privateCoreset(data, strictResult == null ? null
+          : strictResult.coresetSubsample(), allocation.initialisation(), ledger);
       clock.end("private coreset", start);
     }
     if (settings.sampling().sampler().isUniformScheme()) {

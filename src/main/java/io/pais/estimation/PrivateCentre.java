@@ -20,13 +20,22 @@ public final class PrivateCentre {
   private PrivateCentre() {}
 
   /**
+   * The released centre and the noisy count it was divided by (both DP outputs: later stages may use the count, as
+   * a public estimate of the number of clipped points, at no further cost).
+   *
+   * @param centre ĉ
+   * @param count max(1, Σ 1 + ξ)
+   */
+  public record Estimate(double[] centre, double count) {}
+
+  /**
    * @param clippedSum Σ (x − c₀) over the clipped points (exact; never published)
    * @param count the number of points (exact; never published)
    * @param origin c₀
    * @param clipRadius R₀
-   * @return ĉ, a DP output
+   * @return ĉ and the noisy count, DP outputs
    */
-  public static double[] release(double[] clippedSum, long count, double[] origin, double clipRadius,
+  public static Estimate release(double[] clippedSum, long count, double[] origin, double clipRadius,
       Geometry geometry, double epsilon, PrivacyLedger ledger, UniformRandomProvider rng) {
     Checks.notNull("clippedSum", clippedSum);
     Checks.require(origin.length == clippedSum.length, "origin must have " + clippedSum.length
@@ -50,6 +59,6 @@ public final class PrivateCentre {
     for (int i = 0; i < centre.length; i++) {
       centre[i] = origin[i] + centre[i] / noisyCount;
     }
-    return centre;
+    return new Estimate(centre, noisyCount);
   }
 }

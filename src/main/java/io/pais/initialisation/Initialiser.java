@@ -1,7 +1,10 @@
 package io.pais.initialisation;
 
 import io.pais.sampling.spark.PoissonSampler;
+import io.pais.preprocessing.CachedSubsample;
 import io.pais.preprocessing.PreparedData;
+import io.pais.preprocessing.StrictPreprocessor;
+import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
 import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.PrivacyLedger;
@@ -34,12 +37,23 @@ public final class Initialiser {
   }
 
   /**
-   * The private coreset's k centres (from a Poisson subsample when n̂ exceeds the coreset sample size); fewer kept
-   * regions than k are filled from the ball of radius r.
+   * What a strict release's norm histogram scan should draw for the private coreset while it reads the data: its
+   * coins and sample size; null when the coreset does not run.
    */
-  public double[] privateCoreset(PreparedData data, BudgetAllocation.CoresetShares epsilon, PrivacyLedger ledger) {
-    return PrivateCoreset.initialCentres(data, settings.k(), settings.strictRelease().coresetSampleSize(), epsilon,
-        settings.geometry(), ledger, rng, coins.initialisationSubsample(),
+  public StrictPreprocessor.SubsampleRequest coresetSubsampleRequest() {
+    return settings.initialisation() == Initialisation.PRIVATE_CORESET ? new StrictPreprocessor.SubsampleRequest(
+        coins.initialisationSubsample(), settings.strictRelease().coresetSampleSize()) : null;
+  }
+
+  /**
+   * The private coreset's k centres, from a Poisson subsample when n̂ exceeds the coreset sample size ({@code drawn}
+   * when the preprocessing drew it, else drawn here; closed either way); fewer kept regions than k are filled from
+   * the ball of radius r.
+   */
+  public double[] privateCoreset(PreparedData data, CachedSubsample drawn, BudgetAllocation.CoresetShares epsilon,
+      PrivacyLedger ledger) {
+    return PrivateCoreset.initialCentres(data, drawn, settings.k(), settings.strictRelease().coresetSampleSize(),
+        epsilon, settings.geometry(), ledger, rng, coins.initialisationSubsample(),
         missing -> randomBall(missing, data.dimension(), data.radius()));
   }
 

@@ -54,17 +54,18 @@ final class PrivateCoreset {
   /**
    * k initial centres (k × d row-major, in the prepared coordinates) for {@code data} (norms ≤ r, n̂ public), at
    * {@code epsilon} from the ledger. When n̂ exceeds {@code sampleSize}, the three mechanisms read a Poisson subsample
-   * of expected size {@code sampleSize} (rate γ = sampleSize/n̂, by {@code coins}, which nothing else uses), cached
-   * once, and set their noise for the larger ε that subsampling amplifies to their recorded shares
-   * ({@link SubsampleAmplification}). Fewer than k kept regions: the remaining centres come from {@code fallback}
-   * (data-independent).
+   * of expected size about {@code sampleSize} by {@code coins}, which nothing else uses — {@code drawn}, when the
+   * norm histogram's scan drew it (rate: sampleSize over the DP centre's count), else drawn here in a pass of its
+   * own (rate γ = sampleSize/n̂) — cached once, and set their noise for the larger ε that subsampling amplifies to
+   * their recorded shares ({@link SubsampleAmplification}). Fewer than k kept regions: the remaining centres come
+   * from {@code fallback} (data-independent).
    */
-  static double[] initialCentres(PreparedData data, int k, int sampleSize, BudgetAllocation.CoresetShares epsilon,
-      Geometry geometry, PrivacyLedger ledger, UniformRandomProvider rng, CoinSource coins,
-      java.util.function.IntFunction<double[]> fallback) {
+  static double[] initialCentres(PreparedData data, CachedSubsample drawn, int k, int sampleSize,
+      BudgetAllocation.CoresetShares epsilon, Geometry geometry, PrivacyLedger ledger, UniformRandomProvider rng,
+      CoinSource coins, java.util.function.IntFunction<double[]> fallback) {
     Checks.require(epsilon.runs(), "private-coreset needs its share of epsilon from the allocation");
     Checks.require(data.count() > 0, "private-coreset needs the DP estimate of n (the norm histogram)");
-    double rate = Math.min(1, sampleSize / (double) data.count());
+    double rate = drawn != null ? drawn.rate() : Math.min(1, sampleSize / (double) data.count());
     SubsampleAmplification amplification = SubsampleAmplification.poisson(rate,
         epsilon.spreads() + epsilon.tree() + epsilon.sums(), ledger.relation());
     if (!amplification.subsampled()) {
@@ -72,9 +73,9 @@ final class PrivateCoreset {
           fallback);
     }
     double expected = data.count() * rate;
-    try (CachedSubsample subsample = CachedSubsample.draw(data, coins, rate, expected)) {
-      return initialCentres(subsample.points(), expected, data, k, epsilon, amplification, geometry,
-          ledger, rng, fallback);
+    try (CachedSubsample subsample = drawn != null ? drawn : CachedSubsample.draw(data, coins, rate, expected)) {
+      return initialCentres(subsample.points(), expected, data, k, epsilon, amplification, geometry, ledger, rng,
+          fallback);
     }
   }
 

@@ -8,31 +8,46 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * A Poisson subsample of prepared points, packed in {@link PointBlock}s and cached while a stage makes several passes
- * over it (the private coreset): a record is in it when its coin keeps it at the rate, a function of its sampling key
- * alone, so the subsample does not depend on Spark's partitioning. Closing it drops the cache.
+ * A Poisson subsample of prepared points, cached while a stage makes several passes over it (the private coreset): a
+ * record is in it when its coin keeps it at the rate, a function of its sampling key alone, so the subsample does not
+ * depend on Spark's partitioning. It is read by the passes in as many tasks as its expected size is worth (a small
+ * subsample in many partitions would pay Spark's per-task overhead at every pass). Closing it drops the cache.
  */
 public final class CachedSubsample implements AutoCloseable {
-  private final JavaRDD<PointBlock> blocks;
+  private final JavaRDD<?> cached;
   private final JavaRDD<KeyedPoint> points;
+  private final double rate;
 
-  private CachedSubsample(JavaRDD<PointBlock> blocks, int tasks) {
-    this.blocks = blocks;
-    this.points = PointBlock.points(tasks < blocks.getNumPartitions() ? blocks.coalesce(tasks) : blocks);
+  private CachedSubsample(JavaRDD<?> cached, JavaRDD<KeyedPoint> points, double rate) {
+    this.cached = cached;
+    this.points = points;
+    this.rate = rate;
   }
 
   /**
    * The points of {@code data} whose coin from {@code coins} keeps them with probability {@code rate}
-   * ({@link Rounding#keeps}: at most the rate), tested by key before they are made; cached as the first pass over
-   * it reads them, in the data's partitions (the draw is as parallel as the data), and read by the passes after it
-   * in as many tasks as its expected size {@code expectedRows} is worth (a small subsample in many partitions would
-   * pay Spark's per-task overhead at every pass).
+   * ({@link Rounding#keeps}: at most the rate), tested by key before they are made: a pass of its own over the
+   * data, cached as the first pass over the subsample reads it, in the data's partitions (the draw is as parallel
+   * as the data); {@code expectedRows} is its expected size.
    */
   public static CachedSubsample draw(PreparedData data, CoinSource coins, double rate, double expectedRows) {
     int dimension = data.dimension();
     JavaRDD<PointBlock> blocks = data.points(key -> Rounding.keeps(coins.uniform(key), rate))
         .mapPartitions(rows -> PointBlock.pack(rows, dimension), true).persist(StorageLevel.MEMORY_AND_DISK());
-    return new CachedSubsample(blocks, SparkBlocks.tasksFor(expectedRows, blocks.getNumPartitions()));
+    int tasks = SparkBlocks.tasksFor(expectedRows, blocks.getNumPartitions());
+    return new CachedSubsample(blocks, PointBlock.points(tasks < blocks.getNumPartitions()
+        ? blocks.coalesce(tasks) : blocks), rate);
+  }
+
+  /**
+   * The subsample the norm histogram's scan drew ({@link HistogramScan#kept}, persisted), prepared by {@code view}
+   * as it is read.
+   */
+  static CachedSubsample ofScan(JavaRDD<HistogramScan> scans, CentringView view, double rate, double expectedRows) {
+    int tasks = SparkBlocks.tasksFor(expectedRows, scans.getNumPartitions());
+    JavaRDD<PointBlock> blocks = (tasks < scans.getNumPartitions() ? scans.coalesce(tasks) : scans)
+        .flatMap(scan -> scan.kept().iterator());
+    return new CachedSubsample(scans, view.prepare(PointBlock.points(blocks)), rate);
   }
 
   /** The subsample's points (each pass gets fresh arrays). */
@@ -40,8 +55,13 @@ public final class CachedSubsample implements AutoCloseable {
     return points;
   }
 
+  /** γ, the chance that a record is in it. */
+  public double rate() {
+    return rate;
+  }
+
   @Override
   public void close() {
-    blocks.unpersist(false);
+    cached.unpersist(false);
   }
 }

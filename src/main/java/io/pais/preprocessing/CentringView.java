@@ -57,9 +57,62 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
         g)));
   }
 
-  /** The prepared points of the cached blocks whose keys {@code keep} keeps. */
+  /**
+   * The prepared points of the cached blocks whose keys {@code keep} keeps, as {@link #prepare} makes them from the
+   * clipped points (the same operations in the same order: (c₀ + u·ρ) − ĉ, then the projection or the drop test),
+   * but with one array a point: the clipped point is never made.
+   */
   JavaRDD<KeyedPoint> prepared(JavaRDD<ClippedBlock> blocks, KeyFilter keep) {
-    return prepare(ClippedBlock.points(blocks, origin, keep));
+    double[] o = origin;
+    double[] c = centre;
+    double r = radius;
+    Geometry g = geometry;
+    boolean dropOutside = drop;
+    double keptRadius = Rounding.projectionRadius(r, c.length);
+    return blocks.mapPartitions(b -> new java.util.Iterator<KeyedPoint>() {
+      private ClippedBlock block;
+      private int row;
+      private KeyedPoint next;
+
+      @Override
+      public boolean hasNext() {
+        while (next == null) {
+          if (block == null || row == block.rows()) {
+            if (!b.hasNext()) {
+              return false;
+            }
+            block = b.next();
+            row = 0;
+            continue;
+          }
+          int i = row++;
+          long key = block.key(i);
+          if (!keep.keeps(key)) {
+            continue;
+          }
+          double[] y = new double[c.length];
+          for (int t = 0; t < y.length; t++) {
+            y[t] = block.coordinate(i, t, o) - c[t];
+          }
+          if (!dropOutside) {
+            next = new KeyedPoint(key, Preprocessor.projectOntoBall(y, r, g));
+          } else if (g.norm(y) <= keptRadius) {
+            next = new KeyedPoint(key, y);
+          }
+        }
+        return true;
+      }
+
+      @Override
+      public KeyedPoint next() {
+        if (!hasNext()) {
+          throw new java.util.NoSuchElementException();
+        }
+        KeyedPoint out = next;
+        next = null;
+        return out;
+      }
+    }, true);
   }
 
   @Override

@@ -43,6 +43,10 @@ final class ClippedBlock implements Serializable {
     return keys.length;
   }
 
+  long key(int i) {
+    return keys[i];
+  }
+
   /** Coordinate t of row i: c₀_t + u·ρ (the point as every pass reads it). */
   double coordinate(int i, int t, double[] origin) {
     return origin[t] + offsets[t * keys.length + i] * unit;

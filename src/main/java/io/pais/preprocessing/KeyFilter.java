@@ -10,6 +10,8 @@ import java.io.Serializable;
 public interface KeyFilter extends Serializable {
   /** Every record. */
   KeyFilter ALL = key -> true;
+  /** No record. */
+  KeyFilter NONE = key -> false;
 
   boolean keeps(long key);
 }

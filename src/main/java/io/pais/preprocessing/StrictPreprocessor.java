@@ -12,6 +12,7 @@ import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
 import io.pais.math.Rounding;
 import io.pais.privacy.Geometry;
+import io.pais.sampling.CoinSource;
 import io.pais.sampling.NormSummary;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.spark.api.java.JavaRDD;
@@ -37,14 +38,27 @@ public final class StrictPreprocessor {
    * @param norms the noisy norm summary of the points DP-Lloyd sees, or null when no histogram was needed
    * @param estimatedCentre ĉ when it was estimated, else null
    * @param radiusEstimated whether r is the DP quantile r̂ (else the public norm bound)
+   * @param coresetSubsample the subsample the histogram's scan drew for the private coreset (see
+   *     {@link SubsampleRequest}), or null when none was drawn
    */
   public record Result(PreparedData data, NormSummary norms, double[] estimatedCentre,
-      boolean radiusEstimated) {}
+      boolean radiusEstimated, CachedSubsample coresetSubsample) {}
+
+  /**
+   * The private coreset's subsample, drawn in the norm histogram's scan rather than in a pass of its own: the
+   * records {@code coins} keep at rate min(1, size / the DP centre's noisy count). Drawn only when the centre and
+   * the histogram are estimated and the rate is below 1.
+   *
+   * @param coins the coreset's own coins
+   * @param size the coreset sample size
+   */
+  public record SubsampleRequest(CoinSource coins, int size) {}
 
   private StrictPreprocessor() {}
 
+  /** @param subsample what the histogram's scan should also draw for the private coreset, or null */
   public static Result run(JavaRDD<KeyedPoint> input, int dimension, KMeansSettings settings, BudgetAllocation allocation,
-      PrivacyLedger ledger, UniformRandomProvider rng, String source) {
+      PrivacyLedger ledger, UniformRandomProvider rng, String source, SubsampleRequest subsample) {
     StrictRelease strict = settings.strictRelease();
     PublicConstants constants = settings.privacy().constants();
     Geometry geometry = settings.geometry();
@@ -61,6 +75,7 @@ public final class StrictPreprocessor {
 
     double[] centre;
     double[] estimatedCentre = null;
+    double rate = 1;
     if (constants.hasCentre()) {
       centre = constants.centre();
       if (centre.length != dimension) {
@@ -69,17 +84,25 @@ public final class StrictPreprocessor {
     } else {
       VectorStats sums = offsetSums(clipped, origin, geometry);
       requireRows(sums.count, source);
-      centre = PrivateCentre.release(sums.sum, sums.count, origin, r0, geometry,
+      PrivateCentre.Estimate estimate = PrivateCentre.release(sums.sum, sums.count, origin, r0, geometry,
           allocation.centre(), ledger, rng);
+      centre = estimate.centre();
       estimatedCentre = centre.clone();
+      rate = subsample == null ? 1 : Math.min(1, subsample.size() / estimate.count());
     }
     double r1 = r0 + geometry.norm(Preprocessor.subtract(centre, origin));
-    double[] c = centre;
-    JavaRDD<KeyedPoint> centred = clipped.map(p -> new KeyedPoint(p.key(), Preprocessor.subtract(p.x(), c)));
 
     PrivateNormHistogram histogram = null;
+    JavaRDD<HistogramScan> drawn = null;
     if (settings.needsNormHistogram()) {
-      long[] counts = normCounts(centred, r1, HISTOGRAM_BINS, geometry);
+      double gamma = rate;
+      CoinSource coins = subsample == null ? null : subsample.coins();
+      JavaRDD<HistogramScan> scans = HistogramScan.of(cache, origin, centre, r1, HISTOGRAM_BINS, geometry,
+          gamma < 1 ? key -> Rounding.keeps(coins.uniform(key), gamma) : KeyFilter.NONE);
+      if (gamma < 1) {
+        drawn = scans.persist(StorageLevel.MEMORY_AND_DISK());
+      }
+      long[] counts = HistogramScan.counts(scans);
       long total = 0;
       for (long count : counts) {
         total += count;
@@ -93,33 +116,21 @@ public final class StrictPreprocessor {
     // centred and projected in one map (one array a point), not cached: the clipped copy stays the one cached copy
     // (until a sample is built; for full data, throughout DP-Lloyd, which applies the same step block by block)
     CentringView view = new CentringView(origin, centre, r, geometry, drop);
-    JavaRDD<KeyedPoint> prepared = view.prepare(clipped);
+    JavaRDD<KeyedPoint> prepared = view.prepared(cache, KeyFilter.ALL);
 
     NormSummary norms = histogram == null ? null : histogram.projectedOnto(r, drop);
     long nHat = norms == null ? 0 : norms.count();
     double xTilde = norms == null ? Double.NaN : PrivateNormHistogram.meanNormStatistic(norms, geometry);
     PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN,
         PointCache.ofClipped(cache, view));
-    return new Result(data, norms, estimatedCentre, radiusEstimated);
+    CachedSubsample coresetSubsample = drawn == null ? null : CachedSubsample.ofScan(drawn, view, rate, rate * nHat);
+    return new Result(data, norms, estimatedCentre, radiusEstimated, coresetSubsample);
   }
 
   /** Σ (x − c₀) and the count: what the DP centre is computed from (its sensitivity is R₀ when x is clipped). */
   static VectorStats offsetSums(JavaRDD<KeyedPoint> clipped, double[] origin, Geometry geometry) {
     return clipped.treeAggregate(new VectorStats(origin.length, geometry),
         (s, p) -> s.add(Preprocessor.subtract(p.x(), origin)), VectorStats::merge);
-  }
-
-  /** Counts of ‖x‖ in {@code bins} equal bins on [0, upper] and an overflow bin: one point is in one bin. */
-  static long[] normCounts(JavaRDD<KeyedPoint> points, double upper, int bins, Geometry geometry) {
-    return points.treeAggregate(new long[bins + 1], (h, p) -> {
-      h[PrivateNormHistogram.bin(geometry.norm(p.x()), upper, bins)]++;
-      return h;
-    }, (a, b) -> {
-      for (int i = 0; i < a.length; i++) {
-        a[i] += b[i];
-      }
-      return a;
-    });
   }
 
   /**

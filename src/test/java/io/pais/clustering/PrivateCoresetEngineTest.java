@@ -168,6 +168,23 @@ class PrivateCoresetEngineTest {
     assertTrue(found >= 4, "runs that found all four clusters: " + found);
   }
 
+  /**
+   * The subsample is drawn in the norm histogram's scan when the centre is estimated (above), and in a pass of its
+   * own when the centre is public: that path too records the subsample and does not depend on the partitioning.
+   */
+  @Test
+  void withAPublicCentreTheCoresetDrawsItsOwnSubsample(SparkSession spark) {
+    List<KeyedPoint> rows = clusters(8000, 1, 4);
+    KMeansSettings settings = builder(2, 64, Initialisation.PRIVATE_CORESET, 7).coresetSampleSize(2000)
+        .centre(new double[D]).build();
+    ClusteringResult two = fit(spark, rows, 2, settings);
+    List<LedgerEntry> ledger = two.report().ledger();
+    assertEquals(List.of("norm histogram", "init: spreads", "init: cell tree", "init: sums", "DP-Lloyd"),
+        ledger.stream().map(e -> e.stage().label()).toList());
+    assertTrue(ledger.get(1).mechanism().contains("Poisson subsample (rate 0.2"), ledger.get(1).mechanism());
+    assertArrayEquals(flat(two.centres()), flat(fit(spark, rows, 5, settings).centres()));
+  }
+
   @Test
   void isRefusedOutsideAStrictRelease() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KMeansSettings.builder().paper()

@@ -46,7 +46,7 @@ class EstimatorNoiseTest {
     long count = 1_000_000_000_000L; // the count noise changes the divisor by ~1e-12: negligible here
     double[] origin = {1, -2, 0.5};
     double[] radii = draw(() -> {
-      double[] c = PrivateCentre.release(new double[d], count, origin, r0, Geometry.L2, epsilon, ledger(), rng);
+      double[] c = PrivateCentre.release(new double[d], count, origin, r0, Geometry.L2, epsilon, ledger(), rng).centre();
       double[] offset = {c[0] - origin[0], c[1] - origin[1], c[2] - origin[2]};
       return Geometry.L2.norm(offset) * count;
     });
@@ -63,7 +63,7 @@ class EstimatorNoiseTest {
     double r0 = 1e-12; // the sum noise (scale R0/(eps/2)) is then far below the resolution of the divisor
     double[] xi = draw(() -> {
       double[] c = PrivateCentre.release(new double[] {sum}, count, new double[1], r0, Geometry.L1, epsilon, ledger(),
-          rng);
+          rng).centre();
       return sum / c[0] - count;
     });
     assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 2 / epsilon), xi) > ALPHA);

@@ -27,9 +27,9 @@ class StrictEstimatorAuditTest {
     UniformRandomProvider rng = NoiseRandomness.seeded(61).provider();
     double[] origin = {0, 0};
     DoubleSupplier onD = () -> PrivateCentre.release(new double[] {0, 0}, 10, origin, clipRadius, Geometry.L2,
-        EPSILON, PrivacyLedger.pure(EPSILON), rng)[0];
+        EPSILON, PrivacyLedger.pure(EPSILON), rng).centre()[0];
     DoubleSupplier onNeighbour = () -> PrivateCentre.release(new double[] {clipRadius, 0}, 11, origin, clipRadius,
-        Geometry.L2, EPSILON, PrivacyLedger.pure(EPSILON), rng)[0];
+        Geometry.L2, EPSILON, PrivacyLedger.pure(EPSILON), rng).centre()[0];
     PrivacyAuditor.Result r = PrivacyAuditor.audit(onD, onNeighbour, SAMPLES, ALPHA);
     assertTrue(r.epsilonLowerBound() <= EPSILON, "claimed " + EPSILON + ", " + r);
     assertTrue(r.epsilonLowerBound() > 0.3 * EPSILON, "claimed " + EPSILON + ", " + r);

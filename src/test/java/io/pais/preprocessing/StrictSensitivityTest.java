@@ -44,8 +44,8 @@ class StrictSensitivityTest {
       assertTrue(g.norm(moved) <= r0, g + ": never by more");
 
       double upper = r0 + 1;
-      long[] h0 = StrictPreprocessor.normCounts(clipped(jsc, rows, origin, r0, g), upper, 32, g);
-      long[] h1 = StrictPreprocessor.normCounts(clipped(jsc, withFar, origin, r0, g), upper, 32, g);
+      long[] h0 = normCounts(jsc, rows, origin, r0, upper, g);
+      long[] h1 = normCounts(jsc, withFar, origin, r0, upper, g);
       int changed = 0;
       for (int i = 0; i < h0.length; i++) {
         if (h0[i] != h1[i]) {
@@ -55,6 +55,15 @@ class StrictSensitivityTest {
       }
       assertEquals(1, changed, g + ": exactly one bin changes");
     }
+  }
+
+  /** The norm histogram's exact counts (32 bins on [0, upper]) of the rows as the cache holds them. */
+  private static long[] normCounts(JavaSparkContext jsc, List<double[]> rows, double[] origin, double r0, double upper,
+      Geometry g) {
+    double inner = StrictPreprocessor.clipRadius(r0, origin, g);
+    JavaRDD<ClippedBlock> cache = Fixtures.keyed(jsc.parallelize(rows, 3))
+        .mapPartitions(points -> ClippedBlock.pack(points, origin.length, origin, inner, g), true);
+    return HistogramScan.counts(HistogramScan.of(cache, origin, origin, upper, 32, g, KeyFilter.NONE));
   }
 
   private static JavaRDD<KeyedPoint> clipped(JavaSparkContext jsc, List<double[]> rows, double[] origin, double r0,
