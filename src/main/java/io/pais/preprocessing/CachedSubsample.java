@@ -14,6 +14,13 @@ import org.apache.spark.storage.StorageLevel;
  * subsample in many partitions would pay Spark's per-task overhead at every pass). Closing it drops the cache.
  */
 public final class CachedSubsample implements AutoCloseable {
+  /**
+   * On disk, not in memory: a subsample cached in memory evicts the blocks of the run's one cached copy, which that
+   * copy's MEMORY_AND_DISK level then writes to disk — more work than the subsample's few passes reading it back
+   * (from the page cache, usually).
+   */
+  static final StorageLevel STORAGE = StorageLevel.DISK_ONLY();
+
   private final JavaRDD<?> cached;
   private final JavaRDD<KeyedPoint> points;
   private final double rate;
@@ -33,7 +40,7 @@ public final class CachedSubsample implements AutoCloseable {
   public static CachedSubsample draw(PreparedData data, CoinSource coins, double rate, double expectedRows) {
     int dimension = data.dimension();
     JavaRDD<PointBlock> blocks = data.points(key -> Rounding.keeps(coins.uniform(key), rate))
-        .mapPartitions(rows -> PointBlock.pack(rows, dimension), true).persist(StorageLevel.MEMORY_AND_DISK());
+        .mapPartitions(rows -> PointBlock.pack(rows, dimension), true).persist(STORAGE);
     int tasks = SparkBlocks.tasksFor(expectedRows, blocks.getNumPartitions());
     return new CachedSubsample(blocks, PointBlock.points(tasks < blocks.getNumPartitions()
         ? blocks.coalesce(tasks) : blocks), rate);

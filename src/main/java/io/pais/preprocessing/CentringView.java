@@ -115,8 +115,12 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
     }, true);
   }
 
-  @Override
-  public SampleBlock of(ClippedBlock block) {
+  /**
+   * Centres the block's rows, x − ĉ, into the scratch columns and returns their norms in the run's geometry — to the
+   * bit the geometry's norm of each centred row — in a scratch array valid until the next block (its first
+   * {@code block.rows()} entries).
+   */
+  double[] centredNorms(ClippedBlock block) {
     int b = block.rows();
     int d = centre.length;
     allocate(b, d);
@@ -132,10 +136,23 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
         norms[i] += l2 ? v * v : Math.abs(v);
       }
     }
+    if (l2) {
+      for (int i = 0; i < b; i++) {
+        norms[i] = Norms.plainSumOfSquares(norms[i]) ? Math.sqrt(norms[i]) : scaledNorm(i, b, d);
+      }
+    }
+    return norms;
+  }
+
+  @Override
+  public SampleBlock of(ClippedBlock block) {
+    int b = block.rows();
+    int d = centre.length;
+    double[] rowNorms = centredNorms(block);
     int kept = 0;
     double inner = Rounding.projectionRadius(radius, d); // as Preprocessor#projectOntoBall and the drop filter
     for (int i = 0; i < b; i++) {
-      double norm = !l2 ? norms[i] : Norms.plainSumOfSquares(norms[i]) ? Math.sqrt(norms[i]) : scaledNorm(i, b, d);
+      double norm = rowNorms[i];
       if (drop) {
         if (norm <= inner) {
           keptRows[kept++] = i;

@@ -101,43 +101,4 @@ final class ClippedBlock implements Serializable {
     }
     return u;
   }
-
-  /**
-   * The points of cached blocks whose keys {@code keep} keeps, c₀ + u·ρ, made as a pass reads them (each pass gets
-   * fresh arrays it may keep); the other rows are skipped before any array is made.
-   */
-  static JavaRDD<KeyedPoint> points(JavaRDD<ClippedBlock> blocks, double[] origin, KeyFilter keep) {
-    double[] o = origin.clone();
-    return blocks.mapPartitions(b -> new Iterator<KeyedPoint>() {
-      private ClippedBlock block;
-      private int row;
-
-      @Override
-      public boolean hasNext() {
-        while (true) {
-          while (block != null && row < block.rows() && !keep.keeps(block.keys[row])) {
-            row++;
-          }
-          if (block != null && row < block.rows() || !b.hasNext()) {
-            return block != null && row < block.rows();
-          }
-          block = b.next();
-          row = 0;
-        }
-      }
-
-      @Override
-      public KeyedPoint next() {
-        if (!hasNext()) {
-          throw new NoSuchElementException();
-        }
-        int d = o.length;
-        double[] x = new double[d];
-        for (int t = 0; t < d; t++) {
-          x[t] = block.coordinate(row, t, o);
-        }
-        return new KeyedPoint(block.keys[row++], x);
-      }
-    }, true);
-  }
 }

@@ -2,7 +2,6 @@ package io.pais.preprocessing;
 
 import io.pais.estimation.PrivateNormHistogram;
 import io.pais.io.KeyedPoint;
-import io.pais.privacy.Geometry;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -20,25 +19,25 @@ import org.apache.spark.api.java.JavaRDD;
  */
 record HistogramScan(long[] counts, List<PointBlock> kept) implements Serializable {
 
-  /** The scan of every partition of {@code cache}: norms of x − {@code centre} in bins on [0, upper]. */
-  static JavaRDD<HistogramScan> of(JavaRDD<ClippedBlock> cache, double[] origin, double[] centre, double upper,
-      int bins, Geometry geometry, KeyFilter keep) {
-    return cache.mapPartitions(blocks -> scan(blocks, origin, centre, upper, bins, geometry, keep), true);
+  /**
+   * The scan of every partition of {@code cache}: the norms of x − ĉ ({@code centring}'s, block by block) in bins on
+   * [0, upper], and the clipped rows {@code keep} keeps.
+   */
+  static JavaRDD<HistogramScan> of(JavaRDD<ClippedBlock> cache, double[] origin, CentringView centring, double upper,
+      int bins, KeyFilter keep) {
+    return cache.mapPartitions(blocks -> scan(blocks, origin, centring, upper, bins, keep), true);
   }
 
-  private static Iterator<HistogramScan> scan(Iterator<ClippedBlock> blocks, double[] origin, double[] centre,
-      double upper, int bins, Geometry geometry, KeyFilter keep) {
+  private static Iterator<HistogramScan> scan(Iterator<ClippedBlock> blocks, double[] origin, CentringView centring,
+      double upper, int bins, KeyFilter keep) {
     int d = origin.length;
     long[] counts = new long[bins + 1];
-    double[] row = new double[d];
     List<KeyedPoint> kept = new ArrayList<>();
     while (blocks.hasNext()) {
       ClippedBlock block = blocks.next();
+      double[] norms = centring.centredNorms(block);
       for (int i = 0; i < block.rows(); i++) {
-        for (int t = 0; t < d; t++) {
-          row[t] = block.coordinate(i, t, origin) - centre[t];
-        }
-        counts[PrivateNormHistogram.bin(geometry.norm(row), upper, bins)]++;
+        counts[PrivateNormHistogram.bin(norms[i], upper, bins)]++;
         if (keep.keeps(block.key(i))) {
           double[] x = new double[d];
           for (int t = 0; t < d; t++) {

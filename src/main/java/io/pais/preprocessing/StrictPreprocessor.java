@@ -71,7 +71,6 @@ public final class StrictPreprocessor {
         bounds.clamp(p.x())));
     JavaRDD<ClippedBlock> cache = clamped.mapPartitions(rows -> ClippedBlock.pack(rows, dimension, origin, inner,
         geometry), true).persist(StorageLevel.MEMORY_AND_DISK());
-    JavaRDD<KeyedPoint> clipped = ClippedBlock.points(cache, origin, KeyFilter.ALL);
 
     double[] centre;
     double[] estimatedCentre = null;
@@ -82,7 +81,7 @@ public final class StrictPreprocessor {
         throw new IllegalArgumentException("center must have " + dimension + " coordinates, got " + centre.length);
       }
     } else {
-      VectorStats sums = offsetSums(clipped, origin, geometry);
+      OffsetSums sums = offsetSums(cache, origin);
       requireRows(sums.count, source);
       PrivateCentre.Estimate estimate = PrivateCentre.release(sums.sum, sums.count, origin, r0, geometry,
           allocation.centre(), ledger, rng);
@@ -97,10 +96,14 @@ public final class StrictPreprocessor {
     if (settings.needsNormHistogram()) {
       double gamma = rate;
       CoinSource coins = subsample == null ? null : subsample.coins();
-      JavaRDD<HistogramScan> scans = HistogramScan.of(cache, origin, centre, r1, HISTOGRAM_BINS, geometry,
+      // the centring alone (no projection: r is what the histogram finds)
+      CentringView centring = new CentringView(origin, centre, Double.POSITIVE_INFINITY, geometry, false);
+      JavaRDD<HistogramScan> scans = HistogramScan.of(cache, origin, centring, r1, HISTOGRAM_BINS,
           gamma < 1 ? key -> Rounding.keeps(coins.uniform(key), gamma) : KeyFilter.NONE);
       if (gamma < 1) {
-        drawn = scans.persist(StorageLevel.MEMORY_AND_DISK());
+        // on disk: in memory it would evict the clipped cache's blocks, which MEMORY_AND_DISK then writes to disk
+        // (at 20M x 20 that took 3 s of the scan's 4.5); the coreset's few passes read it back from the page cache
+        drawn = scans.persist(CachedSubsample.STORAGE);
       }
       long[] counts = HistogramScan.counts(scans);
       long total = 0;
@@ -127,10 +130,9 @@ public final class StrictPreprocessor {
     return new Result(data, norms, estimatedCentre, radiusEstimated, coresetSubsample);
   }
 
-  /** Σ (x − c₀) and the count: what the DP centre is computed from (its sensitivity is R₀ when x is clipped). */
-  static VectorStats offsetSums(JavaRDD<KeyedPoint> clipped, double[] origin, Geometry geometry) {
-    return clipped.treeAggregate(new VectorStats(origin.length, geometry),
-        (s, p) -> s.add(Preprocessor.subtract(p.x(), origin)), VectorStats::merge);
+  /** Σ (x − c₀) and the count over the cached clipped blocks (see {@link OffsetSums}). */
+  static OffsetSums offsetSums(JavaRDD<ClippedBlock> cache, double[] origin) {
+    return cache.treeAggregate(new OffsetSums(origin.length), (s, block) -> s.add(block, origin), OffsetSums::merge);
   }
 
   /**

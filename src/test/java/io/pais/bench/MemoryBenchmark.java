@@ -20,7 +20,9 @@ import org.apache.spark.storage.RDDInfo;
  * What a prepared run holds in Spark's cache, per point: the engine prepares a run (public preprocessing, then
  * sampling) over generated points (made in the tasks, never cached themselves), and the benchmark reads the block
  * manager's sizes of every cached RDD, in memory and on disk, before and after DP-Lloyd. Run: see
- * docs/PERFORMANCE.md. Arguments: n, d, then samplers (default full opt); -Xmx sets the heap (bench.heap).
+ * docs/PERFORMANCE.md. Arguments: n, d, then samplers (default full opt; a sampler prefixed "strict-" runs a strict
+ * release with clip radius 60 and random-ball starts instead of public preprocessing, so that its float cache is
+ * measured); -Xmx sets the heap (bench.heap).
  */
 public final class MemoryBenchmark {
   private MemoryBenchmark() {}
@@ -40,10 +42,12 @@ public final class MemoryBenchmark {
     System.out.printf(Locale.ROOT, "n=%d d=%d, heap %.0f MB, Spark's storage memory (at most) %.0f MB, "
         + "8·d = %d bytes%n", n, d, Runtime.getRuntime().maxMemory() / 1e6, storage / 1e6, 8 * d);
     for (String sampler : samplers) {
-      Sampler s = Sampler.parse(sampler);
-      KMeansSettings settings = KMeansSettings.builder().paper().preprocessing(Preprocessing.PUBLIC).normBound(60.0).k(25)
-          .iterations(Iterations.fixed(5)).epsilon(10).sampler(s).sampleSize(new SampleSize.Fraction(0.02))
-          .initialisation(Initialisation.RANDOM_BALL).seed(1L).build();
+      boolean strict = sampler.startsWith("strict-");
+      Sampler s = Sampler.parse(strict ? sampler.substring("strict-".length()) : sampler);
+      KMeansSettings.Builder builder = strict ? KMeansSettings.builder().strict(60.0)
+          : KMeansSettings.builder().paper().preprocessing(Preprocessing.PUBLIC).normBound(60.0);
+      KMeansSettings settings = builder.k(25).iterations(Iterations.fixed(5)).epsilon(10).sampler(s)
+          .sampleSize(new SampleSize.Fraction(0.02)).initialisation(Initialisation.RANDOM_BALL).seed(1L).build();
       PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, m -> { });
       PreparedRun run = engine.prepare(Points.keyedByPartition(points, d, "generated"));
       report(sc, sampler + ", prepared", n);

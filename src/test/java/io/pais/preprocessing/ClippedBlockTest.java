@@ -77,14 +77,16 @@ class ClippedBlockTest {
     }
     JavaRDD<ClippedBlock> blocks = JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(points, 3)
         .mapPartitions(rows -> ClippedBlock.pack(rows, d, origin, 100, Geometry.L2), true);
-    List<KeyedPoint> all = ClippedBlock.points(blocks, origin, KeyFilter.ALL).collect();
+    // the prepared points with centre c₀ and no projection: the cached points themselves
+    CentringView view = new CentringView(origin, origin, 1000, Geometry.L2, false);
+    List<KeyedPoint> all = view.prepared(blocks, KeyFilter.ALL).collect();
     assertEquals(points.size(), all.size());
     // a middle range of keys (whole blocks and partitions skipped), every third key, and none
     long from = rowsPerBlock;
     long to = 2L * rowsPerBlock;
     for (KeyFilter keep : new KeyFilter[] {key -> key >= from && key < to, key -> key % 3 == 2, key -> false}) {
       List<Long> expected = all.stream().map(KeyedPoint::key).filter(keep::keeps).toList();
-      List<KeyedPoint> kept = ClippedBlock.points(blocks, origin, keep).collect();
+      List<KeyedPoint> kept = view.prepared(blocks, keep).collect();
       assertEquals(expected, kept.stream().map(KeyedPoint::key).toList());
       for (KeyedPoint p : kept) {
         assertEquals(p.key() % 7, p.x()[0], 1e-5);

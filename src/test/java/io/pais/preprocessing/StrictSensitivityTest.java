@@ -32,8 +32,8 @@ class StrictSensitivityTest {
     double r0 = 3;
     double[] origin = {0.5, 0, -0.5, 1};
     for (Geometry g : Geometry.values()) {
-      VectorStats a = StrictPreprocessor.offsetSums(clipped(jsc, rows, origin, r0, g), origin, g);
-      VectorStats b = StrictPreprocessor.offsetSums(clipped(jsc, withFar, origin, r0, g), origin, g);
+      OffsetSums a = StrictPreprocessor.offsetSums(cached(jsc, rows, origin, r0, g), origin);
+      OffsetSums b = StrictPreprocessor.offsetSums(cached(jsc, withFar, origin, r0, g), origin);
       assertEquals(1, b.count - a.count);
       double[] moved = new double[4];
       for (int t = 0; t < 4; t++) {
@@ -60,16 +60,16 @@ class StrictSensitivityTest {
   /** The norm histogram's exact counts (32 bins on [0, upper]) of the rows as the cache holds them. */
   private static long[] normCounts(JavaSparkContext jsc, List<double[]> rows, double[] origin, double r0, double upper,
       Geometry g) {
-    double inner = StrictPreprocessor.clipRadius(r0, origin, g);
-    JavaRDD<ClippedBlock> cache = Fixtures.keyed(jsc.parallelize(rows, 3))
-        .mapPartitions(points -> ClippedBlock.pack(points, origin.length, origin, inner, g), true);
-    return HistogramScan.counts(HistogramScan.of(cache, origin, origin, upper, 32, g, KeyFilter.NONE));
+    CentringView centring = new CentringView(origin, origin, Double.POSITIVE_INFINITY, g, false);
+    return HistogramScan.counts(HistogramScan.of(cached(jsc, rows, origin, r0, g), origin, centring, upper, 32,
+        KeyFilter.NONE));
   }
 
-  private static JavaRDD<KeyedPoint> clipped(JavaSparkContext jsc, List<double[]> rows, double[] origin, double r0,
+  /** The rows clipped to R0 around the origin and cached as a strict release caches them. */
+  private static JavaRDD<ClippedBlock> cached(JavaSparkContext jsc, List<double[]> rows, double[] origin, double r0,
       Geometry g) {
+    double inner = StrictPreprocessor.clipRadius(r0, origin, g);
     return Fixtures.keyed(jsc.parallelize(rows, 3))
-        .map(p -> new KeyedPoint(p.key(), ClippedPoints.clip(p.x(), origin,
-            StrictPreprocessor.clipRadius(r0, origin, g), g)));
+        .mapPartitions(points -> ClippedBlock.pack(points, origin.length, origin, inner, g), true);
   }
 }
