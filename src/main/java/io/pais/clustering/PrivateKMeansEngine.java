@@ -176,7 +176,8 @@ public final class PrivateKMeansEngine {
       sample = data.allPoints(partitions); // the preprocessing's cached copy, read as it is: no sampling stage
     } else {
       start = clock.begin("weights and sampling");
-      JavaRDD<SampleBlock> sampled = PoissonSampler.sample(data.points(), d, plan.samplingFunction(),
+      // the sampler copies the rows it keeps: it may read points whose arrays the next point rewrites
+      JavaRDD<SampleBlock> sampled = PoissonSampler.sample(data.transientPoints(), d, plan.samplingFunction(),
           settings.geometry(), coins);
       JavaRDD<SampleBlock> cached = (partitions < sampled.getNumPartitions() ? sampled.coalesce(partitions)
           : sampled).persist(StorageLevel.MEMORY_AND_DISK());

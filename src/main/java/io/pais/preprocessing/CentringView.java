@@ -63,6 +63,18 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
    * but with one array a point: the clipped point is never made.
    */
   JavaRDD<KeyedPoint> prepared(JavaRDD<ClippedBlock> blocks, KeyFilter keep) {
+    return prepared(blocks, keep, false);
+  }
+
+  /**
+   * The same with one array a task, rewritten for every point: a point is valid only until the next one is read, so
+   * only a pass that consumes each point at once may read these (the Poisson sampler, which copies the rows it keeps).
+   */
+  JavaRDD<KeyedPoint> transientPrepared(JavaRDD<ClippedBlock> blocks) {
+    return prepared(blocks, KeyFilter.ALL, true);
+  }
+
+  private JavaRDD<KeyedPoint> prepared(JavaRDD<ClippedBlock> blocks, KeyFilter keep, boolean reuse) {
     double[] o = origin;
     double[] c = centre;
     double r = radius;
@@ -73,6 +85,7 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
       private ClippedBlock block;
       private int row;
       private KeyedPoint next;
+      private final double[] scratch = reuse ? new double[c.length] : null;
 
       @Override
       public boolean hasNext() {
@@ -90,7 +103,7 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
           if (!keep.keeps(key)) {
             continue;
           }
-          double[] y = new double[c.length];
+          double[] y = reuse ? scratch : new double[c.length];
           for (int t = 0; t < y.length; t++) {
             y[t] = block.coordinate(i, t, o) - c[t];
           }

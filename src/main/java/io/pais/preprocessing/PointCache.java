@@ -17,24 +17,32 @@ public final class PointCache<B> {
     JavaRDD<KeyedPoint> points(JavaRDD<B> blocks, KeyFilter keep);
   }
 
+  /** How every prepared point is read by a pass that consumes each at once (arrays may be reused). */
+  private interface TransientReader<B> extends java.io.Serializable {
+    JavaRDD<KeyedPoint> points(JavaRDD<B> blocks);
+  }
+
   private final JavaRDD<B> blocks;
   private final SparkBlocks.BlockView<B> view;
   private final PointReader<B> reader;
+  private final TransientReader<B> transientReader;
 
-  private PointCache(JavaRDD<B> blocks, SparkBlocks.BlockView<B> view, PointReader<B> reader) {
+  private PointCache(JavaRDD<B> blocks, SparkBlocks.BlockView<B> view, PointReader<B> reader,
+      TransientReader<B> transientReader) {
     this.blocks = blocks;
     this.view = view;
     this.reader = reader;
+    this.transientReader = transientReader;
   }
 
   /** A cache that holds the prepared points themselves. */
   static PointCache<PointBlock> ofPrepared(JavaRDD<PointBlock> blocks) {
-    return new PointCache<>(blocks, PointBlock::values, PointBlock::points);
+    return new PointCache<>(blocks, PointBlock::values, PointBlock::points, PointBlock::points);
   }
 
   /** A cache of clipped points that DP-Lloyd reads centred and projected by {@code view}. */
   static PointCache<ClippedBlock> ofClipped(JavaRDD<ClippedBlock> blocks, CentringView view) {
-    return new PointCache<>(blocks, view, view::prepared);
+    return new PointCache<>(blocks, view, view::prepared, view::transientPrepared);
   }
 
   /**
@@ -49,6 +57,11 @@ public final class PointCache<B> {
   /** The prepared points whose keys {@code keep} keeps, read from the cache (rows tested by key first). */
   JavaRDD<KeyedPoint> points(KeyFilter keep) {
     return reader.points(blocks, keep);
+  }
+
+  /** Every prepared point, for a pass that consumes each at once: a point's array may be rewritten by the next. */
+  JavaRDD<KeyedPoint> transientPoints() {
+    return transientReader.points(blocks);
   }
 
   int partitions() {

@@ -61,6 +61,14 @@ public record PreparedData(JavaRDD<KeyedPoint> points, int dimension, long count
     return cache != null ? cache.points(keep) : points.filter(p -> keep.keeps(p.key()));
   }
 
+  /**
+   * Every point, for a pass that consumes each at once (the Poisson sampler): read from the cache with one array a
+   * task when there is one — a point's array is valid only until the next point is read.
+   */
+  public JavaRDD<KeyedPoint> transientPoints() {
+    return cache != null ? cache.transientPoints() : points;
+  }
+
   /** Partitions of the points. */
   public int partitions() {
     return cache != null ? cache.partitions() : points.getNumPartitions();
