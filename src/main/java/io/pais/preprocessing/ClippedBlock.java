@@ -7,7 +7,6 @@ import java.io.Serializable;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
-import org.apache.spark.api.java.JavaRDD;
 
 /**
  * A strict release's clipped points as the run caches them (issue 29): per row the sampling key and the offset

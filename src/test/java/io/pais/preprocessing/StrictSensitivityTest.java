@@ -4,7 +4,6 @@ import io.pais.testing.Fixtures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pais.io.KeyedPoint;
 import io.pais.privacy.Geometry;
 import io.pais.testing.SharedSparkSession;
 import java.util.ArrayList;
