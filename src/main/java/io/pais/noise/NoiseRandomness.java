@@ -1,12 +1,8 @@
 package io.pais.noise;
 
+import io.pais.privacy.CounterModeStream;
 import io.pais.privacy.Seed;
-import java.nio.ByteBuffer;
-import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
-import javax.crypto.Cipher;
-import javax.crypto.spec.IvParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -55,36 +51,5 @@ public final class NoiseRandomness {
   /** Whether the stream is reproducible from a seed (and so not a private release's noise). */
   public boolean isSeeded() {
     return seeded;
-  }
-
-  /** The keystream of AES-256 in counter mode from a zero counter, read eight bytes at a time. */
-  static final class CounterModeStream implements UniformRandomProvider {
-    private static final int BUFFER_BYTES = 4096;
-    private final Cipher cipher;
-    private final byte[] zeros = new byte[BUFFER_BYTES];
-    private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
-
-    CounterModeStream(byte[] key) {
-      try {
-        cipher = Cipher.getInstance("AES/CTR/NoPadding");
-        cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(new byte[16]));
-      } catch (GeneralSecurityException e) {
-        throw new IllegalStateException("AES/CTR is not available in this JVM", e);
-      }
-      buffer.position(BUFFER_BYTES); // empty: the first read fills it
-    }
-
-    @Override
-    public long nextLong() {
-      if (buffer.remaining() < Long.BYTES) {
-        try {
-          cipher.update(zeros, 0, BUFFER_BYTES, buffer.array(), 0);
-        } catch (javax.crypto.ShortBufferException e) {
-          throw new IllegalStateException("the keystream buffer is its own size", e);
-        }
-        buffer.clear();
-      }
-      return buffer.getLong();
-    }
   }
 }

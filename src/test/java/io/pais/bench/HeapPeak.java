@@ -33,6 +33,18 @@ final class HeapPeak {
     return out;
   }
 
+  /** Starts a new peak from the heap in use now, after a collection. */
+  void reset() {
+    System.gc();
+    try {
+      Thread.sleep(200); // the last collections' notifications arrive on another thread: let them land first
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    Runtime runtime = Runtime.getRuntime();
+    peak.set(runtime.totalMemory() - runtime.freeMemory());
+  }
+
   /** The peak so far, after a final collection (so that a run without one still has a figure), in bytes. */
   long bytes() {
     System.gc();

@@ -2,7 +2,7 @@ package io.pais.sampling.spark;
 
 import io.pais.lloyd.SampleBlock;
 import io.pais.sampling.KeyedCoins;
-import io.pais.sampling.MultisetDraw;
+import io.pais.sampling.ChunkedDraw;
 import io.pais.sampling.UniformScheme;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.spark.api.java.JavaRDD;
@@ -12,8 +12,9 @@ import org.apache.spark.storage.StorageLevel;
 
 /**
  * The fresh sample of every DP-Lloyd iteration under a uniform scheme (SPEC §14), over the numbered records. The
- * fixed-size schemes are drawn exactly on the driver ({@link MultisetDraw}, from the run's randomness) and
- * broadcast as sorted record numbers with copy counts; map tasks read their records' rows off the cached blocks,
+ * fixed-size schemes are drawn exactly in two levels ({@link ChunkedDraw}): the driver draws the number of draws per
+ * chunk of records from the run's randomness and broadcasts them with the draw's key (one count per chunk, whatever
+ * m and n₁); map tasks draw inside the chunks their blocks meet and read the drawn rows off the cached blocks,
  * weighted by copies. Poisson-uniform flips per-record keyed coins, fresh per iteration. Both are fixed functions
  * of the randomness and the record numbers, so a retried task or another partitioning reads the same sample.
  *
@@ -24,6 +25,7 @@ import org.apache.spark.storage.StorageLevel;
 public final class SchemeSampling {
   private final UniformScheme scheme;
   private final long population;
+  private final ChunkedDraw.Chunks chunks;
   private final long stage1;
   private final int sampleSize;
   private final double rate;
@@ -32,9 +34,9 @@ public final class SchemeSampling {
   private final KeyedCoins coins;
   private final JavaSparkContext jsc;
   private JavaRDD<RecordBlock> records;
-  /** Stage I's records when cached: the cached blocks' lineage reads it, so it lives until {@link #release}. */
-  private Broadcast<long[]> stageOneRecords;
-  private Broadcast<MultisetDraw> current;
+  /** Stage I when cached: the cached blocks' lineage reads it, so it lives until {@link #release}. */
+  private Broadcast<ChunkedDraw.StageOne> stageOneRecords;
+  private Broadcast<ChunkedDraw> current;
 
   /**
    * @param numbered the numbered records (persisted; released here when stage I is cached)
@@ -46,6 +48,7 @@ public final class SchemeSampling {
       boolean stage1Cached, UniformRandomProvider random, KeyedCoins coins) {
     this.scheme = scheme;
     this.population = numbered.population();
+    this.chunks = stage1Cached ? ChunkedDraw.Chunks.of(stage1) : ChunkedDraw.Chunks.of(population);
     this.stage1 = stage1;
     this.sampleSize = sampleSize;
     this.rate = rate;
@@ -55,12 +58,16 @@ public final class SchemeSampling {
     this.jsc = JavaSparkContext.fromSparkContext(numbered.blocks().context());
     this.records = numbered.blocks();
     if (stage1Cached) {
-      Broadcast<long[]> kept = jsc.broadcast(MultisetDraw.stageOne(scheme, population, stage1, sampleSize, random));
+      Broadcast<ChunkedDraw.StageOne> kept = jsc.broadcast(ChunkedDraw.stageOne(scheme,
+          ChunkedDraw.Chunks.of(population), stage1, random));
       stageOneRecords = kept;
       // explicit null tests, not Objects::nonNull twice: javac's deserialisation of two serializable references to
       // one method with different element types may hand back the wrong one (a ClassCastException in a task)
-      JavaRDD<RecordBlock> stageOne = records.map(b -> b.restrict(kept.value())).filter(b -> b != null)
-          .persist(StorageLevel.MEMORY_AND_DISK());
+      JavaRDD<RecordBlock> stageOne = records.mapPartitions(blocks -> {
+        ChunkedDraw.StageOne s = kept.value();
+        ChunkCursor keptBefore = new ChunkCursor(s.chunks(), j -> RecordBlock.keptBefore(s.slots(j)));
+        return Iterators.mapNonNull(blocks, b -> b.restrict(keptBefore, s));
+      }, true).persist(StorageLevel.MEMORY_AND_DISK());
       stageOne.count(); // materialise before the full data is released
       records.unpersist(false);
       records = stageOne;
@@ -95,12 +102,17 @@ public final class SchemeSampling {
       double gamma = rate;
       return records.map(b -> b.coins(round, gamma)).filter(b -> b != null);
     }
-    MultisetDraw draw = stage1Cached
-        ? MultisetDraw.draw(UniformScheme.WR, stage1, 0, sampleSize, random)
-        : MultisetDraw.draw(scheme, population, stage1, sampleSize, random);
-    Broadcast<MultisetDraw> shared = jsc.broadcast(draw);
+    ChunkedDraw draw = stage1Cached
+        ? ChunkedDraw.draw(UniformScheme.WR, chunks, null, sampleSize, random)
+        : ChunkedDraw.draw(scheme, chunks, scheme.isTwoStage() ? ChunkedDraw.stageOne(scheme, chunks, stage1, random)
+            : null, sampleSize, random);
+    Broadcast<ChunkedDraw> shared = jsc.broadcast(draw);
     current = shared;
-    return records.map(b -> b.select(shared.value().records(), shared.value().copies())).filter(b -> b != null);
+    return records.mapPartitions(blocks -> {
+      ChunkedDraw d = shared.value();
+      ChunkCursor copies = new ChunkCursor(d.chunks(), d::copies);
+      return Iterators.mapNonNull(blocks, b -> b.select(copies));
+    }, true);
   }
 
   /** Releases the last draw's broadcast and the cached records. */
