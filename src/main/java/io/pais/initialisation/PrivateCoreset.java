@@ -15,11 +15,7 @@ import io.pais.io.KeyedPoint;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.CoinSource;
-import java.util.Arrays;
-import java.io.Serializable;
 import java.util.List;
-import java.util.function.LongUnaryOperator;
-import java.util.stream.LongStream;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.spark.api.java.JavaRDD;
 
@@ -36,8 +32,9 @@ import org.apache.spark.api.java.JavaRDD;
  * τ = 3·max(count noise scale, Δ·d/ε_sums) keeps a kept region's count three noise scales clear of zero and its
  * noisy mean within about r/3 of the true one (the sum noise has mean length about d·r/ε_sums, Δ = 1 or 2 by
  * relation). Weighted k-means++ and Lloyd on the coreset (best of 50 starts: with 10, ijcnn1 at ε = 10 ended in a
- * local optimum 1.3× the floor in 3 of 3 seeds, with 50 in none) are post-processing. Passes over the prepared points: one for the spreads, one per group of tree levels (as many levels a
- * group as keep the driver's cell counts under 2^20), one for the sums.
+ * local optimum 1.3× the floor in 3 of 3 seeds, with 50 in none) are post-processing. Passes over the prepared points ({@link CoresetPasses}: on the driver's copy when
+ * they fit): one for the spreads, one per group of tree levels (as many levels a group as keep the driver's cell
+ * counts under 2^20), one for the sums.
  * The shares and constants were chosen with a scratch prototype of the strict pipeline on the shared data sets
  * (variants within seed noise); the utility benchmark (docs/RESULTS.md, "Utility") measured the resulting default
  * against the data-independent starts but did not vary them.
@@ -87,14 +84,13 @@ final class PrivateCoreset {
     double r = data.radius();
 
     // in units of r, so that the noise does not depend on the data's units
-    double[] squares = points.treeAggregate(new double[d], (acc, p) -> {
-      double[] x = p.x();
+    CoresetPasses passes = CoresetPasses.over(points, count, d);
+    double[] squares = passes.sum(d, (acc, x) -> {
       for (int j = 0; j < d; j++) {
         double u = x[j] / r;
         acc[j] += u * u;
       }
-      return acc;
-    }, PrivateCoreset::addInto);
+    });
     double[] spreads = PrivateSpreads.release(squares, count, epsilon.spreads(), amplification, ledger, rng);
     double[] halfWidths = new double[d];
     for (int j = 0; j < d; j++) {
@@ -107,21 +103,19 @@ final class PrivateCoreset {
     double sumsEpsilon = epsilon.sums();
     double threshold = THRESHOLD_FACTOR * Math.max(PrivateCellTree.countScale(treeEpsilon, amplification, ledger),
         ledger.relation().sensitivityFactor() * d / amplification.noiseEpsilon(sumsEpsilon));
-    PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> cellCounts(points, schedule, live,
+    PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> passes.cellCounts(schedule, live,
         from, to), count, threshold, treeEpsilon, amplification, ledger, rng);
     int f = regions.size();
     double[] coreset = new double[0];
     if (f > 0) {
-      double[] sums = points.treeAggregate(new double[f * d], (acc, p) -> {
-        int region = regions.indexOf(schedule.cell(p.x()));
+      double[] sums = passes.sum(f * d, (acc, x) -> {
+        int region = regions.indexOf(schedule.cell(x));
         if (region >= 0) {
-          double[] x = p.x();
           for (int t = 0; t < d; t++) {
             acc[region * d + t] += x[t] / r;
           }
         }
-        return acc;
-      }, PrivateCoreset::addInto);
+      });
       coreset = PrivateCoresetPoints.release(sums, regions.counts(), d, geometry, sumsEpsilon, amplification, ledger,
           rng);
       for (int i = 0; i < coreset.length; i++) {
@@ -137,91 +131,5 @@ final class PrivateCoreset {
     }
     SampleBlock block = SampleBlock.ofRows(coreset, regions.counts(), d);
     return new WeightedKMeans(k, STARTS, MAX_LLOYD_ITERATIONS).fit(List.of(block), d, rng);
-  }
-
-  /**
-   * Exact counts of the cells at levels from + 1 … to below the live cells (one pass). Each task keeps its live
-   * points' cells in a primitive array and counts each level by sorting it; the tasks' counts travel and merge as
-   * sorted primitive arrays ({@link CellCounts}), looked up by binary search, so no count is ever boxed.
-   */
-  private static LongUnaryOperator cellCounts(JavaRDD<KeyedPoint> points, CellSchedule schedule, long[] live,
-      int from, int to) {
-    long[] liveKeys = live.clone();
-    Arrays.sort(liveKeys);
-    return points.mapPartitions(rows -> {
-      LongStream.Builder builder = LongStream.builder();
-      rows.forEachRemaining(p -> {
-        long cell = schedule.cell(p.x());
-        if (Arrays.binarySearch(liveKeys, PrivateCellTree.key(cell, from)) >= 0) {
-          builder.add(cell);
-        }
-      });
-      return List.of(CellCounts.of(builder.build().toArray(), from, to)).iterator();
-    }).treeReduce(CellCounts::merge);
-  }
-
-  /**
-   * Counts of cells as two parallel arrays, keys ascending. Keys of deeper levels are larger (a key's leading bit
-   * marks its level), so the levels' runs, appended level by level, stay in order.
-   */
-  private record CellCounts(long[] keys, long[] counts) implements LongUnaryOperator, Serializable {
-    /** The counts of the cells at levels from + 1 … to of the full-depth {@code cells}. */
-    static CellCounts of(long[] cells, int from, int to) {
-      long[] keys = new long[cells.length];
-      long[] outKeys = new long[cells.length * (to - from)];
-      long[] outCounts = new long[outKeys.length];
-      int size = 0;
-      for (int level = from + 1; level <= to; level++) {
-        for (int i = 0; i < cells.length; i++) {
-          keys[i] = PrivateCellTree.key(cells[i], level);
-        }
-        Arrays.sort(keys);
-        for (int i = 0; i < keys.length; ) {
-          int run = i;
-          while (run < keys.length && keys[run] == keys[i]) {
-            run++;
-          }
-          outKeys[size] = keys[i];
-          outCounts[size++] = run - i;
-          i = run;
-        }
-      }
-      return new CellCounts(Arrays.copyOf(outKeys, size), Arrays.copyOf(outCounts, size));
-    }
-
-    /** The counts of both, a key in both summed (a merge of the sorted arrays). */
-    static CellCounts merge(CellCounts a, CellCounts b) {
-      long[] keys = new long[a.keys.length + b.keys.length];
-      long[] counts = new long[keys.length];
-      int i = 0;
-      int j = 0;
-      int size = 0;
-      while (i < a.keys.length || j < b.keys.length) {
-        if (j == b.keys.length || i < a.keys.length && a.keys[i] < b.keys[j]) {
-          keys[size] = a.keys[i];
-          counts[size++] = a.counts[i++];
-        } else if (i == a.keys.length || b.keys[j] < a.keys[i]) {
-          keys[size] = b.keys[j];
-          counts[size++] = b.counts[j++];
-        } else {
-          keys[size] = a.keys[i];
-          counts[size++] = a.counts[i++] + b.counts[j++];
-        }
-      }
-      return new CellCounts(Arrays.copyOf(keys, size), Arrays.copyOf(counts, size));
-    }
-
-    @Override
-    public long applyAsLong(long key) {
-      int at = Arrays.binarySearch(keys, key);
-      return at >= 0 ? counts[at] : 0;
-    }
-  }
-
-  private static double[] addInto(double[] a, double[] b) {
-    for (int i = 0; i < a.length; i++) {
-      a[i] += b[i];
-    }
-    return a;
   }
 }

@@ -1,0 +1,185 @@
+package io.pais.initialisation;
+
+import io.pais.estimation.CellSchedule;
+import io.pais.estimation.PrivateCellTree;
+import io.pais.io.KeyedPoint;
+import java.io.Serializable;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.function.LongUnaryOperator;
+import java.util.stream.LongStream;
+import org.apache.spark.api.java.JavaRDD;
+
+/**
+ * The passes the private coreset makes over its points — sums of a per-point function, and exact cell counts — made
+ * by Spark over the points, or on the driver over a copy of them when they are few enough: a subsample of 2¹⁹
+ * points of 20 coordinates is 84 MB, read in one pass, and then each of the coreset's five or six passes takes
+ * milliseconds instead of a Spark job over a cache read back from disk. Either way the mechanisms see the same
+ * points; only the order of floating-point additions differs.
+ */
+abstract class CoresetPasses {
+  /** The most coordinates (points × d) copied to the driver: 128 MB of doubles. */
+  static final long DRIVER_VALUES = 1L << 24;
+
+  /** A point's contribution, added into an accumulator. */
+  interface Contribution extends Serializable {
+    void addTo(double[] accumulator, double[] x);
+  }
+
+  /** Σ over the points of {@code contribution}, into an accumulator of {@code length} zeros. */
+  abstract double[] sum(int length, Contribution contribution);
+
+  /** Exact counts of the cells at levels from + 1 … to below the live cells. */
+  abstract LongUnaryOperator cellCounts(CellSchedule schedule, long[] live, int from, int to);
+
+  /**
+   * The passes over {@code points} (about {@code expectedRows} of dimension {@code d}): on the driver when
+   * expectedRows·d is at most {@link #DRIVER_VALUES} (copied now, in one pass), else on Spark.
+   */
+  static CoresetPasses over(JavaRDD<KeyedPoint> points, double expectedRows, int d) {
+    return expectedRows * d <= DRIVER_VALUES ? new OnDriver(points, d) : new OnSpark(points);
+  }
+
+  /** The full-depth cells of the points that lie below a live cell of level {@code from}. */
+  private static long[] liveCells(Iterator<double[]> points, CellSchedule schedule, long[] sortedLive, int from) {
+    LongStream.Builder builder = LongStream.builder();
+    while (points.hasNext()) {
+      long cell = schedule.cell(points.next());
+      if (Arrays.binarySearch(sortedLive, PrivateCellTree.key(cell, from)) >= 0) {
+        builder.add(cell);
+      }
+    }
+    return builder.build().toArray();
+  }
+
+  private static long[] sorted(long[] live) {
+    long[] out = live.clone();
+    Arrays.sort(out);
+    return out;
+  }
+
+  /** Passes as Spark jobs; a task's cell counts travel as sorted primitive arrays ({@link CellCounts}). */
+  private static final class OnSpark extends CoresetPasses {
+    private final JavaRDD<KeyedPoint> points;
+
+    OnSpark(JavaRDD<KeyedPoint> points) {
+      this.points = points;
+    }
+
+    @Override
+    double[] sum(int length, Contribution contribution) {
+      return points.treeAggregate(new double[length], (acc, p) -> {
+        contribution.addTo(acc, p.x());
+        return acc;
+      }, CoresetPasses::addInto);
+    }
+
+    @Override
+    LongUnaryOperator cellCounts(CellSchedule schedule, long[] live, int from, int to) {
+      long[] liveKeys = sorted(live);
+      return points.mapPartitions(rows -> List.of(CellCounts.of(liveCells(coordinates(rows), schedule, liveKeys, from),
+          from, to)).iterator()).treeReduce(CellCounts::merge);
+    }
+
+    /** The points' coordinates (static: an anonymous class in an instance method would capture the passes). */
+    private static Iterator<double[]> coordinates(Iterator<KeyedPoint> rows) {
+      return new Iterator<>() {
+        @Override
+        public boolean hasNext() {
+          return rows.hasNext();
+        }
+
+        @Override
+        public double[] next() {
+          return rows.next().x();
+        }
+      };
+    }
+  }
+
+  /** Passes over the driver's copy: the points row-major, one array per partition. */
+  private static final class OnDriver extends CoresetPasses {
+    private final List<double[]> blocks;
+    private final int d;
+    /** The points' full-depth cells under {@link #cellsOf}: the tree's passes share one schedule. */
+    private CellSchedule cellsOf;
+    private long[] cells;
+
+    OnDriver(JavaRDD<KeyedPoint> points, int d) {
+      this.d = d;
+      this.blocks = points.mapPartitions(rows -> {
+        double[] block = new double[0];
+        int n = 0;
+        while (rows.hasNext()) {
+          if ((n + 1) * d > block.length) {
+            block = Arrays.copyOf(block, Math.max(16 * d, 2 * block.length));
+          }
+          System.arraycopy(rows.next().x(), 0, block, n * d, d);
+          n++;
+        }
+        return List.of(Arrays.copyOf(block, n * d)).iterator();
+      }).collect();
+    }
+
+    @Override
+    double[] sum(int length, Contribution contribution) {
+      double[] acc = new double[length];
+      for (Iterator<double[]> rows = rows(); rows.hasNext(); ) {
+        contribution.addTo(acc, rows.next());
+      }
+      return acc;
+    }
+
+    @Override
+    LongUnaryOperator cellCounts(CellSchedule schedule, long[] live, int from, int to) {
+      if (schedule != cellsOf) {
+        LongStream.Builder all = LongStream.builder();
+        for (Iterator<double[]> rows = rows(); rows.hasNext(); ) {
+          all.add(schedule.cell(rows.next()));
+        }
+        cells = all.build().toArray();
+        cellsOf = schedule;
+      }
+      long[] liveKeys = sorted(live);
+      return CellCounts.of(Arrays.stream(cells).filter(c -> Arrays.binarySearch(liveKeys, PrivateCellTree.key(c, from))
+          >= 0).toArray(), from, to);
+    }
+
+    /** The points one at a time, each in the same reused array. */
+    private Iterator<double[]> rows() {
+      return new Iterator<>() {
+        private final double[] x = new double[d];
+        private int block;
+        private int offset;
+
+        @Override
+        public boolean hasNext() {
+          while (block < blocks.size() && offset == blocks.get(block).length) {
+            block++;
+            offset = 0;
+          }
+          return block < blocks.size();
+        }
+
+        @Override
+        public double[] next() {
+          if (!hasNext()) {
+            throw new NoSuchElementException();
+          }
+          System.arraycopy(blocks.get(block), offset, x, 0, d);
+          offset += d;
+          return x;
+        }
+      };
+    }
+  }
+
+  private static double[] addInto(double[] a, double[] b) {
+    for (int i = 0; i < a.length; i++) {
+      a[i] += b[i];
+    }
+    return a;
+  }
+}
