@@ -20,17 +20,50 @@ interface LineParser extends Serializable {
       if (trimmed.isBlank()) {
         return null;
       }
-      String[] fields = whitespace ? trimmed.split("\\s+") : split(trimmed, sep, columns);
+      if (!whitespace) {
+        return delimited(trimmed, sep, columns, selected);
+      }
+      String[] fields = trimmed.split("\\s+");
       if (fields.length != columns) {
-        throw new IllegalArgumentException("ragged row: " + fields.length + " fields where the first row has "
-            + columns);
+        throw ragged(fields.length, columns);
       }
       double[] x = new double[selected.length];
       for (int i = 0; i < selected.length; i++) {
-        x[i] = number(fields[selected[i]], selected[i]);
+        x[i] = DecimalFields.number(fields[selected[i]], selected[i]);
       }
       return x;
     };
+  }
+
+  /**
+   * The selected fields of a line with a one-character delimiter, read in place: the fields' bounds are found
+   * first (so a ragged row is refused whatever it holds), then each selected field is parsed without a copy.
+   */
+  private static double[] delimited(String line, char sep, int columns, int[] selected) {
+    int[] starts = new int[columns + 1]; // field f spans [starts[f], starts[f + 1] − 1)
+    int fields = 1;
+    for (int i = 0; i < line.length(); i++) {
+      if (line.charAt(i) == sep) {
+        if (fields < columns) {
+          starts[fields] = i + 1;
+        }
+        fields++;
+      }
+    }
+    if (fields != columns) {
+      throw ragged(fields, columns);
+    }
+    starts[columns] = line.length() + 1;
+    double[] x = new double[selected.length];
+    for (int i = 0; i < selected.length; i++) {
+      int f = selected[i];
+      x[i] = DecimalFields.number(line, starts[f], starts[f + 1] - 1, f);
+    }
+    return x;
+  }
+
+  private static IllegalArgumentException ragged(int fields, int columns) {
+    return new IllegalArgumentException("ragged row: " + fields + " fields where the first row has " + columns);
   }
 
   /** A LibSVM line "label i:v i:v …" with 1-based indices; absent features are 0. */
@@ -62,7 +95,7 @@ interface LineParser extends Serializable {
               + ") exceeds the dimension " + dimension);
         }
         previous = index;
-        x[index - 1] = number(tokens[i].substring(colon + 1), index);
+        x[index - 1] = DecimalFields.number(tokens[i].substring(colon + 1), index);
       }
       return x;
     };
@@ -93,81 +126,5 @@ interface LineParser extends Serializable {
           + " (the largest dimension pais reads)");
     }
     return (int) Math.max(index, 0);
-  }
-
-  /**
-   * A field as a number in plain decimal notation ([sign] digits [. digits] [e [sign] digits], surrounding blanks
-   * allowed), nothing else: Java's own parser also takes hexadecimal ("0x1p3") and type suffixes ("1.5d", "2f"),
-   * which no data file means as numbers.
-   */
-  private static double number(String field, int column) {
-    String t = field.strip();
-    if (!isDecimal(t)) {
-      String lower = t.toLowerCase(java.util.Locale.ROOT).replaceFirst("^[+-]", "");
-      throw new IllegalArgumentException((lower.equals("nan") || lower.startsWith("inf")
-          ? "NaN or infinite value" : "non-numeric field") + " in column " + column);
-    }
-    double v = Double.parseDouble(t);
-    if (!Double.isFinite(v)) {
-      throw new IllegalArgumentException("NaN or infinite value in column " + column + " (beyond the double range)");
-    }
-    return v;
-  }
-
-  /** Whether {@code s} is a number in plain decimal notation: [+-] digits [. digits] [(e|E) [+-] digits]. */
-  static boolean isDecimal(String s) {
-    int i = skipSign(s, 0);
-    int integer = skipDigits(s, i);
-    int digits = integer - i;
-    i = integer;
-    if (i < s.length() && s.charAt(i) == '.') {
-      int fraction = skipDigits(s, i + 1);
-      digits += fraction - (i + 1);
-      i = fraction;
-    }
-    if (digits == 0) {
-      return false;
-    }
-    if (i < s.length() && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
-      int exponentStart = skipSign(s, i + 1);
-      i = skipDigits(s, exponentStart);
-      if (i == exponentStart) {
-        return false;
-      }
-    }
-    return i == s.length();
-  }
-
-  /** The index after an optional sign at {@code i}. */
-  private static int skipSign(String s, int i) {
-    return i < s.length() && (s.charAt(i) == '+' || s.charAt(i) == '-') ? i + 1 : i;
-  }
-
-  /** The index after the run of digits starting at {@code i}. */
-  private static int skipDigits(String s, int i) {
-    while (i < s.length() && isDigit(s.charAt(i))) {
-      i++;
-    }
-    return i;
-  }
-
-  private static boolean isDigit(char c) {
-    return c >= '0' && c <= '9';
-  }
-
-  private static String[] split(String line, char sep, int expected) {
-    String[] out = new String[Math.max(expected, 1)];
-    int count = 0;
-    int start = 0;
-    for (int i = 0; i <= line.length(); i++) {
-      if (i == line.length() || line.charAt(i) == sep) {
-        if (count == out.length) {
-          out = java.util.Arrays.copyOf(out, out.length * 2);
-        }
-        out[count++] = line.substring(start, i);
-        start = i + 1;
-      }
-    }
-    return count == out.length ? out : java.util.Arrays.copyOf(out, count);
   }
 }

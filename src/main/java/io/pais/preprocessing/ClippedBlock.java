@@ -96,7 +96,9 @@ final class ClippedBlock implements Serializable {
   static float stored(double y, double unit) {
     float u = (float) (y / unit);
     while (Math.abs(u * unit) > Math.abs(y)) {
-      u = Math.nextAfter(u, 0.0);
+      // one ulp toward zero, as Math.nextAfter(u, 0.0) steps (u is not zero here): a float's magnitude is its bits
+      // below the sign, so one less is the next float toward zero for either sign
+      u = Float.intBitsToFloat(Float.floatToRawIntBits(u) - 1);
     }
     return u;
   }

@@ -31,11 +31,11 @@ class InputFilesTest {
   @Test
   void onlyPlainDecimalNumbersAreNumbers() {
     for (String ok : new String[] {"1", "-1", "+1.5", "1.", ".5", "1e3", "1E-3", "-0.0", "007", "1.5e+10"}) {
-      assertTrue(LineParser.isDecimal(ok), ok);
+      assertTrue(DecimalFields.isDecimal(ok), ok);
     }
     for (String bad : new String[] {"", "-", ".", "e3", "1e", "1e+", "0x1p3", "1.5d", "2f", "1_000", "1,5", "NaN",
         "Infinity", "1..2", "1e3.5", " 1"}) {
-      assertFalse(LineParser.isDecimal(bad), bad);
+      assertFalse(DecimalFields.isDecimal(bad), bad);
     }
   }
 
