@@ -52,9 +52,9 @@ public final class CachedSubsample implements AutoCloseable {
    */
   static CachedSubsample ofScan(JavaRDD<HistogramScan> scans, CentringView view, double rate, double expectedRows) {
     int tasks = SparkBlocks.tasksFor(expectedRows, scans.getNumPartitions());
-    JavaRDD<PointBlock> blocks = (tasks < scans.getNumPartitions() ? scans.coalesce(tasks) : scans)
+    JavaRDD<ClippedBlock> blocks = (tasks < scans.getNumPartitions() ? scans.coalesce(tasks) : scans)
         .flatMap(scan -> scan.kept().iterator());
-    return new CachedSubsample(scans, view.prepare(PointBlock.points(blocks)), rate);
+    return new CachedSubsample(scans, view.prepared(blocks, KeyFilter.ALL), rate);
   }
 
   /** The subsample's points (each pass gets fresh arrays). */

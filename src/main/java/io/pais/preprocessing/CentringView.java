@@ -40,27 +40,10 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
   }
 
   /**
-   * The prepared points of the clipped points {@code clipped} (read from the cache), point by point: centred,
-   * then projected onto the ball or, with drop, kept only inside it. The arithmetic {@link #of} repeats block by
-   * block.
-   */
-  JavaRDD<KeyedPoint> prepare(JavaRDD<KeyedPoint> clipped) {
-    double[] c = centre;
-    double r = radius;
-    Geometry g = geometry;
-    if (drop) {
-      double keptRadius = Rounding.projectionRadius(r, c.length);
-      return clipped.map(p -> new KeyedPoint(p.key(), Preprocessor.subtract(p.x(), c)))
-          .filter(p -> g.norm(p.x()) <= keptRadius);
-    }
-    return clipped.map(p -> new KeyedPoint(p.key(), Preprocessor.projectOntoBall(Preprocessor.subtract(p.x(), c), r,
-        g)));
-  }
-
-  /**
-   * The prepared points of the cached blocks whose keys {@code keep} keeps, as {@link #prepare} makes them from the
-   * clipped points (the same operations in the same order: (c₀ + u·ρ) − ĉ, then the projection or the drop test),
-   * but with one array a point: the clipped point is never made.
+   * The prepared points of the cached blocks whose keys {@code keep} keeps, as the point-by-point path makes them
+   * from the clipped points (the same operations in the same order: (c₀ + u·ρ) − ĉ, then the projection or the drop
+   * test, {@link Preprocessor#subtract}, {@link Preprocessor#projectOntoBall}), with one array a point: the clipped
+   * point is never made.
    */
   JavaRDD<KeyedPoint> prepared(JavaRDD<ClippedBlock> blocks, KeyFilter keep) {
     return prepared(blocks, keep, false);

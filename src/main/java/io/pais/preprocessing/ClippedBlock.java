@@ -46,6 +46,30 @@ final class ClippedBlock implements Serializable {
     return keys[i];
   }
 
+  /** The rows whose keys {@code keep} keeps, as a block of their own (null when none). */
+  ClippedBlock rowsKept(KeyFilter keep) {
+    int[] kept = new int[keys.length];
+    int n = 0;
+    for (int i = 0; i < keys.length; i++) {
+      if (keep.keeps(keys[i])) {
+        kept[n++] = i;
+      }
+    }
+    if (n == 0) {
+      return null;
+    }
+    int dimension = offsets.length / keys.length;
+    long[] keptKeys = new long[n];
+    float[] keptOffsets = new float[n * dimension];
+    for (int j = 0; j < n; j++) {
+      keptKeys[j] = keys[kept[j]];
+      for (int t = 0; t < dimension; t++) {
+        keptOffsets[t * n + j] = offsets[t * keys.length + kept[j]];
+      }
+    }
+    return new ClippedBlock(keptKeys, keptOffsets, unit);
+  }
+
   /** Coordinate t of row i: c₀_t + u·ρ (the point as every pass reads it). */
   double coordinate(int i, int t, double[] origin) {
     return origin[t] + offsets[t * keys.length + i] * unit;

@@ -1,7 +1,6 @@
 package io.pais.preprocessing;
 
 import io.pais.estimation.PrivateNormHistogram;
-import io.pais.io.KeyedPoint;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -15,41 +14,35 @@ import org.apache.spark.api.java.JavaRDD;
  * (issue 29). Norms are those of the point-by-point path: ‖(c₀ + u·ρ) − ĉ‖ in the run's geometry.
  *
  * @param counts the partition's counts, bins + 1 (the last one the overflow bin)
- * @param kept the rows the filter keeps, clipped (not centred), packed
+ * @param kept the cached rows the filter keeps, as blocks of the cache (clipped, not centred)
  */
-record HistogramScan(long[] counts, List<PointBlock> kept) implements Serializable {
+record HistogramScan(long[] counts, List<ClippedBlock> kept) implements Serializable {
 
   /**
    * The scan of every partition of {@code cache}: the norms of x − ĉ ({@code centring}'s, block by block) in bins on
    * [0, upper], and the clipped rows {@code keep} keeps.
    */
-  static JavaRDD<HistogramScan> of(JavaRDD<ClippedBlock> cache, double[] origin, CentringView centring, double upper,
-      int bins, KeyFilter keep) {
-    return cache.mapPartitions(blocks -> scan(blocks, origin, centring, upper, bins, keep), true);
+  static JavaRDD<HistogramScan> of(JavaRDD<ClippedBlock> cache, CentringView centring, double upper, int bins,
+      KeyFilter keep) {
+    return cache.mapPartitions(blocks -> scan(blocks, centring, upper, bins, keep), true);
   }
 
-  private static Iterator<HistogramScan> scan(Iterator<ClippedBlock> blocks, double[] origin, CentringView centring,
-      double upper, int bins, KeyFilter keep) {
-    int d = origin.length;
+  private static Iterator<HistogramScan> scan(Iterator<ClippedBlock> blocks, CentringView centring, double upper,
+      int bins, KeyFilter keep) {
     long[] counts = new long[bins + 1];
-    List<KeyedPoint> kept = new ArrayList<>();
+    List<ClippedBlock> kept = new ArrayList<>();
     while (blocks.hasNext()) {
       ClippedBlock block = blocks.next();
       double[] norms = centring.centredNorms(block);
       for (int i = 0; i < block.rows(); i++) {
         counts[PrivateNormHistogram.bin(norms[i], upper, bins)]++;
-        if (keep.keeps(block.key(i))) {
-          double[] x = new double[d];
-          for (int t = 0; t < d; t++) {
-            x[t] = block.coordinate(i, t, origin);
-          }
-          kept.add(new KeyedPoint(block.key(i), x));
-        }
+      }
+      ClippedBlock rows = block.rowsKept(keep);
+      if (rows != null) {
+        kept.add(rows);
       }
     }
-    List<PointBlock> packed = new ArrayList<>();
-    PointBlock.pack(kept.iterator(), d).forEachRemaining(packed::add);
-    return List.of(new HistogramScan(counts, packed)).iterator();
+    return List.of(new HistogramScan(counts, kept)).iterator();
   }
 
   /** The counts of all partitions. */

@@ -98,7 +98,7 @@ public final class StrictPreprocessor {
       CoinSource coins = subsample == null ? null : subsample.coins();
       // the centring alone (no projection: r is what the histogram finds)
       CentringView centring = new CentringView(origin, centre, Double.POSITIVE_INFINITY, geometry, false);
-      JavaRDD<HistogramScan> scans = HistogramScan.of(cache, origin, centring, r1, HISTOGRAM_BINS,
+      JavaRDD<HistogramScan> scans = HistogramScan.of(cache, centring, r1, HISTOGRAM_BINS,
           gamma < 1 ? key -> Rounding.keeps(coins.uniform(key), gamma) : KeyFilter.NONE);
       if (gamma < 1) {
         // on disk: in memory it would evict the clipped cache's blocks, which MEMORY_AND_DISK then writes to disk

@@ -60,7 +60,7 @@ class StrictSensitivityTest {
   private static long[] normCounts(JavaSparkContext jsc, List<double[]> rows, double[] origin, double r0, double upper,
       Geometry g) {
     CentringView centring = new CentringView(origin, origin, Double.POSITIVE_INFINITY, g, false);
-    return HistogramScan.counts(HistogramScan.of(cached(jsc, rows, origin, r0, g), origin, centring, upper, 32,
+    return HistogramScan.counts(HistogramScan.of(cached(jsc, rows, origin, r0, g), centring, upper, 32,
         KeyFilter.NONE));
   }
 
