@@ -102,6 +102,8 @@ class _PrivateKMeansParams(Params):
     origin = _param("origin", "strict: the clip ball's centre", TypeConverters.toListFloat)
     bounds = _param("bounds", "strict, instead of clipRadius: public per-coordinate bounds lo:hi",
                     TypeConverters.toString)
+    budgetLedger = _param("budgetLedger", "strict: the budget ledger a fit claims its (epsilon, delta) from before "
+                          "it reads data (made by pais-budget create)", TypeConverters.toString)
     normQuantile = _param("normQuantile", "strict: the quantile of the DP norm histogram taken as r",
                           TypeConverters.toFloat)
     outliers = _param("outliers", "strict: project or drop the points beyond r", TypeConverters.toString)
@@ -187,6 +189,9 @@ class _PrivateKMeansParams(Params):
     def getBounds(self):
         return self.getOrDefault(self.bounds)
 
+    def getBudgetLedger(self):
+        return self.getOrDefault(self.budgetLedger)
+
     def getNormQuantile(self):
         return self.getOrDefault(self.normQuantile)
 
@@ -244,7 +249,7 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
                  center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
                  origin=None, bounds=None, normQuantile=None, outliers=None, budgetCentre=None,
                  budgetHistogram=None, budgetInit=None, coresetSampleSize=None, stage1Size=None, stage1Cached=None,
-                 noise=None, delta=None):
+                 noise=None, delta=None, budgetLedger=None):
         super().__init__()
         self._java_obj = self._new_java_obj(_JVM_PACKAGE + ".PrivateKMeans", self.uid)
         if not _remote(self):
@@ -257,7 +262,7 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
                   center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
                   origin=None, bounds=None, normQuantile=None, outliers=None, budgetCentre=None,
                   budgetHistogram=None, budgetInit=None, coresetSampleSize=None, stage1Size=None, stage1Cached=None,
-                  noise=None, delta=None):
+                  noise=None, delta=None, budgetLedger=None):
         """Sets the given params; those left out (None) stay as they are."""
         return self._set(**_as_params(self._input_kwargs))
 
@@ -327,6 +332,9 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
 
     def setBounds(self, value):
         return self._set(bounds=value)
+
+    def setBudgetLedger(self, value):
+        return self._set(budgetLedger=value)
 
     def setNormQuantile(self, value):
         return self._set(normQuantile=value)

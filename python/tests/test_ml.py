@@ -26,7 +26,7 @@ SAMPLE_VALUES = {
     "preprocessing": "public", "initMode": "random-ball", "guards": False, "privacyMode": "paper", "clipRadius": 9.0,
     "origin": [0.5, -0.5], "bounds": "-1:1", "normQuantile": 0.9, "outliers": "drop", "budgetCentre": 0.1,
     "budgetHistogram": 0.07, "budgetInit": 0.3, "coresetSampleSize": 5000, "stage1Size": 0.5, "stage1Cached": True,
-    "noise": "gaussian", "delta": 1e-6,
+    "noise": "gaussian", "delta": 1e-6, "budgetLedger": "/ledgers/patients",
 }
 
 
@@ -143,6 +143,22 @@ def test_the_privacy_report_is_a_dict_whose_ledger_sums_to_epsilon(spark, blobs)
     assert stages[0] == "centre" and stages[-1] == "DP-Lloyd"
     spent = math.fsum(entry["epsilon"] for entry in report["ledger"])
     assert math.isclose(spent, report["epsilon"], rel_tol=1e-12) and spent <= 2.0 * (1 + 1e-15)
+
+
+def test_fits_spend_from_a_budget_ledger_and_an_overspend_is_refused_in_one_line(spark, blobs, tmp_path):
+    ledger = str(tmp_path / "ledger")
+    jvm = spark.sparkContext._jvm
+    jvm.io.pais.budget.BudgetLedger.create(ledger, 5.0, 0.0, spark.sparkContext._jsc.hadoopConfiguration())
+    fits = pipeline(k=6, epsilon=2.0, clipRadius=25.0, seed=3, budgetLedger=ledger)
+    fits.fit(blobs)
+    fits.fit(blobs)
+    with pytest.raises(PaisError) as refused:
+        fits.fit(blobs)
+    message = str(refused.value)
+    assert message.startswith("budget ledger " + ledger + " refuses the release"), message
+    assert "remaining epsilon = 1.0" in message and "\n" not in message
+    status = jvm.io.pais.budget.BudgetLedger.open(ledger, spark.sparkContext._jsc.hadoopConfiguration()).read()
+    assert status.spentEpsilon() == 4.0
 
 
 def test_a_seeded_fit_reproduces_its_centres(spark, blobs):

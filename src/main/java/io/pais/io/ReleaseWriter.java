@@ -7,23 +7,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.accounting.PrivacyReport;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
-import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.UnsupportedFileSystemException;
 
 /**
  * Writes a release (centres, privacy report, run record) to any Hadoop path, all or nothing. Before any work
@@ -103,6 +94,14 @@ public final class ReleaseWriter implements AutoCloseable {
    * and deleted once the new one is in place (and moved back if publishing fails).
    */
   public void write(double[][] centres, PrivacyReport report, ObjectNode run) {
+    write(centres, report, run, null);
+  }
+
+  /**
+   * The same for a release that spends from a budget ledger: its report names the ledger and the claim
+   * ({@code budget}, or null for none) as {@code budgetLedger}.
+   */
+  public void write(double[][] centres, PrivacyReport report, ObjectNode run, ObjectNode budget) {
     if (tmp == null) {
       prepare();
     }
@@ -112,7 +111,11 @@ public final class ReleaseWriter implements AutoCloseable {
     try {
       write(new Path(tmp, "centers.csv"), centresCsv(centres));
       write(new Path(tmp, "centers.json"), JSON.writeValueAsString(centresJson(centres)));
-      write(new Path(tmp, "privacy-report.json"), JSON.writeValueAsString(PrivacyReportJson.toJson(report)));
+      ObjectNode reportJson = PrivacyReportJson.toJson(report);
+      if (budget != null) {
+        reportJson.set("budgetLedger", budget);
+      }
+      write(new Path(tmp, "privacy-report.json"), JSON.writeValueAsString(reportJson));
       write(new Path(tmp, OutputGuard.RELEASE_MARKER), JSON.writeValueAsString(run));
       if (fs.exists(output)) {
         movedAside = fs.rename(output, old);
@@ -121,7 +124,7 @@ public final class ReleaseWriter implements AutoCloseable {
         }
       }
       beforePublish.run();
-      if (!renameWithoutReplacing(tmp, output)) {
+      if (!DirectoryRename.withoutReplacing(fs, conf, tmp, output)) {
         throw new InputException("cannot write output " + output + ": another release appeared there while this "
             + "one was written; nothing of this run was published");
       }
@@ -142,7 +145,7 @@ public final class ReleaseWriter implements AutoCloseable {
   /** Moves an earlier release back into place; when another run's release took its place, it is dropped. */
   private void restore(Path old) {
     try {
-      if (!renameWithoutReplacing(old, output)) {
+      if (!DirectoryRename.withoutReplacing(fs, conf, old, output)) {
         deleteQuietly(old); // it was being replaced; the other run's release stands
       }
     } catch (IOException | RuntimeException e) {
@@ -180,38 +183,6 @@ public final class ReleaseWriter implements AutoCloseable {
       fs.delete(path, true);
     } catch (IOException | RuntimeException ignored) {
       // best effort: the failure being reported is what the user needs to see
-    }
-  }
-
-  /**
-   * Renames {@code from} to {@code to} only if {@code to} does not exist, atomically where the file system can:
-   * false when {@code to} exists (then nothing moved).
-   */
-  private boolean renameWithoutReplacing(Path from, Path to) throws IOException {
-    URI target = fs.makeQualified(to).toUri();
-    if ("file".equals(target.getScheme())) {
-      try {
-        // rename(2): fails on an existing file or non-empty directory (an empty one it replaces, losing nothing)
-        Files.move(java.nio.file.Path.of(fs.makeQualified(from).toUri()), java.nio.file.Path.of(target),
-            StandardCopyOption.ATOMIC_MOVE);
-        return true;
-      } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
-        return false;
-      } catch (FileSystemException e) {
-        if (Files.exists(java.nio.file.Path.of(target), LinkOption.NOFOLLOW_LINKS)) {
-          return false;
-        }
-        throw e;
-      }
-    }
-    try {
-      FileContext.getFileContext(target, conf).rename(from, to, Options.Rename.NONE);
-      return true;
-    } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
-      return false;
-    } catch (UnsupportedFileSystemException e) {
-      // no FileContext for this scheme: check, then rename (not atomic; see the README on object stores)
-      return !fs.exists(to) && fs.rename(from, to);
     }
   }
 

@@ -24,6 +24,8 @@ import io.pais.privacy.BaseNoise;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.Seed;
 import io.pais.accounting.LedgerEntry;
+import io.pais.budget.BudgetStatus;
+import io.pais.budget.ReleaseClaim;
 import io.pais.accounting.PrivacyReport;
 import io.pais.sampling.Sampler;
 import java.io.PrintStream;
@@ -229,6 +231,11 @@ public final class PaisJob implements Callable<Integer> {
   @Option(names = "--master", description = "Spark master (default: Spark's own, local[*] outside spark-submit)")
   String master;
 
+  @Option(names = "--budget-ledger", paramLabel = "PATH", description = "strict: spend this release's (epsilon, "
+      + "delta) from the budget ledger at PATH (made by pais-budget create); refused, before any data is read, when "
+      + "it does not fit what remains")
+  String budgetLedger;
+
   private SparkSession spark;
   private PrintStream out = System.out;
   private ReleaseWriter writer;
@@ -317,6 +324,10 @@ public final class PaisJob implements Callable<Integer> {
   @Override
   public Integer call() {
     KMeansSettings settings = settings();
+    if (budgetLedger != null && !(settings.privacy() instanceof PrivacyMode.Strict)) {
+      throw new IllegalArgumentException("--budget-ledger is for strict releases (--privacy strict): a paper-mode "
+          + "release is not private end to end, so no budget covers it");
+    }
     InputSpec spec = new InputSpec(input == null ? List.of() : input, table, InputFormat.parse(format), options,
         header, skipLines, delimiter, features, drop, vectorColumn, dimension);
     boolean ownSession = spark == null;
@@ -329,17 +340,33 @@ public final class PaisJob implements Callable<Integer> {
       long start = System.nanoTime();
       writer = new ReleaseWriter(output, table == null ? input : tableFiles(table),
           spark.sparkContext().hadoopConfiguration(), overwrite);
-      writer.prepare();
+      ReleaseClaim claim = budgetLedger == null ? null : ReleaseClaim.take(budgetLedger,
+          spark.sparkContext().hadoopConfiguration(), settings.epsilon(), settings.sampling().delta(),
+          claimDetails(settings, spec));
+      try {
+        writer.prepare();
+      } catch (RuntimeException | Error e) {
+        if (claim != null) { // no data read yet: the claim goes back
+          claim.giveBack("the output's pre-flight failed before any data was read");
+        }
+        throw e;
+      }
       writer.leftovers().forEach(path -> out.println("pais: note: " + path + " belongs to another run: one that "
           + "stopped while writing, or one still writing; remove it once no run writes to this output"));
-      Points points = PointReader.read(spark, spec);
+      Points points = PointReader.read(spark, spec); // from here on the claim is spent, whatever happens
       PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, progress.around(LOG::info), progress);
       ClusteringResult result = engine.fit(points, evaluate);
       points.unchanged().requireUnchanged();
       long writeStart = System.nanoTime();
       ObjectNode run = runRecord(settings, spec, result);
-      writer.write(result.centres(), result.report(), run);
+      if (claim != null) {
+        claim.requireCovers(result.report());
+      }
+      writer.write(result.centres(), result.report(), run, claim == null ? null : claim.reference());
       double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
+      if (claim != null) {
+        recordRelease(claim, result.report());
+      }
       summary(result, settings, writeSeconds, (System.nanoTime() - start) / 1e9);
       return 0;
     } finally {
@@ -349,6 +376,32 @@ public final class PaisJob implements Callable<Integer> {
       if (ownSession) {
         spark.stop();
       }
+    }
+  }
+
+  /** What a budget claim records besides its amount: where the release goes, what it reads, how it is made. */
+  private ObjectNode claimDetails(KMeansSettings settings, InputSpec spec) {
+    ObjectNode details = ReleaseWriter.newObject();
+    details.put("output", output);
+    inputRecord(details, spec);
+    details.set("configuration", configuration(settings));
+    return details;
+  }
+
+  /**
+   * Closes a claim with what the release spent; a ledger that cannot take the record leaves the claim spent (the
+   * release is out) and says so.
+   */
+  private void recordRelease(ReleaseClaim claim, PrivacyReport report) {
+    try {
+      claim.recordRelease(output, report);
+      BudgetStatus now = claim.ledgerNow();
+      out.printf(Locale.ROOT, "pais: budget ledger %s: claim %d spent epsilon = %s, delta = %s; remaining epsilon = %s, "
+          + "delta = %s%n", budgetLedger, claim.sequence(), report.epsilon(), report.delta(), now.remainingEpsilon(),
+          now.remainingDelta());
+    } catch (RuntimeException e) {
+      out.println("pais: note: the release is published and its claim " + claim.sequence() + " stays spent, but the "
+          + "budget ledger could not record it: " + FailureReport.oneLine(e));
     }
   }
 
@@ -403,16 +456,32 @@ public final class PaisJob implements Callable<Integer> {
     ObjectNode run = ReleaseWriter.newObject();
     run.put("sparkVersion", spark.version());
     run.put("master", spark.sparkContext().master());
+    inputRecord(run, spec);
+    run.set("configuration", configuration(settings));
+    if (evaluate) {
+      ObjectNode eval = run.putObject("evaluation");
+      eval.put("cost", result.cost());
+      eval.put("note", "k-means cost on the full preprocessed data divided by n: NOT private, for evaluation only");
+    }
+    return run;
+  }
+
+  /** The input a release reads: the table, or the paths and format, and the reader options' names. */
+  private static void inputRecord(ObjectNode into, InputSpec spec) {
     if (spec.table() != null) {
-      run.put("table", spec.table());
+      into.put("table", spec.table());
     } else {
-      run.put("input", String.join(",", spec.paths()));
-      run.put("format", spec.format().id());
+      into.put("input", String.join(",", spec.paths()));
+      into.put("format", spec.format().id());
     }
     if (!spec.options().isEmpty()) { // the option names only: values can be credentials (a JDBC password)
-      spec.options().keySet().stream().sorted().forEach(run.putArray("options")::add);
+      spec.options().keySet().stream().sorted().forEach(into.putArray("options")::add);
     }
-    ObjectNode conf = run.putObject("configuration");
+  }
+
+  /** The settings a release is made with (the seed's presence, never its value). */
+  private ObjectNode configuration(KMeansSettings settings) {
+    ObjectNode conf = ReleaseWriter.newObject();
     conf.put("k", settings.k());
     if (settings.iterations() instanceof Iterations.Fixed fixed) {
       conf.put("iterations", fixed.count());
@@ -457,12 +526,10 @@ public final class PaisJob implements Callable<Integer> {
     conf.put("guards", settings.guards().enabled());
     conf.put("minNoisyCount", settings.guards().minNoisyCount());
     conf.put("coreSupremum", coreSupremum);
-    if (evaluate) {
-      ObjectNode eval = run.putObject("evaluation");
-      eval.put("cost", result.cost());
-      eval.put("note", "k-means cost on the full preprocessed data divided by n: NOT private, for evaluation only");
+    if (budgetLedger != null) {
+      conf.put("budgetLedger", budgetLedger);
     }
-    return run;
+    return conf;
   }
 
   private void summary(ClusteringResult result, KMeansSettings settings, double writeSeconds, double total) {

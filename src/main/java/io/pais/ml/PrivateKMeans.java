@@ -1,6 +1,10 @@
 package io.pais.ml;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pais.budget.ReleaseClaim;
 import io.pais.clustering.ClusteringResult;
+import io.pais.math.Checks;
 import io.pais.settings.Vocabulary;
 import io.pais.settings.Outliers;
 import io.pais.settings.PrivacyMode;
@@ -142,6 +146,15 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
+  /**
+   * Strict: spend each fit's (ε, δ) from the budget ledger at {@code path} (made by {@code pais-budget create}): the
+   * fit claims it before it reads data and is refused when it does not fit what remains.
+   */
+  public PrivateKMeans setBudgetLedger(String path) {
+    set(budgetLedger(), path);
+    return this;
+  }
+
   /** Strict, instead of a clip radius: public per-coordinate bounds ({@code lo:hi} or one pair per coordinate). */
   public PrivateKMeans setBounds(String value) {
     set(bounds(), value);
@@ -218,14 +231,37 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   public PrivateKMeansModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema(), true);
     KMeansSettings settings = settings();
+    ReleaseClaim claim = claim(settings, dataset);
     Points points = PointReader.vectors(dataset.toDF(), getFeaturesCol(), getDimension(),
         "column '" + getFeaturesCol() + "'");
     ClusteringResult result;
     try (FailFast failFast = FailFast.watch(dataset.sparkSession().sparkContext())) {
       result = new PrivateKMeansEngine(settings, LOG::info).fit(points, false);
     }
+    if (claim != null) {
+      claim.requireCovers(result.report());
+      claim.recordRelease("model " + uid, result.report());
+    }
     PrivateKMeansModel model = new PrivateKMeansModel(uid, result.centres(), result.report());
     return copyValues(model, ParamMap.empty()).setParent(this);
+  }
+
+  /**
+   * The fit's claim on its budget ledger (null without one), taken before the data is read. It stays spent from
+   * here on: a fit reads its data as soon as it starts.
+   */
+  private ReleaseClaim claim(KMeansSettings settings, Dataset<?> dataset) {
+    if (!isDefined(budgetLedger())) {
+      return null;
+    }
+    Checks.require(settings.privacy() instanceof PrivacyMode.Strict, "budgetLedger is for strict releases "
+        + "(privacyMode strict): a paper-mode fit is not private end to end, so no budget covers it");
+    ObjectNode details = JsonNodeFactory.instance.objectNode();
+    details.put("release", "model " + uid);
+    details.put("featuresCol", getFeaturesCol());
+    details.put("settings", settings.toString());
+    return ReleaseClaim.take($(budgetLedger()), dataset.sparkSession().sparkContext().hadoopConfiguration(),
+        settings.epsilon(), settings.sampling().delta(), details);
   }
 
   /** The params as settings: every rule between them is checked by the settings' builder, in the params' names. */

@@ -63,6 +63,7 @@ public final class PrivateKMeansParamSet implements Serializable {
   final BooleanParam stage1Cached;
   final Param<String> noise;
   final DoubleParam delta;
+  final Param<String> budgetLedger;
 
   PrivateKMeansParamSet(Params owner) {
     String parent = owner.uid();
@@ -129,6 +130,10 @@ public final class PrivateKMeansParamSet implements Serializable {
         oneOf("noise", ids(BaseNoise.values(), BaseNoise::id)));
     delta = new DoubleParam(parent, "delta", "uniform schemes: the target delta, in [0, 1) (0: pure epsilon-DP, "
         + "only for poisson-uniform and wor with laplace noise)", inRange("delta", 0, 1 - 1e-12));
+    budgetLedger = new Param<>(parent, "budgetLedger", "strict: the budget ledger (a Hadoop path made by "
+        + "pais-budget create) a fit claims its (epsilon, delta) from before it reads data; refused when it does not "
+        + "fit what remains", validator((String v) -> v != null && !v.isBlank(),
+            v -> "budgetLedger must be a non-empty Hadoop path, got '" + v + "'"));
   }
 
   /** The defaults: {@link Defaults}, the settings' one source, in the params' types. */

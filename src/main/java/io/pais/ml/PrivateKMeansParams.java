@@ -159,6 +159,10 @@ public interface PrivateKMeansParams extends Params {
     return paramSet().bounds;
   }
 
+  default Param<String> budgetLedger() {
+    return paramSet().budgetLedger;
+  }
+
   default DoubleParam normQuantile() {
     return paramSet().normQuantile;
   }
