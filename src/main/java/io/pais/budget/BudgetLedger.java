@@ -75,16 +75,23 @@ public final class BudgetLedger {
         fs.mkdirs(parent);
       }
       Path tmp = new Path(parent, "." + path.getName() + ".pais-tmp-" + UUID.randomUUID());
-      fs.mkdirs(new Path(tmp, ENTRIES));
-      ObjectNode header = JSON.createObjectNode();
-      header.put("format", FORMAT);
-      header.put("version", VERSION);
-      header.put("totalEpsilon", totalEpsilon);
-      header.put("totalDelta", totalDelta);
-      header.put("created", Instant.now().toString());
-      write(fs, new Path(tmp, HEADER), header);
-      if (!DirectoryRename.withoutReplacing(fs, conf, tmp, path)) {
-        fs.delete(tmp, true);
+      boolean published = false;
+      try {
+        fs.mkdirs(new Path(tmp, ENTRIES));
+        ObjectNode header = JSON.createObjectNode();
+        header.put("format", FORMAT);
+        header.put("version", VERSION);
+        header.put("totalEpsilon", totalEpsilon);
+        header.put("totalDelta", totalDelta);
+        header.put("created", Instant.now().toString());
+        write(fs, new Path(tmp, HEADER), header);
+        published = DirectoryRename.withoutReplacing(fs, conf, tmp, path);
+      } finally {
+        if (!published) {
+          fs.delete(tmp, true);
+        }
+      }
+      if (!published) {
         throw new BudgetException("budget ledger " + location + ": another run made it first");
       }
     } catch (IOException e) {
@@ -238,16 +245,23 @@ public final class BudgetLedger {
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       BudgetEntry entry = next.apply(read());
       Path tmp = new Path(entries, ".pais-tmp-" + UUID.randomUUID());
+      boolean published = false;
       try {
-        fs.mkdirs(tmp);
-        write(fs, new Path(tmp, "entry.json"), entry.toJson());
-        if (DirectoryRename.withoutReplacing(fs, conf, tmp, new Path(entries, String.format(Locale.ROOT, "%010d",
-            entry.sequence())))) {
-          return entry;
+        try {
+          fs.mkdirs(tmp);
+          write(fs, new Path(tmp, "entry.json"), entry.toJson());
+          published = DirectoryRename.withoutReplacing(fs, conf, tmp, new Path(entries, String.format(Locale.ROOT,
+              "%010d", entry.sequence())));
+        } finally {
+          if (!published) {
+            fs.delete(tmp, true); // nothing half-written stays behind
+          }
         }
-        fs.delete(tmp, true);
       } catch (IOException e) {
         throw new BudgetException("budget ledger " + location() + " cannot be written (" + describe(e) + ")");
+      }
+      if (published) {
+        return entry;
       }
       try {
         Thread.sleep(ThreadLocalRandom.current().nextInt(1, 2 + Math.min(attempt, 50)));
