@@ -151,7 +151,8 @@ def test_fits_spend_from_a_budget_ledger_and_an_overspend_is_refused_in_one_line
     jvm.io.pais.budget.BudgetLedger.create(ledger, 5.0, 0.0, spark.sparkContext._jsc.hadoopConfiguration())
     fits = pipeline(k=6, epsilon=2.0, clipRadius=25.0, seed=3, budgetLedger=ledger)
     fits.fit(blobs)
-    fits.fit(blobs)
+    named = fits.fit(blobs).stages[-1].privacyReport()["budgetLedger"]
+    assert (named["ledger"], named["claim"], named["epsilon"]) == (ledger, 3, 2.0)
     with pytest.raises(PaisError) as refused:
         fits.fit(blobs)
     message = str(refused.value)

@@ -41,12 +41,13 @@ import java.util.List;
  * @param relation the neighbouring relation the guarantee is stated under
  * @param accountant a second figure beside the guarantee, e.g. the Fourier accountant's ε under the MUST paper's
  *     model (empty when there is none)
+ * @param budgetClaim the claim the release made on a budget ledger, or null when it spent from none
  */
 public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler sampler, Geometry geometry, int iterations,
     int k, int dimension, double expectedSampleSize, double lambda, double noiseKnob, double betaSum, double betaCount,
     String sumNoiseRadius, List<Statistic> statistics, List<String> nonPrivateSteps, int seedBits,
     String privacyMode, List<LedgerEntry> ledger, String composition, List<Double> estimatedCentre,
-    boolean stableSamplingKeys, double delta, Relation relation, String accountant) {
+    boolean stableSamplingKeys, double delta, Relation relation, String accountant, BudgetClaim budgetClaim) {
 
   public PrivacyReport {
     Checks.require(epsilon > 0 && !Double.isNaN(epsilon), "epsilon must be > 0 (may be +Infinity), got " + epsilon);
@@ -77,6 +78,15 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     Checks.inClosedRange("delta", delta, 0, 1);
     Checks.notNull("relation", relation);
     Checks.notNull("accountant", accountant);
+  }
+
+  /** The same report for a release that spent from a budget ledger: it names the claim. */
+  public PrivacyReport withBudgetClaim(BudgetClaim claim) {
+    Checks.notNull("budget claim", claim);
+    return new PrivacyReport(epsilon, guaranteeMethod, sampler, geometry, iterations, k, dimension,
+        expectedSampleSize, lambda, noiseKnob, betaSum, betaCount, sumNoiseRadius, statistics, nonPrivateSteps,
+        seedBits, privacyMode, ledger, composition, estimatedCentre, stableSamplingKeys, delta, relation, accountant,
+        claim);
   }
 
   /** Whether the run was an end-to-end private release (privacy mode strict). */
@@ -129,6 +139,8 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     private double delta;
     private Relation relation = Relation.ADD_REMOVE;
     private String accountant = "";
+
+    private BudgetClaim budgetClaim;
 
     private Builder() {}
 
@@ -250,10 +262,17 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
       return this;
     }
 
+    /** The claim the release made on a budget ledger (none by default). */
+    public Builder budgetClaim(BudgetClaim claim) {
+      this.budgetClaim = claim;
+      return this;
+    }
+
     public PrivacyReport build() {
       return new PrivacyReport(epsilon, guaranteeMethod, sampler, geometry, iterations, k, dimension,
           expectedSampleSize, lambda, noiseKnob, betaSum, betaCount, sumNoiseRadius, statistics, nonPrivateSteps,
-          seedBits, privacyMode, ledger, composition, estimatedCentre, stableSamplingKeys, delta, relation, accountant);
+          seedBits, privacyMode, ledger, composition, estimatedCentre, stableSamplingKeys, delta, relation, accountant,
+          budgetClaim);
     }
   }
 }

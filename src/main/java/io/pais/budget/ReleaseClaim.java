@@ -3,6 +3,7 @@ package io.pais.budget;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pais.accounting.BudgetClaim;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyReport;
 import java.util.Locale;
@@ -61,15 +62,8 @@ public final class ReleaseClaim {
   }
 
   /** The ledger and the claim, as a release's report names them. */
-  public ObjectNode reference() {
-    ObjectNode out = JsonNodeFactory.instance.objectNode();
-    out.put("ledger", ledger.location());
-    out.put("claim", claim.sequence());
-    out.put("epsilon", claim.epsilon());
-    out.put("delta", claim.delta());
-    out.put("composition", "basic sequential composition: the ledger's releases together are (sum of epsilon, "
-        + "sum of delta)-DP");
-    return out;
+  public BudgetClaim reference() {
+    return new BudgetClaim(ledger.location(), claim.sequence(), claim.epsilon(), claim.delta());
   }
 
   /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.privacy.Geometry;
+import io.pais.accounting.BudgetClaim;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyReport;
@@ -61,6 +62,15 @@ public final class PrivacyReportJson {
       root.put("accountant", report.accountant());
     }
     root.put("composition", report.composition());
+    if (report.budgetClaim() != null) {
+      BudgetClaim claim = report.budgetClaim();
+      ObjectNode budget = root.putObject("budgetLedger");
+      budget.put("ledger", claim.ledger());
+      budget.put("claim", claim.claim());
+      putNumber(budget, "epsilon", claim.epsilon());
+      putNumber(budget, "delta", claim.delta());
+      budget.put("composition", BudgetClaim.COMPOSITION);
+    }
     ArrayNode ledger = root.putArray("ledger");
     for (LedgerEntry e : report.ledger()) {
       ObjectNode entry = ledger.addObject();
@@ -147,6 +157,11 @@ public final class PrivacyReportJson {
         .stableSamplingKeys(!PARTITION_KEYS.equals(root.path("samplingKeys").asText(STABLE_KEYS)))
         .delta(root.has("delta") ? number(root, "delta") : 0, relation(root.path("relation").asText("")))
         .accountant(root.path("accountant").asText(""));
+    JsonNode budget = root.get("budgetLedger");
+    if (budget != null) {
+      b.budgetClaim(new BudgetClaim(budget.get("ledger").asText(), budget.get("claim").asLong(),
+          number(budget, "epsilon"), number(budget, "delta")));
+    }
     Iterator<Map.Entry<String, JsonNode>> stats = root.get("statistics").fields();
     while (stats.hasNext()) {
       Map.Entry<String, JsonNode> e = stats.next();

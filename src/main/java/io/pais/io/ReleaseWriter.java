@@ -94,14 +94,6 @@ public final class ReleaseWriter implements AutoCloseable {
    * and deleted once the new one is in place (and moved back if publishing fails).
    */
   public void write(double[][] centres, PrivacyReport report, ObjectNode run) {
-    write(centres, report, run, null);
-  }
-
-  /**
-   * The same for a release that spends from a budget ledger: its report names the ledger and the claim
-   * ({@code budget}, or null for none) as {@code budgetLedger}.
-   */
-  public void write(double[][] centres, PrivacyReport report, ObjectNode run, ObjectNode budget) {
     if (tmp == null) {
       prepare();
     }
@@ -111,11 +103,7 @@ public final class ReleaseWriter implements AutoCloseable {
     try {
       write(new Path(tmp, "centers.csv"), centresCsv(centres));
       write(new Path(tmp, "centers.json"), JSON.writeValueAsString(centresJson(centres)));
-      ObjectNode reportJson = PrivacyReportJson.toJson(report);
-      if (budget != null) {
-        reportJson.set("budgetLedger", budget);
-      }
-      write(new Path(tmp, "privacy-report.json"), JSON.writeValueAsString(reportJson));
+      write(new Path(tmp, "privacy-report.json"), JSON.writeValueAsString(PrivacyReportJson.toJson(report)));
       write(new Path(tmp, OutputGuard.RELEASE_MARKER), JSON.writeValueAsString(run));
       if (fs.exists(output)) {
         movedAside = fs.rename(output, old);

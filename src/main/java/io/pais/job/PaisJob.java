@@ -359,10 +359,12 @@ public final class PaisJob implements Callable<Integer> {
       points.unchanged().requireUnchanged();
       long writeStart = System.nanoTime();
       ObjectNode run = runRecord(settings, spec, result);
+      PrivacyReport report = result.report();
       if (claim != null) {
-        claim.requireCovers(result.report());
+        claim.requireCovers(report);
+        report = report.withBudgetClaim(claim.reference());
       }
-      writer.write(result.centres(), result.report(), run, claim == null ? null : claim.reference());
+      writer.write(result.centres(), report, run);
       double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
       if (claim != null) {
         recordRelease(claim, result.report());

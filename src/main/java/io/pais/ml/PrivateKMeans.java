@@ -2,6 +2,7 @@ package io.pais.ml;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pais.accounting.PrivacyReport;
 import io.pais.budget.ReleaseClaim;
 import io.pais.clustering.ClusteringResult;
 import io.pais.math.Checks;
@@ -238,11 +239,13 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     try (FailFast failFast = FailFast.watch(dataset.sparkSession().sparkContext())) {
       result = new PrivateKMeansEngine(settings, LOG::info).fit(points, false);
     }
+    PrivacyReport report = result.report();
     if (claim != null) {
-      claim.requireCovers(result.report());
-      claim.recordRelease("model " + uid, result.report());
+      claim.requireCovers(report);
+      claim.recordRelease("model " + uid, report);
+      report = report.withBudgetClaim(claim.reference());
     }
-    PrivateKMeansModel model = new PrivateKMeansModel(uid, result.centres(), result.report());
+    PrivateKMeansModel model = new PrivateKMeansModel(uid, result.centres(), report);
     return copyValues(model, ParamMap.empty()).setParent(this);
   }
 

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.pais.accounting.BudgetClaim;
+import io.pais.io.PrivacyReportJson;
 import io.pais.ml.PrivateKMeans;
+import io.pais.ml.PrivateKMeansModel;
 import io.pais.testing.Fixtures;
 import io.pais.testing.JobRunner;
 import io.pais.testing.SharedSparkSession;
@@ -142,7 +145,12 @@ class BudgetJobTest {
     Dataset<Row> data = new VectorAssembler().setInputCols(new String[] {"x1", "x2", "x3", "x4", "x5"})
         .setOutputCol("features").transform(Fixtures.blobs(spark));
     kmeans.fit(data);
-    kmeans.fit(data);
+    PrivateKMeansModel second = kmeans.fit(data);
+    BudgetClaim named = second.privacyReport().budgetClaim();
+    assertEquals(3, named.claim(), "claim 1, its release record 2, claim 3");
+    assertEquals(ledger, named.ledger());
+    assertEquals(named, PrivacyReportJson.fromText(PrivacyReportJson.toText(second.privacyReport())).budgetClaim(),
+        "the claim survives the report's JSON (a saved model's)");
     BudgetException refused = assertThrows(BudgetException.class, () -> kmeans.fit(data));
     assertTrue(refused.getMessage().contains("remaining epsilon = 0.0"), refused.getMessage());
     BudgetStatus status = BudgetLedger.open(ledger, new Configuration()).read();
