@@ -43,6 +43,21 @@ pais_mvn() {
   (cd "$PAIS_ROOT" && mvn -q -B --no-transfer-progress -Dstyle.color=never "$@") 2>&1 | sed -e $'s/\x1b\\[[0-9;]*m//g' -e '/^$/d' >&2
 }
 
+# pais_classpath NAME: the classpath of a tool that runs from the compiled classes (pais-experiments, pais-privacy,
+# pais-budget): target/classes and the dependencies, Spark's included; compiled first when missing or older than the
+# sources, saying so as NAME on stderr.
+pais_classpath() {
+  local file="$PAIS_ROOT/target/experiments-classpath.txt"
+  if [ ! -d "$PAIS_ROOT/target/classes" ] || [ ! -f "$file" ] \
+      || [ -n "$(cd "$PAIS_ROOT" && find pom.xml src/main -newer "$file" -print -quit)" ]; then
+    echo "$1: compiling..." >&2
+    pais_mvn compile
+    pais_mvn dependency:build-classpath -Dmdep.includeScope=provided -Dmdep.outputFile="$file"
+    touch "$file" # the plugin leaves an unchanged file as it was: its time must say the classes are fresh
+  fi
+  echo "$PAIS_ROOT/target/classes:$(cat "$file")"
+}
+
 # The job jar; built when missing or older than the sources (as submit/pais-local does). Maven's output goes to
 # stderr: only the path is printed.
 pais_jar() {

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.accounting.BudgetClaim;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyReport;
+import io.pais.math.Checks;
+import io.pais.settings.KMeansSettings;
+import io.pais.settings.PrivacyMode;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 
@@ -25,14 +28,18 @@ public final class ReleaseClaim {
   }
 
   /**
-   * Claims (ε, δ) on the ledger at {@code location}.
+   * Claims the (ε, δ) of a release made with {@code settings} on the ledger at {@code location}: strict releases
+   * only, since a paper-mode release is not private end to end and no budget covers it.
    *
+   * @param name the ledger's name where the user set it (a flag or a param), for the refusal
    * @param details what the claim records: the output, the input, the configuration
    */
-  public static ReleaseClaim take(String location, Configuration conf, double epsilon, double delta,
+  public static ReleaseClaim take(String location, String name, KMeansSettings settings, Configuration conf,
       ObjectNode details) {
+    Checks.require(settings.privacy() instanceof PrivacyMode.Strict, name + " is for strict releases: a paper-mode "
+        + "release is not private end to end, so no budget covers it");
     BudgetLedger ledger = BudgetLedger.open(location, conf);
-    return new ReleaseClaim(ledger, ledger.claim(epsilon, delta, details));
+    return new ReleaseClaim(ledger, ledger.claim(settings.epsilon(), settings.sampling().delta(), details));
   }
 
   /** The claim's sequence number in its ledger. */
@@ -50,20 +57,18 @@ public final class ReleaseClaim {
     ledger.giveBack(claim.sequence(), reason);
   }
 
-  /** Refuses a release whose guarantee the claim does not cover (checked before it is published). */
-  public void requireCovers(PrivacyReport report) {
-    double epsilon = report.epsilon();
-    double delta = report.delta();
-    if (!(epsilon <= claim.epsilon() && delta <= claim.delta())) {
+  /**
+   * The release's report naming this claim; a release whose guarantee the claim does not cover is refused (checked
+   * before it is published).
+   */
+  public PrivacyReport cover(PrivacyReport report) {
+    if (!(report.epsilon() <= claim.epsilon() && report.delta() <= claim.delta())) {
       throw new BudgetException(String.format(Locale.ROOT, "budget ledger %s: the release's guarantee (epsilon = "
           + "%s, delta = %s) exceeds its claim %d (epsilon = %s, delta = %s); nothing was published",
-          ledger.location(), epsilon, delta, claim.sequence(), claim.epsilon(), claim.delta()));
+          ledger.location(), report.epsilon(), report.delta(), claim.sequence(), claim.epsilon(), claim.delta()));
     }
-  }
-
-  /** The ledger and the claim, as a release's report names them. */
-  public BudgetClaim reference() {
-    return new BudgetClaim(ledger.location(), claim.sequence(), claim.epsilon(), claim.delta());
+    return report.withBudgetClaim(new BudgetClaim(ledger.location(), claim.sequence(), claim.epsilon(),
+        claim.delta()));
   }
 
   /**

@@ -42,22 +42,21 @@ abstract class CoresetPasses {
     return expectedRows * d <= DRIVER_VALUES ? new OnDriver(points, d) : new OnSpark(points);
   }
 
-  /** The full-depth cells of the points that lie below a live cell of level {@code from}. */
-  private static long[] liveCells(Iterator<double[]> points, CellSchedule schedule, long[] sortedLive, int from) {
+  /** The full-depth cells of the points. */
+  private static LongStream cells(Iterator<double[]> points, CellSchedule schedule) {
     LongStream.Builder builder = LongStream.builder();
     while (points.hasNext()) {
-      long cell = schedule.cell(points.next());
-      if (Arrays.binarySearch(sortedLive, PrivateCellTree.key(cell, from)) >= 0) {
-        builder.add(cell);
-      }
+      builder.add(schedule.cell(points.next()));
     }
-    return builder.build().toArray();
+    return builder.build();
   }
 
-  private static long[] sorted(long[] live) {
-    long[] out = live.clone();
-    Arrays.sort(out);
-    return out;
+  /** The counts of {@code cells} at levels from + 1 … to, of those below a live cell of level {@code from}. */
+  private static CellCounts countsBelow(LongStream cells, long[] live, int from, int to) {
+    long[] sortedLive = live.clone();
+    Arrays.sort(sortedLive);
+    return CellCounts.of(cells.filter(c -> Arrays.binarySearch(sortedLive, PrivateCellTree.key(c, from)) >= 0)
+        .toArray(), from, to);
   }
 
   /** Passes as Spark jobs; a task's cell counts travel as sorted primitive arrays ({@link CellCounts}). */
@@ -78,9 +77,8 @@ abstract class CoresetPasses {
 
     @Override
     LongUnaryOperator cellCounts(CellSchedule schedule, long[] live, int from, int to) {
-      long[] liveKeys = sorted(live);
-      return points.mapPartitions(rows -> List.of(CellCounts.of(liveCells(coordinates(rows), schedule, liveKeys, from),
-          from, to)).iterator()).treeReduce(CellCounts::merge);
+      return points.mapPartitions(rows -> List.of(countsBelow(cells(coordinates(rows), schedule), live, from, to))
+          .iterator()).treeReduce(CellCounts::merge);
     }
 
     /** The points' coordinates (static: an anonymous class in an instance method would capture the passes). */
@@ -135,16 +133,10 @@ abstract class CoresetPasses {
     @Override
     LongUnaryOperator cellCounts(CellSchedule schedule, long[] live, int from, int to) {
       if (schedule != cellsOf) {
-        LongStream.Builder all = LongStream.builder();
-        for (Iterator<double[]> rows = rows(); rows.hasNext(); ) {
-          all.add(schedule.cell(rows.next()));
-        }
-        cells = all.build().toArray();
+        cells = cells(rows(), schedule).toArray();
         cellsOf = schedule;
       }
-      long[] liveKeys = sorted(live);
-      return CellCounts.of(Arrays.stream(cells).filter(c -> Arrays.binarySearch(liveKeys, PrivateCellTree.key(c, from))
-          >= 0).toArray(), from, to);
+      return countsBelow(Arrays.stream(cells), live, from, to);
     }
 
     /** The points one at a time, each in the same reused array. */

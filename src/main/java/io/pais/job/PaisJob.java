@@ -324,10 +324,6 @@ public final class PaisJob implements Callable<Integer> {
   @Override
   public Integer call() {
     KMeansSettings settings = settings();
-    if (budgetLedger != null && !(settings.privacy() instanceof PrivacyMode.Strict)) {
-      throw new IllegalArgumentException("--budget-ledger is for strict releases (--privacy strict): a paper-mode "
-          + "release is not private end to end, so no budget covers it");
-    }
     InputSpec spec = new InputSpec(input == null ? List.of() : input, table, InputFormat.parse(format), options,
         header, skipLines, delimiter, features, drop, vectorColumn, dimension);
     boolean ownSession = spark == null;
@@ -340,14 +336,17 @@ public final class PaisJob implements Callable<Integer> {
       long start = System.nanoTime();
       writer = new ReleaseWriter(output, table == null ? input : tableFiles(table),
           spark.sparkContext().hadoopConfiguration(), overwrite);
-      ReleaseClaim claim = budgetLedger == null ? null : ReleaseClaim.take(budgetLedger,
-          spark.sparkContext().hadoopConfiguration(), settings.epsilon(), settings.sampling().delta(),
-          claimDetails(settings, spec));
+      ReleaseClaim claim = budgetLedger == null ? null : ReleaseClaim.take(budgetLedger, "--budget-ledger",
+          settings, spark.sparkContext().hadoopConfiguration(), claimDetails(settings, spec));
       try {
         writer.prepare();
       } catch (RuntimeException | Error e) {
         if (claim != null) { // no data read yet: the claim goes back
-          claim.giveBack("the output's pre-flight failed before any data was read");
+          try {
+            claim.giveBack("the output's pre-flight failed before any data was read");
+          } catch (RuntimeException notReturned) { // the claim stays spent; the pre-flight's failure is the news
+            e.addSuppressed(notReturned);
+          }
         }
         throw e;
       }
@@ -359,12 +358,7 @@ public final class PaisJob implements Callable<Integer> {
       points.unchanged().requireUnchanged();
       long writeStart = System.nanoTime();
       ObjectNode run = runRecord(settings, spec, result);
-      PrivacyReport report = result.report();
-      if (claim != null) {
-        claim.requireCovers(report);
-        report = report.withBudgetClaim(claim.reference());
-      }
-      writer.write(result.centres(), report, run);
+      writer.write(result.centres(), claim == null ? result.report() : claim.cover(result.report()), run);
       double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
       if (claim != null) {
         recordRelease(claim, result.report());

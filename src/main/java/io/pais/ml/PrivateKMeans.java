@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.accounting.PrivacyReport;
 import io.pais.budget.ReleaseClaim;
 import io.pais.clustering.ClusteringResult;
-import io.pais.math.Checks;
 import io.pais.settings.Vocabulary;
 import io.pais.settings.Outliers;
 import io.pais.settings.PrivacyMode;
@@ -241,9 +240,8 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     }
     PrivacyReport report = result.report();
     if (claim != null) {
-      claim.requireCovers(report);
+      report = claim.cover(report);
       claim.recordRelease("model " + uid, report);
-      report = report.withBudgetClaim(claim.reference());
     }
     PrivateKMeansModel model = new PrivateKMeansModel(uid, result.centres(), report);
     return copyValues(model, ParamMap.empty()).setParent(this);
@@ -257,14 +255,12 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     if (!isDefined(budgetLedger())) {
       return null;
     }
-    Checks.require(settings.privacy() instanceof PrivacyMode.Strict, "budgetLedger is for strict releases "
-        + "(privacyMode strict): a paper-mode fit is not private end to end, so no budget covers it");
     ObjectNode details = JsonNodeFactory.instance.objectNode();
     details.put("release", "model " + uid);
     details.put("featuresCol", getFeaturesCol());
     details.put("settings", settings.toString());
-    return ReleaseClaim.take($(budgetLedger()), dataset.sparkSession().sparkContext().hadoopConfiguration(),
-        settings.epsilon(), settings.sampling().delta(), details);
+    return ReleaseClaim.take($(budgetLedger()), "budgetLedger", settings,
+        dataset.sparkSession().sparkContext().hadoopConfiguration(), details);
   }
 
   /** The params as settings: every rule between them is checked by the settings' builder, in the params' names. */

@@ -61,8 +61,6 @@ public final class SchemeSampling {
       Broadcast<ChunkedDraw.StageOne> kept = jsc.broadcast(ChunkedDraw.stageOne(scheme,
           ChunkedDraw.Chunks.of(population), stage1, random));
       stageOneRecords = kept;
-      // explicit null tests, not Objects::nonNull twice: javac's deserialisation of two serializable references to
-      // one method with different element types may hand back the wrong one (a ClassCastException in a task)
       JavaRDD<RecordBlock> stageOne = records.mapPartitions(blocks -> {
         ChunkedDraw.StageOne s = kept.value();
         ChunkCursor keptBefore = new ChunkCursor(s.chunks(), j -> RecordBlock.keptBefore(s.slots(j)));
@@ -100,7 +98,7 @@ public final class SchemeSampling {
     if (scheme == UniformScheme.POISSON_UNIFORM) {
       KeyedCoins round = coins.round(t);
       double gamma = rate;
-      return records.map(b -> b.coins(round, gamma)).filter(b -> b != null);
+      return records.mapPartitions(blocks -> Iterators.mapNonNull(blocks, b -> b.coins(round, gamma)), true);
     }
     ChunkedDraw draw = stage1Cached
         ? ChunkedDraw.draw(UniformScheme.WR, chunks, null, sampleSize, random)
