@@ -2,6 +2,7 @@ package io.pais.accounting;
 
 import io.pais.math.Checks;
 import io.pais.math.Rounding;
+import java.io.Serializable;
 import java.math.BigDecimal;
 
 /**
@@ -15,11 +16,41 @@ import java.math.BigDecimal;
  * @param centre the DP centre's ε (0: not run)
  * @param histogram the DP norm histogram's ε (0: not run)
  * @param initialisation the private coreset's three mechanisms (all 0: not run)
+ * @param summary the private training summary's two mechanisms (both 0: not run)
  * @param lloyd DP-Lloyd's ε: the rest
  * @param lloydDelta DP-Lloyd's δ (the uniform schemes; the other stages are pure)
  */
 public record BudgetAllocation(double epsilon, double centre, double histogram, CoresetShares initialisation,
-    double lloyd, double lloydDelta) {
+    SummaryShares summary, double lloyd, double lloydDelta) {
+
+  /**
+   * The shares of ε a strict release's settings give its stages, checked on construction; a stage that does not run
+   * spends nothing of its share.
+   *
+   * @param centre the DP centre's share, in (0, 1)
+   * @param histogram the DP norm histogram's share, in (0, 1)
+   * @param init the private coreset's share, in (0, 1)
+   * @param summary the private training summary's share, in [0, 1) (0: no summary)
+   */
+  public record Shares(double centre, double histogram, double init, double summary) implements Serializable {
+    public Shares {
+      Checks.require(centre > 0 && centre < 1, "budget-centre must be in (0, 1), got " + centre);
+      Checks.require(histogram > 0 && histogram < 1, "budget-histogram must be in (0, 1), got " + histogram);
+      Checks.require(init > 0 && init < 1, "budget-init must be in (0, 1), got " + init);
+      Checks.require(summary >= 0 && summary < 1, "budget-summary must be in [0, 1) (0: no summary), got "
+          + summary);
+      Checks.require(centre + histogram + summary < 1, "budget-centre + budget-histogram + budget-summary must be < 1 "
+          + "(DP-Lloyd needs the rest), got " + (centre + histogram + summary));
+    }
+
+    /** The one check across the shares of the stages that run: they leave DP-Lloyd a positive rest. */
+    public Shares require(boolean initialisation) {
+      double all = centre + histogram + init + summary;
+      Checks.require(!initialisation || all < 1, "budget-centre + budget-histogram + budget-init + budget-summary "
+          + "must be < 1 with init private-coreset (DP-Lloyd needs the rest), got " + all);
+      return this;
+    }
+  }
 
   /**
    * The private coreset's split of its share: spreads, cell tree and region sums (10 %, 45 % and the rest), chosen
@@ -45,48 +76,51 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
     }
   }
 
+  /**
+   * The private training summary's split of its share: half for the cluster sizes, half for the training cost (see
+   * {@code io.pais.estimation.PrivateTrainingSummary}).
+   *
+   * @param sizes the noisy cluster sizes' ε
+   * @param cost the noisy training cost's ε
+   */
+  public record SummaryShares(double sizes, double cost) {
+    static final double SIZES_SHARE = 0.5;
+    static final SummaryShares NONE = new SummaryShares(0, 0);
+
+    static SummaryShares of(double epsilon) {
+      return epsilon == 0 ? NONE : new SummaryShares(epsilon * SIZES_SHARE, epsilon * (1 - SIZES_SHARE));
+    }
+
+    /** Whether the summary runs. */
+    public boolean runs() {
+      return sizes > 0;
+    }
+  }
+
   /** Which stages of a strict release run (each is decided from public settings). */
   public record Stages(boolean centre, boolean histogram, boolean initialisation) {}
 
-  /**
-   * A strict release: each running stage gets its share of ε, DP-Lloyd the rest.
-   *
-   * @param shares the shares of ε for the centre, the histogram and the initialisation, each in (0, 1)
-   */
-  public static BudgetAllocation strict(double epsilon, double delta, double centreShare, double histogramShare,
-      double initShare, Stages stages) {
-    requireShares(centreShare, histogramShare, initShare, stages.initialisation());
-    double centre = stages.centre() ? epsilon * centreShare : 0;
-    double histogram = stages.histogram() ? epsilon * histogramShare : 0;
-    CoresetShares coreset = stages.initialisation() ? CoresetShares.of(epsilon * initShare) : CoresetShares.NONE;
+  /** A strict release: each running stage gets its share of ε, DP-Lloyd the rest. */
+  public static BudgetAllocation strict(double epsilon, double delta, Shares shares, Stages stages) {
+    shares.require(stages.initialisation());
+    double centre = stages.centre() ? epsilon * shares.centre() : 0;
+    double histogram = stages.histogram() ? epsilon * shares.histogram() : 0;
+    CoresetShares coreset = stages.initialisation() ? CoresetShares.of(epsilon * shares.init()) : CoresetShares.NONE;
+    SummaryShares summary = SummaryShares.of(epsilon * shares.summary());
     if (Double.isInfinite(epsilon)) {
-      return new BudgetAllocation(epsilon, centre, histogram, coreset, epsilon, delta);
+      return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, epsilon, delta);
     }
     BigDecimal rest = new BigDecimal(epsilon);
-    for (double spent : new double[] {centre, histogram, coreset.spreads(), coreset.tree(), coreset.sums()}) {
+    for (double spent : new double[] {centre, histogram, coreset.spreads(), coreset.tree(), coreset.sums(),
+        summary.sizes(), summary.cost()}) {
       rest = rest.subtract(new BigDecimal(spent));
     }
-    return new BudgetAllocation(epsilon, centre, histogram, coreset, Math.max(0, Rounding.down(rest)), delta);
+    return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, Math.max(0, Rounding.down(rest)),
+        delta);
   }
 
   /** The paper's pipeline: DP-Lloyd is the only stage that spends. */
   public static BudgetAllocation paper(double epsilon, double delta) {
-    return new BudgetAllocation(epsilon, 0, 0, CoresetShares.NONE, epsilon, delta);
-  }
-
-  /**
-   * The one check of the shares: each in (0, 1), and those of the stages that run leave DP-Lloyd a positive rest.
-   */
-  public static void requireShares(double centreShare, double histogramShare, double initShare,
-      boolean initialisation) {
-    Checks.require(centreShare > 0 && centreShare < 1, "budget-centre must be in (0, 1), got " + centreShare);
-    Checks.require(histogramShare > 0 && histogramShare < 1, "budget-histogram must be in (0, 1), got "
-        + histogramShare);
-    Checks.require(initShare > 0 && initShare < 1, "budget-init must be in (0, 1), got " + initShare);
-    Checks.require(centreShare + histogramShare < 1, "budget-centre + budget-histogram must be < 1 (DP-Lloyd needs "
-        + "the rest), got " + (centreShare + histogramShare));
-    double shares = centreShare + histogramShare + initShare;
-    Checks.require(!initialisation || shares < 1, "budget-centre + budget-histogram + budget-init must be < 1 with "
-        + "init private-coreset (DP-Lloyd needs the rest), got " + shares);
+    return new BudgetAllocation(epsilon, 0, 0, CoresetShares.NONE, SummaryShares.NONE, epsilon, delta);
   }
 }

@@ -15,7 +15,11 @@ public enum LedgerStage {
   /** The private coreset's noisy region sums. */
   INIT_SUMS("init: sums"),
   /** The iterations of weighted DP-Lloyd. */
-  DP_LLOYD("DP-Lloyd");
+  DP_LLOYD("DP-Lloyd"),
+  /** The private training summary's cluster sizes. */
+  SUMMARY_SIZES("summary: sizes"),
+  /** The private training summary's training cost. */
+  SUMMARY_COST("summary: cost");
 
   private final String label;
 

@@ -41,13 +41,16 @@ import java.util.List;
  * @param relation the neighbouring relation the guarantee is stated under
  * @param accountant a second figure beside the guarantee, e.g. the Fourier accountant's ε under the MUST paper's
  *     model (empty when there is none)
+ * @param trainingSummary the release's private training summary (DP cluster sizes and training cost), or null
+ *     when it made none
  * @param budgetClaim the claim the release made on a budget ledger, or null when it spent from none
  */
 public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler sampler, Geometry geometry, int iterations,
     int k, int dimension, double expectedSampleSize, double lambda, double noiseKnob, double betaSum, double betaCount,
     String sumNoiseRadius, List<Statistic> statistics, List<String> nonPrivateSteps, int seedBits,
     String privacyMode, List<LedgerEntry> ledger, String composition, List<Double> estimatedCentre,
-    boolean stableSamplingKeys, double delta, Relation relation, String accountant, BudgetClaim budgetClaim) {
+    boolean stableSamplingKeys, double delta, Relation relation, String accountant, TrainingSummary trainingSummary,
+    BudgetClaim budgetClaim) {
 
   public PrivacyReport {
     Checks.require(epsilon > 0 && !Double.isNaN(epsilon), "epsilon must be > 0 (may be +Infinity), got " + epsilon);
@@ -78,6 +81,8 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     Checks.inClosedRange("delta", delta, 0, 1);
     Checks.notNull("relation", relation);
     Checks.notNull("accountant", accountant);
+    Checks.require(trainingSummary == null || trainingSummary.clusterSizes().size() == k, "the training summary "
+        + "must hold k = " + k + " cluster sizes");
   }
 
   /** The same report for a release that spent from a budget ledger: it names the claim. */
@@ -86,7 +91,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     return new PrivacyReport(epsilon, guaranteeMethod, sampler, geometry, iterations, k, dimension,
         expectedSampleSize, lambda, noiseKnob, betaSum, betaCount, sumNoiseRadius, statistics, nonPrivateSteps,
         seedBits, privacyMode, ledger, composition, estimatedCentre, stableSamplingKeys, delta, relation, accountant,
-        claim);
+        trainingSummary, claim);
   }
 
   /** Whether the run was an end-to-end private release (privacy mode strict). */
@@ -140,6 +145,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     private Relation relation = Relation.ADD_REMOVE;
     private String accountant = "";
 
+    private TrainingSummary trainingSummary;
     private BudgetClaim budgetClaim;
 
     private Builder() {}
@@ -262,6 +268,12 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
       return this;
     }
 
+    /** The release's private training summary (none by default). */
+    public Builder trainingSummary(TrainingSummary summary) {
+      this.trainingSummary = summary;
+      return this;
+    }
+
     /** The claim the release made on a budget ledger (none by default). */
     public Builder budgetClaim(BudgetClaim claim) {
       this.budgetClaim = claim;
@@ -272,7 +284,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
       return new PrivacyReport(epsilon, guaranteeMethod, sampler, geometry, iterations, k, dimension,
           expectedSampleSize, lambda, noiseKnob, betaSum, betaCount, sumNoiseRadius, statistics, nonPrivateSteps,
           seedBits, privacyMode, ledger, composition, estimatedCentre, stableSamplingKeys, delta, relation, accountant,
-          budgetClaim);
+          trainingSummary, budgetClaim);
     }
   }
 }

@@ -29,6 +29,9 @@ import io.pais.io.Points;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
 import io.pais.accounting.PrivacyReport;
+import io.pais.accounting.TrainingSummary;
+import io.pais.estimation.PrivateTrainingSummary;
+import io.pais.lloyd.ClusterCosts;
 import io.pais.sampling.KeyedCoins;
 import io.pais.sampling.Sampler;
 import java.util.List;
@@ -99,6 +102,7 @@ public final class PrivateKMeansEngine {
     }
     PreparedRun run = prepare(points);
     double[] centres = iterate(run, noiseFor(run));
+    TrainingSummary summary = summarise(run, centres);
     double cost = Double.NaN;
     if (evaluate) {
       long start = clock.begin("evaluate (non-private)");
@@ -107,7 +111,8 @@ public final class PrivateKMeansEngine {
       clock.end("evaluate (non-private)", start);
     }
     run.release();
-    return new ClusteringResult(run.inInputCoordinates(centres, settings.k()), report(run), stageSeconds(), cost);
+    return new ClusteringResult(run.inInputCoordinates(centres, settings.k()), report(run, summary), stageSeconds(),
+        cost);
   }
 
   /**
@@ -188,8 +193,9 @@ public final class PrivateKMeansEngine {
 
     double[] initial = initialiser.initialCentres(data, privateInitial, plan.samplingFunction());
     // one cached copy per run: a sample now holds what DP-Lloyd reads, and a later reader of the prepared points
-    // (only paper mode's --evaluate on a sampled run) recomputes them; full data reads the preprocessing's copy
-    if (settings.sampling().sampler() != Sampler.FULL) {
+    // (only paper mode's --evaluate on a sampled run) recomputes them; full data reads the preprocessing's copy, and
+    // so does the training summary, which reads every prepared point once more after DP-Lloyd
+    if (settings.sampling().sampler() != Sampler.FULL && !allocation.summary().runs()) {
       data.release();
     }
     return new PreparedRun.Poisson(data, plan, sample, initial, plan.scales().iterations(), provenance);
@@ -253,10 +259,30 @@ public final class PrivateKMeansEngine {
     return "DP-Lloyd iteration " + t + "/" + iterations;
   }
 
-  /** The privacy report of a prepared run, read from the ledger. */
-  public PrivacyReport report(PreparedRun run) {
+  /**
+   * The private training summary of the released {@code centres} (in preprocessed coordinates) when the allocation
+   * gives it a share: one pass over the prepared points for their nearest centres and capped squared distances,
+   * released by {@link PrivateTrainingSummary}; null when the summary has no share (paper mode, or a share of 0).
+   */
+  public TrainingSummary summarise(PreparedRun run, double[] centres) {
+    if (!allocation.summary().runs()) {
+      return null;
+    }
+    long start = clock.begin("private summary");
+    PreparedData data = run.data();
+    double cap = PrivateTrainingSummary.costCap(data.radius(), centres, settings.k());
+    ClusterCosts exact = data.allPoints(data.partitions()).clusterCosts(centres, settings.k(), data.dimension(),
+        cap);
+    TrainingSummary summary = PrivateTrainingSummary.release(exact.weights(), exact.cost(), cap,
+        allocation.summary(), ledger, randomness.provider());
+    clock.end("private summary", start);
+    return summary;
+  }
+
+  /** The privacy report of a prepared run, read from the ledger, with its training summary (null: none). */
+  public PrivacyReport report(PreparedRun run, TrainingSummary summary) {
     String noise = run.noise(settings.geometry()).describe(settings.geometry());
-    return new ReleaseReporter(settings, ledger).report(run, noise);
+    return new ReleaseReporter(settings, ledger).report(run, noise, summary);
   }
 
   /** Seconds per stage so far. */

@@ -10,6 +10,7 @@ import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.SchemePlan;
+import io.pais.accounting.TrainingSummary;
 import io.pais.accounting.Statistic.Source;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;
@@ -29,8 +30,11 @@ final class ReleaseReporter {
     this.ledger = ledger;
   }
 
-  /** The privacy report of {@code run}, read from the ledger; {@code noise} describes how its noise is drawn. */
-  PrivacyReport report(PreparedRun run, String noise) {
+  /**
+   * The privacy report of {@code run}, read from the ledger; {@code noise} describes how its noise is drawn, and
+   * {@code summary} is its private training summary (null: none).
+   */
+  PrivacyReport report(PreparedRun run, String noise, TrainingSummary summary) {
     PreparedData data = run.data();
     Provenance provenance = run.provenance();
     String method = run.lloydPlan().guaranteeMethod();
@@ -48,6 +52,7 @@ final class ReleaseReporter {
             "the dimension, " + provenance.dimension().description())
         .lambda(settings.sampling().sampler() == Sampler.CORE ? settings.sampling().lambda() : Double.NaN)
         .seedBits(settings.seed() == null ? 0 : settings.seed().bits())
+        .trainingSummary(summary)
         .stableSamplingKeys(provenance.stableSamplingKeys());
     double expectedSampleSize;
     if (run instanceof PreparedRun.Scheme schemeRun) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.privacy.Geometry;
 import io.pais.accounting.BudgetClaim;
+import io.pais.accounting.TrainingSummary;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyReport;
@@ -38,6 +39,11 @@ public final class PrivacyReportJson {
    * The data sets the guarantee is stated over: a run stops without a release on an empty input and on a record
    * that is not one of the domain's (bad input), so those are outside it.
    */
+  private static final String SUMMARY_DESCRIPTION = "DP outputs paid for in the ledger (stages 'summary: sizes' "
+      + "and 'summary: cost'): per released centre, the noisy number of training points nearest to it, and the noisy "
+      + "sum over the training points of the squared distance to the nearest centre, each point's term capped at "
+      + "costTermCap; both clamped at 0. The training points are the points DP-Lloyd was trained on (clipped, "
+      + "centred at the estimated centre, projected onto r)";
   private static final String DOMAIN = "non-empty data sets of well-formed records of dimension ";
   private static final String DOMAIN_REST = ": a record that is not a point of that dimension (a malformed field, a "
       + "LibSVM index beyond d, a ragged row, a vector of another size) stops the run without a release, and so may an "
@@ -81,6 +87,9 @@ public final class PrivacyReportJson {
       entry.put("sensitivity", e.sensitivity());
       entry.put("noiseScale", e.noiseScale());
       entry.put("released", e.released());
+    }
+    if (report.trainingSummary() != null) {
+      writeSummary(root.putObject("trainingSummary"), report.trainingSummary());
     }
     if (!report.estimatedCentre().isEmpty()) {
       ArrayNode centre = root.putArray("estimatedCentre");
@@ -178,6 +187,9 @@ public final class PrivacyReportJson {
     }
     b.ledger(root.path("privacyMode").asText("paper"), entries,
         root.path("composition").asText(io.pais.accounting.Composition.BASIC.name()));
+    if (root.has("trainingSummary")) {
+      b.trainingSummary(readSummary(root.get("trainingSummary")));
+    }
     if (root.has("estimatedCentre")) {
       double[] centre = new double[root.get("estimatedCentre").size()];
       for (int i = 0; i < centre.length; i++) {
@@ -186,6 +198,26 @@ public final class PrivacyReportJson {
       b.estimatedCentre(centre);
     }
     return b.build();
+  }
+
+  private static void writeSummary(ObjectNode node, TrainingSummary summary) {
+    node.put("description", SUMMARY_DESCRIPTION);
+    ArrayNode sizes = node.putArray("clusterSizes");
+    summary.clusterSizes().forEach(sizes::add);
+    putNumber(node, "trainingCost", summary.trainingCost());
+    putNumber(node, "epsilon", summary.epsilon());
+    putNumber(node, "sizeNoiseScale", summary.sizeNoiseScale());
+    putNumber(node, "sizeStandardDeviation", summary.sizeStandardDeviation());
+    putNumber(node, "costNoiseScale", summary.costNoiseScale());
+    putNumber(node, "costStandardDeviation", summary.costStandardDeviation());
+    putNumber(node, "costTermCap", summary.costTermCap());
+  }
+
+  private static TrainingSummary readSummary(JsonNode node) {
+    List<Double> sizes = new ArrayList<>();
+    node.get("clusterSizes").forEach(size -> sizes.add(size.asDouble()));
+    return new TrainingSummary(sizes, number(node, "trainingCost"), number(node, "epsilon"),
+        number(node, "sizeNoiseScale"), number(node, "costNoiseScale"), number(node, "costTermCap"));
   }
 
   private static Relation relation(String text) {

@@ -27,6 +27,7 @@ import io.pais.accounting.LedgerEntry;
 import io.pais.budget.BudgetStatus;
 import io.pais.budget.ReleaseClaim;
 import io.pais.accounting.PrivacyReport;
+import io.pais.accounting.TrainingSummary;
 import io.pais.sampling.Sampler;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -178,6 +179,10 @@ public final class PaisJob implements Callable<Integer> {
   @Option(names = "--budget-init", description = "strict: the share of epsilon for --init private-coreset "
       + "(default: ${DEFAULT-VALUE})")
   double budgetInit;
+
+  @Option(names = "--budget-summary", description = "strict: the share of epsilon for the private training summary "
+      + "(DP cluster sizes and training cost in privacy-report.json); 0: none (default: ${DEFAULT-VALUE})")
+  double budgetSummary;
 
   @Option(names = "--coreset-sample-size", paramLabel = "N", description = "strict, --init private-coreset: read a "
       + "Poisson subsample of about N prepared points when there are more (its passes cost little at scale; the "
@@ -423,7 +428,8 @@ public final class PaisJob implements Callable<Integer> {
         .preprocessing(preprocess == null ? null : Preprocessing.parse(preprocess))
         .clipRadius(clipRadius).origin(origin).bounds(bounds == null ? null : CoordinateBounds.parse(bounds))
         .normQuantile(normQuantile).outliers(Outliers.parse(outliers))
-        .shares(budgetCentre, budgetHistogram, budgetInit).coresetSampleSize(coresetSampleSize)
+        .shares(budgetCentre, budgetHistogram, budgetInit).summaryShare(budgetSummary)
+        .coresetSampleSize(coresetSampleSize)
         .normBound(normBound).centre(center)
         .guards(guards).minNoisyCount(minNoisyCount)
         .seed(seed == null ? null : Seed.parse(seed))
@@ -507,9 +513,10 @@ public final class PaisJob implements Callable<Integer> {
       }
       conf.put("normQuantile", release.normQuantile());
       conf.put("outliers", release.dropOutliers() ? "drop" : "project");
-      conf.put("budgetCentre", release.centreShare());
-      conf.put("budgetHistogram", release.histogramShare());
-      conf.put("budgetInit", release.initShare());
+      conf.put("budgetCentre", release.shares().centre());
+      conf.put("budgetHistogram", release.shares().histogram());
+      conf.put("budgetInit", release.shares().init());
+      conf.put("budgetSummary", release.shares().summary());
       conf.put("coresetSampleSize", release.coresetSampleSize());
     } else if (settings.privacy() instanceof PrivacyMode.Paper paper) {
       conf.put("preprocess", paper.preprocessing().id());
@@ -526,6 +533,12 @@ public final class PaisJob implements Callable<Integer> {
       conf.put("budgetLedger", budgetLedger);
     }
     return conf;
+  }
+
+  /** Noisy sizes, rounded for the terminal (the report holds them in full). */
+  private static String sizes(List<Double> sizes) {
+    return sizes.stream().map(v -> String.format(Locale.ROOT, "%.0f", v))
+        .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
   }
 
   private void summary(ClusteringResult result, KMeansSettings settings, double writeSeconds, double total) {
@@ -552,6 +565,12 @@ public final class PaisJob implements Callable<Integer> {
     } else {
       out.printf(Locale.ROOT, "  noise         B = %.6g, betaSum = %.6g, betaCount = %.6g%n", r.noiseKnob(),
           r.betaSum(), r.betaCount());
+    }
+    TrainingSummary summary = r.trainingSummary();
+    if (summary != null) {
+      out.printf(Locale.ROOT, "  summary       training cost %.6g (sd %.3g), cluster sizes %s (sd %.3g each): DP, "
+          + "epsilon = %.6g%n", summary.trainingCost(), summary.costStandardDeviation(), sizes(summary.clusterSizes()),
+          summary.sizeStandardDeviation(), summary.epsilon());
     }
     if (!r.coversEverything()) {
       out.printf(Locale.ROOT, "  caveat        %d statistic(s) taken from the data without privacy; see "

@@ -26,25 +26,11 @@ public final class KMeansCost {
     if (blocks.isEmpty()) {
       return 0;
     }
-    int d = blocks.get(0).dimension();
-    double[] norms = WeightedClusterStats.squaredNorms(centres, k, d);
-    double total = 0;
-    NearestCentre.Assignment assignment = null;
+    double[] norms = WeightedClusterStats.squaredNorms(centres, k, blocks.get(0).dimension());
+    ClusterCosts costs = new ClusterCosts(k, Double.POSITIVE_INFINITY);
     for (SampleBlock block : blocks) {
-      int b = block.rows();
-      assignment = NearestCentre.assign(block, centres, norms, k, NearestCentre.Assignment.reuse(assignment, b));
-      double[] x = block.columns();
-      double[] w = block.weights();
-      for (int i = 0; i < b; i++) {
-        double sq = 0;
-        for (int t = 0; t < d; t++) {
-          double v = x[t * b + i];
-          sq += v * v;
-        }
-        // ‖x‖² + (‖c‖² − 2 x·c); rounding can leave a tiny negative for a point on its centre
-        total += w[i] * Math.max(0, sq + assignment.partial[i]);
-      }
+      costs.add(block, centres, norms);
     }
-    return total;
+    return costs.cost();
   }
 }

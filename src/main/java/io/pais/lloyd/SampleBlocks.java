@@ -14,18 +14,37 @@ public interface SampleBlocks {
   /** Σ w·x and Σ w per nearest centre over every row of every block; centres k × d row-major. */
   WeightedClusterStats clusterStats(double[] centres, int k, int dimension);
 
+  /**
+   * Per nearest centre the weight, and Σ w·min(min_j ‖x − c_j‖², cap), over every row of every block: the private
+   * training summary's pass.
+   */
+  ClusterCosts clusterCosts(double[] centres, int k, int dimension, double cap);
+
   /** Drops what these blocks hold in Spark's cache (nothing for blocks in memory). */
   default void release() {}
 
   /** Blocks held in memory, visited in order on the calling thread. */
   static SampleBlocks inMemory(List<SampleBlock> blocks) {
-    return (centres, k, d) -> {
-      double[] norms = WeightedClusterStats.squaredNorms(centres, k, d);
-      WeightedClusterStats stats = new WeightedClusterStats(k, d);
-      for (SampleBlock block : blocks) {
-        stats.add(block, centres, norms);
+    return new SampleBlocks() {
+      @Override
+      public WeightedClusterStats clusterStats(double[] centres, int k, int d) {
+        double[] norms = WeightedClusterStats.squaredNorms(centres, k, d);
+        WeightedClusterStats stats = new WeightedClusterStats(k, d);
+        for (SampleBlock block : blocks) {
+          stats.add(block, centres, norms);
+        }
+        return stats;
       }
-      return stats;
+
+      @Override
+      public ClusterCosts clusterCosts(double[] centres, int k, int d, double cap) {
+        double[] norms = WeightedClusterStats.squaredNorms(centres, k, d);
+        ClusterCosts costs = new ClusterCosts(k, cap);
+        for (SampleBlock block : blocks) {
+          costs.add(block, centres, norms);
+        }
+        return costs;
+      }
     };
   }
 }

@@ -186,6 +186,11 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
+  public PrivateKMeans setBudgetSummary(double value) {
+    set(budgetSummary(), value);
+    return this;
+  }
+
   public PrivateKMeans setCoresetSampleSize(int value) {
     set(coresetSampleSize(), value);
     return this;
@@ -278,7 +283,8 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
         .origin(isDefined(origin()) ? $(origin()) : null)
         .bounds(isDefined(bounds()) ? CoordinateBounds.parse($(bounds())) : null)
         .normQuantile(getNormQuantile()).outliers(Outliers.parse(getOutliers()))
-        .shares(getBudgetCentre(), getBudgetHistogram(), getBudgetInit()).coresetSampleSize(getCoresetSampleSize())
+        .shares(getBudgetCentre(), getBudgetHistogram(), getBudgetInit())
+        .summaryShare(getBudgetSummary()).coresetSampleSize(getCoresetSampleSize())
         .normBound(isDefined(normBound()) ? (Double) $(normBound()) : null)
         .centre(isDefined(center()) ? $(center()) : null)
         .guards(getGuards())

@@ -1,6 +1,7 @@
 package io.pais.ml;
 
 import io.pais.accounting.PrivacyReport;
+import io.pais.accounting.TrainingSummary;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,6 +88,26 @@ public final class PrivateKMeansModel extends Model<PrivateKMeansModel> implemen
   /** The privacy report as JSON text, the same as the job's privacy-report.json (what the Python API reads). */
   public String privacyReportJson() {
     return io.pais.io.PrivacyReportJson.toText(report);
+  }
+
+  /** Whether the release made a private training summary ({@link #summary()}). */
+  public boolean hasSummary() {
+    return report.trainingSummary() != null;
+  }
+
+  /**
+   * The release's private training summary: DP cluster sizes and a DP training cost of the released centres, with
+   * their noise scales and the ε they cost (paid for in the release's ledger; saved and loaded with the model).
+   *
+   * @throws IllegalStateException when the release made none (paper mode, or budgetSummary 0)
+   */
+  public TrainingSummary summary() {
+    if (!hasSummary()) {
+      throw new IllegalStateException("this model has no private training summary: it was fit " + (report
+          .isStrictRelease() ? "with budgetSummary 0; fit with a share of epsilon for it (setBudgetSummary)"
+          : "in privacy mode paper, which makes none (exact sizes and costs are not private)"));
+    }
+    return report.trainingSummary();
   }
 
   /** The number of centres. */

@@ -58,6 +58,7 @@ public final class PrivateKMeansParamSet implements Serializable {
   final DoubleParam budgetCentre;
   final DoubleParam budgetHistogram;
   final DoubleParam budgetInit;
+  final DoubleParam budgetSummary;
   final IntParam coresetSampleSize;
   final DoubleParam stage1Size;
   final BooleanParam stage1Cached;
@@ -115,6 +116,9 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "histogram, in (0, 1)", inRange("budgetHistogram", Double.MIN_VALUE, 1 - 1e-12));
     budgetInit = new DoubleParam(parent, "budgetInit", "strict: share of epsilon for initMode private-coreset, in "
         + "(0, 1)", inRange("budgetInit", Double.MIN_VALUE, 1 - 1e-12));
+    budgetSummary = new DoubleParam(parent, "budgetSummary", "strict: share of epsilon for the private training "
+        + "summary (DP cluster sizes and training cost, the model's summary()), in [0, 1); 0: none",
+        inRange("budgetSummary", 0, 1 - 1e-12));
     coresetSampleSize = new IntParam(parent, "coresetSampleSize", "strict, initMode private-coreset: the coreset "
         + "reads a Poisson subsample of about this many points when there are more (>= 1)",
         validator((Object v) -> ((Number) v).intValue() >= 1, v -> "coresetSampleSize must be >= 1, got " + v));
@@ -157,6 +161,7 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(budgetCentre, Defaults.CENTRE_SHARE);
     owner.setDefault(budgetHistogram, Defaults.HISTOGRAM_SHARE);
     owner.setDefault(budgetInit, Defaults.INIT_SHARE);
+    owner.setDefault(budgetSummary, Defaults.SUMMARY_SHARE);
     owner.setDefault(coresetSampleSize, Defaults.CORESET_SAMPLE_SIZE);
     owner.setDefault(stage1Cached, Defaults.STAGE1_CACHED);
     owner.setDefault(noise, Defaults.NOISE.id());

@@ -203,6 +203,14 @@ public interface PrivateKMeansParams extends Params {
     return (Double) $(budgetInit());
   }
 
+  default DoubleParam budgetSummary() {
+    return paramSet().budgetSummary;
+  }
+
+  default double getBudgetSummary() {
+    return (Double) $(budgetSummary());
+  }
+
   default IntParam coresetSampleSize() {
     return paramSet().coresetSampleSize;
   }

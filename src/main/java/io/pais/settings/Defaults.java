@@ -28,6 +28,11 @@ public final class Defaults {
    */
   public static final double INIT_SHARE = 0.2;
   /**
+   * Share of the private training summary (DP cluster sizes and training cost of the released centres), chosen with
+   * the utility benchmark (docs/RESULTS.md, "The private training summary").
+   */
+  public static final double SUMMARY_SHARE = 0.05;
+  /**
    * The private coreset reads a Poisson subsample of about this many points when n̂ is larger (issue 29: its passes
    * then cost little beside the read; the subsample amplifies the coreset's ε). See docs/PERFORMANCE.md.
    */

@@ -123,7 +123,8 @@ public final class KMeansSettings implements Serializable {
 
   /**
    * How ε is split between the stages that run ({@link BudgetAllocation}), from these settings alone: the centre
-   * unless one is given, the histogram when {@link #needsNormHistogram()}, the coreset for init private-coreset.
+   * unless one is given, the histogram when {@link #needsNormHistogram()}, the coreset for init private-coreset, the
+   * training summary when its share is above 0.
    */
   public BudgetAllocation allocation() {
     double delta = sampling.delta();
@@ -131,9 +132,8 @@ public final class KMeansSettings implements Serializable {
       return BudgetAllocation.paper(epsilon, delta);
     }
     StrictRelease release = strict.release();
-    return BudgetAllocation.strict(epsilon, delta, release.centreShare(), release.histogramShare(),
-        release.initShare(), new BudgetAllocation.Stages(!strict.constants().hasCentre(), needsNormHistogram(),
-            initialisation == Initialisation.PRIVATE_CORESET));
+    return BudgetAllocation.strict(epsilon, delta, release.shares(), new BudgetAllocation.Stages(
+        !strict.constants().hasCentre(), needsNormHistogram(), initialisation == Initialisation.PRIVATE_CORESET));
   }
 
   @Override
@@ -186,6 +186,7 @@ public final class KMeansSettings implements Serializable {
     private double centreShare = Defaults.CENTRE_SHARE;
     private double histogramShare = Defaults.HISTOGRAM_SHARE;
     private double initShare = Defaults.INIT_SHARE;
+    private double summaryShare = Defaults.SUMMARY_SHARE;
     private int coresetSampleSize = Defaults.CORESET_SAMPLE_SIZE;
     private Double normBound;
     private double[] centre;
@@ -320,6 +321,12 @@ public final class KMeansSettings implements Serializable {
       return this;
     }
 
+    /** The share of ε of the private training summary (0: no summary). */
+    public Builder summaryShare(double summary) {
+      summaryShare = summary;
+      return this;
+    }
+
     /** The private coreset's subsample size when n̂ is larger. */
     public Builder coresetSampleSize(int value) {
       coresetSampleSize = value;
@@ -403,7 +410,8 @@ public final class KMeansSettings implements Serializable {
           + epsilon);
       Checks.notNull("outliers", outliers);
       StrictRelease release = new StrictRelease(clipRadius == null ? Double.NaN : clipRadius, origin, normQuantile,
-          outliers == Outliers.DROP, centreShare, histogramShare, initShare, coresetSampleSize, bounds);
+          outliers == Outliers.DROP, new BudgetAllocation.Shares(centreShare, histogramShare, initShare, summaryShare),
+          coresetSampleSize, bounds);
       return new PrivacyMode.Strict(release, new PublicConstants(normBound, centre));
     }
 
@@ -425,7 +433,7 @@ public final class KMeansSettings implements Serializable {
       if (init == Initialisation.PRIVATE_CORESET) {
         Checks.require(mode.isStrict(), names.is(Setting.INIT, "private-coreset") + " spends a share of epsilon from "
             + "the strict release's ledger: use " + names.is(Setting.PRIVACY, "strict"));
-        BudgetAllocation.requireShares(centreShare, histogramShare, initShare, true);
+        ((PrivacyMode.Strict) mode).release().shares().require(true);
       }
       if (mode.isStrict()) {
         Checks.require(init != Initialisation.SAMPLE_POINTS, names.is(Setting.INIT, "sample-points") + " starts from "

@@ -17,14 +17,13 @@ import java.util.Objects;
  * @param origin c₀ (null = the zero vector, or the box's centre with {@code bounds})
  * @param normQuantile the quantile of the noisy norm histogram taken as r̂ (the paper's 97.5 %)
  * @param dropOutliers drop points beyond r̂ instead of projecting them onto the ball (the default)
- * @param centreShare the share of ε for the DP centre (when it is estimated)
- * @param histogramShare the share of ε for the DP norm histogram (when it is needed)
- * @param initShare the share of ε for a data-aware initialiser (private-coreset; the others spend nothing)
+ * @param shares the shares of ε of the DP centre (when it is estimated), the DP norm histogram (when it is needed),
+ *     a data-aware initialiser (private-coreset; the others spend nothing) and the private training summary
  * @param coresetSampleSize the private coreset reads a Poisson subsample of about this many points when n̂ is larger
  * @param bounds public per-coordinate bounds that every point is clamped to, which then give R₀ and c₀ (null: none)
  */
 public record StrictRelease(double clipRadius, double[] origin, double normQuantile, boolean dropOutliers,
-    double centreShare, double histogramShare, double initShare, int coresetSampleSize, CoordinateBounds bounds)
+    BudgetAllocation.Shares shares, int coresetSampleSize, CoordinateBounds bounds)
     implements Serializable {
   public StrictRelease {
     if (bounds != null) {
@@ -40,7 +39,7 @@ public record StrictRelease(double clipRadius, double[] origin, double normQuant
       origin = origin.clone();
     }
     Checks.require(normQuantile > 0 && normQuantile <= 1, "norm-quantile must be in (0, 1], got " + normQuantile);
-    BudgetAllocation.requireShares(centreShare, histogramShare, initShare, false);
+    Checks.notNull("shares", shares);
     Checks.require(coresetSampleSize >= 1, "coreset-sample-size must be >= 1, got " + coresetSampleSize);
   }
 
@@ -66,21 +65,20 @@ public record StrictRelease(double clipRadius, double[] origin, double normQuant
   public boolean equals(Object o) {
     return o instanceof StrictRelease s && Double.compare(clipRadius, s.clipRadius) == 0
         && Arrays.equals(origin, s.origin) && Double.compare(normQuantile, s.normQuantile) == 0
-        && dropOutliers == s.dropOutliers && Double.compare(centreShare, s.centreShare) == 0
-        && Double.compare(histogramShare, s.histogramShare) == 0 && Double.compare(initShare, s.initShare) == 0 && coresetSampleSize == s.coresetSampleSize
+        && dropOutliers == s.dropOutliers && shares.equals(s.shares) && coresetSampleSize == s.coresetSampleSize
         && Objects.equals(bounds, s.bounds);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(clipRadius, Arrays.hashCode(origin), normQuantile, dropOutliers, centreShare, histogramShare,
-        initShare, coresetSampleSize, bounds);
+    return Objects.hash(clipRadius, Arrays.hashCode(origin), normQuantile, dropOutliers, shares, coresetSampleSize,
+        bounds);
   }
 
   @Override
   public String toString() {
     return "StrictRelease[clipRadius=" + clipRadius + ", origin=" + Arrays.toString(origin) + ", normQuantile="
-        + normQuantile + ", dropOutliers=" + dropOutliers + ", shares=" + centreShare + "/" + histogramShare + "/"
-        + initShare + ", coresetSampleSize=" + coresetSampleSize + ", bounds=" + bounds + "]";
+        + normQuantile + ", dropOutliers=" + dropOutliers + ", " + shares + ", coresetSampleSize=" + coresetSampleSize
+        + ", bounds=" + bounds + "]";
   }
 }

@@ -14,23 +14,27 @@ class BudgetAllocationTest {
 
   @Test
   void eachRunningStageGetsItsShareAndDpLloydTheExactRest() {
-    BudgetAllocation all = BudgetAllocation.strict(3, 0, 0.05, 0.05, 0.2,
+    BudgetAllocation all = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0.05),
         new BudgetAllocation.Stages(true, true, true));
     assertEquals(0.15000000000000002, all.centre()); // 3 * 0.05 in doubles, as the stage spends it
     assertEquals(3 * 0.05, all.histogram());
     assertEquals(3 * 0.2 * 0.10, all.initialisation().spreads());
     assertEquals(3 * 0.2 * 0.45, all.initialisation().tree());
     assertEquals(3 * 0.2 * (1 - 0.10 - 0.45), all.initialisation().sums());
-    assertTrue(all.lloyd() > 2.09 && all.lloyd() < 2.11, "the rest: " + all.lloyd());
+    assertEquals(3 * 0.05 * 0.5, all.summary().sizes());
+    assertEquals(3 * 0.05 * 0.5, all.summary().cost());
+    assertTrue(all.lloyd() > 1.94 && all.lloyd() < 1.96, "the rest: " + all.lloyd());
 
-    BudgetAllocation publicCentre = BudgetAllocation.strict(3, 0, 0.05, 0.05, 0.2,
+    BudgetAllocation publicCentre = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0),
         new BudgetAllocation.Stages(false, true, false));
     assertEquals(0, publicCentre.centre());
     assertFalse(publicCentre.initialisation().runs());
+    assertFalse(publicCentre.summary().runs(), "a summary share of 0: no summary");
     assertEquals(3 - 3 * 0.05, publicCentre.lloyd(), 1e-15, "a stage that does not run spends nothing");
     BudgetAllocation paper = BudgetAllocation.paper(2, 1e-6);
     assertEquals(2, paper.lloyd());
     assertEquals(1e-6, paper.lloydDelta());
+    assertFalse(paper.summary().runs(), "paper mode makes no private summary");
   }
 
   @Test
@@ -40,11 +44,13 @@ class BudgetAllocationTest {
       double epsilon = Math.exp(random.nextDouble(Math.log(1e-4), Math.log(1e6)));
       BudgetAllocation.Stages stages = new BudgetAllocation.Stages(random.nextBoolean(), random.nextBoolean(),
           random.nextBoolean());
-      BudgetAllocation a = BudgetAllocation.strict(epsilon, 0, 0.3 * random.nextDouble() + 1e-3,
-          0.3 * random.nextDouble() + 1e-3, 0.3 * random.nextDouble() + 1e-3, stages);
+      double summary = random.nextBoolean() ? 0 : 0.2 * random.nextDouble() + 1e-3;
+      BudgetAllocation a = BudgetAllocation.strict(epsilon, 0, new BudgetAllocation.Shares(
+          0.25 * random.nextDouble() + 1e-3, 0.25 * random.nextDouble() + 1e-3, 0.2 * random.nextDouble() + 1e-3,
+          summary), stages);
       PrivacyLedger ledger = PrivacyLedger.pure(epsilon);
       for (double spent : new double[] {a.centre(), a.histogram(), a.initialisation().spreads(),
-          a.initialisation().tree(), a.initialisation().sums()}) {
+          a.initialisation().tree(), a.initialisation().sums(), a.summary().sizes(), a.summary().cost()}) {
         if (spent > 0) {
           ledger.spend(Fixtures.ledgerEntry(LedgerStage.DP_LLOYD, spent));
         }
@@ -58,12 +64,22 @@ class BudgetAllocationTest {
   @Test
   void theSharesAreCheckedOnceWithMessagesThatNameThem() {
     IllegalArgumentException centre = assertThrows(IllegalArgumentException.class,
-        () -> BudgetAllocation.requireShares(0, 0.05, 0.2, false));
+        () -> new BudgetAllocation.Shares(0, 0.05, 0.2, 0.05));
     assertTrue(centre.getMessage().startsWith("budget-centre must be in (0, 1), got 0.0"), centre.getMessage());
-    IllegalArgumentException sum = assertThrows(IllegalArgumentException.class,
-        () -> BudgetAllocation.requireShares(0.5, 0.3, 0.3, true));
-    assertTrue(sum.getMessage().contains("budget-centre + budget-histogram + budget-init must be < 1"),
+    for (double bad : new double[] {-0.01, 1, Double.NaN, Double.POSITIVE_INFINITY}) {
+      IllegalArgumentException summary = assertThrows(IllegalArgumentException.class,
+          () -> new BudgetAllocation.Shares(0.05, 0.05, 0.2, bad));
+      assertTrue(summary.getMessage().startsWith("budget-summary must be in [0, 1) (0: no summary), got " + bad),
+          summary.getMessage());
+    }
+    IllegalArgumentException rest = assertThrows(IllegalArgumentException.class,
+        () -> new BudgetAllocation.Shares(0.5, 0.3, 0.1, 0.2));
+    assertTrue(rest.getMessage().contains("budget-centre + budget-histogram + budget-summary must be < 1"),
+        rest.getMessage());
+    BudgetAllocation.Shares shares = new BudgetAllocation.Shares(0.5, 0.2, 0.3, 0.05);
+    IllegalArgumentException sum = assertThrows(IllegalArgumentException.class, () -> shares.require(true));
+    assertTrue(sum.getMessage().contains("budget-centre + budget-histogram + budget-init + budget-summary must be < 1"),
         sum.getMessage());
-    BudgetAllocation.requireShares(0.5, 0.3, 0.3, false); // the coreset does not run: its share is not spent
+    shares.require(false); // the coreset does not run: its share is not spent
   }
 }

@@ -3,6 +3,7 @@ package io.pais.clustering;
 import io.pais.settings.Iterations;
 import io.pais.settings.Initialisation;
 import io.pais.settings.CoordinateBounds;
+import io.pais.accounting.BudgetAllocation;
 import io.pais.settings.StrictRelease;
 import io.pais.settings.KMeansSettings;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -50,8 +51,8 @@ class CoordinateBoundsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> CoordinateBounds.parse("0:1,0:1").midpoint(3));
     assertTrue(e.getMessage().contains("3 pairs") && e.getMessage().contains("got 2"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> new StrictRelease(5, null, 0.975, false, 0.05, 0.05, 0.2,
-        1 << 20, CoordinateBounds.parse("0:1")));
+    e = assertThrows(IllegalArgumentException.class, () -> new StrictRelease(5, null, 0.975, false,
+        new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0.05), 1 << 20, CoordinateBounds.parse("0:1")));
     assertTrue(e.getMessage().contains("not both"), e.getMessage());
   }
 
@@ -75,7 +76,7 @@ class CoordinateBoundsTest {
       double hi = prepared.stream().mapToDouble(x -> x[c]).max().orElseThrow();
       assertTrue(hi - lo <= (t == 0 ? 2 : 10) + 1e-9, "coordinate " + t + " spans " + (hi - lo));
     }
-    assertEquals(Math.sqrt(1 + 25), engine.report(run).statistics().stream().filter(s -> s.name().equals("clipRadius"))
+    assertEquals(Math.sqrt(1 + 25), engine.report(run, null).statistics().stream().filter(s -> s.name().equals("clipRadius"))
         .findFirst().orElseThrow().value(), 1e-12);
     run.release();
   }

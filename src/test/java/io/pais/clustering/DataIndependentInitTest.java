@@ -85,7 +85,7 @@ class DataIndependentInitTest {
       double[] c = java.util.Arrays.copyOfRange(centres, j * D, (j + 1) * D);
       assertTrue(Geometry.L2.norm(c) <= typical * (1 + 1e-12), "centre " + j + " outside the typical ball");
     }
-    List<String> stages = engine.report(run).ledger().stream().map(e -> e.stage().label()).toList();
+    List<String> stages = engine.report(run, null).ledger().stream().map(e -> e.stage().label()).toList();
     assertEquals(List.of("centre", "norm histogram", "DP-Lloyd"), stages, "no entry of its own");
     run.release();
   }

@@ -66,7 +66,7 @@ class EngineAuditTest {
     }
     PreparedRun run = engine.prepare(new Points(jsc.parallelize(keyed, 1), D, "audit", true));
     List<double[]> points = run.data().points().map(KeyedPoint::x).collect();
-    PrivacyReport report = engine.report(run);
+    PrivacyReport report = engine.report(run, null);
     assertEquals(1, report.ledger().size(), "DP-Lloyd is the only stage that reads the data");
     return new Prepared(engine, run, points, report.epsilon());
   }

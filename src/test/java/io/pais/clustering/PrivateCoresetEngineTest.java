@@ -76,8 +76,8 @@ class PrivateCoresetEngineTest {
     KMeansSettings settings = settings(2, 64, Initialisation.PRIVATE_CORESET, 7);
     ClusteringResult two = fit(spark, rows, 2, settings);
     List<LedgerEntry> ledger = two.report().ledger();
-    assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: cell tree", "init: sums", "DP-Lloyd"),
-        ledger.stream().map(e -> e.stage().label()).toList());
+    assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: cell tree", "init: sums", "DP-Lloyd",
+        "summary: sizes", "summary: cost"), ledger.stream().map(e -> e.stage().label()).toList());
     double init = ledger.stream().filter(e -> e.stage().isInitialisation()).mapToDouble(LedgerEntry::epsilon).sum();
     assertEquals(0.2 * 2, init, 1e-12);
     assertEquals(2, ledger.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
@@ -179,8 +179,8 @@ class PrivateCoresetEngineTest {
         .centre(new double[D]).build();
     ClusteringResult two = fit(spark, rows, 2, settings);
     List<LedgerEntry> ledger = two.report().ledger();
-    assertEquals(List.of("norm histogram", "init: spreads", "init: cell tree", "init: sums", "DP-Lloyd"),
-        ledger.stream().map(e -> e.stage().label()).toList());
+    assertEquals(List.of("norm histogram", "init: spreads", "init: cell tree", "init: sums", "DP-Lloyd",
+        "summary: sizes", "summary: cost"), ledger.stream().map(e -> e.stage().label()).toList());
     assertTrue(ledger.get(1).mechanism().contains("Poisson subsample (rate 0.2"), ledger.get(1).mechanism());
     assertArrayEquals(flat(two.centres()), flat(fit(spark, rows, 5, settings).centres()));
   }

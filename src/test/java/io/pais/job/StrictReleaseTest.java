@@ -87,7 +87,8 @@ class StrictReleaseTest {
     if (!publicCentre) {
       expected.add("centre");
     }
-    expected.addAll(List.of("norm histogram", "init: spreads", "init: cell tree", "init: sums", "DP-Lloyd"));
+    expected.addAll(List.of("norm histogram", "init: spreads", "init: cell tree", "init: sums", "DP-Lloyd", "summary: sizes",
+        "summary: cost"));
     assertEquals(expected, stages);
     for (JsonNode s : report.get("statistics")) {
       assertTrue(s.get("source").asText().equals("public") || s.get("source").asText().startsWith("DP estimate"),
@@ -108,9 +109,12 @@ class StrictReleaseTest {
     int at = noRadius.indexOf("--clip-radius");
     noRadius.subList(at, at + 2).clear();
     assertRefused(spark, "--privacy strict needs --clip-radius (R0) or --bounds", noRadius);
-    assertRefused(spark, "budget-centre + budget-histogram must be < 1", args(out, "--budget-centre", "0.5",
-        "--budget-histogram", "0.5"));
-    assertRefused(spark, "budget-centre + budget-histogram + budget-init must be < 1 with init private-coreset",
+    assertRefused(spark, "budget-centre + budget-histogram + budget-summary must be < 1", args(out, "--budget-centre",
+        "0.5", "--budget-histogram", "0.5"));
+    assertRefused(spark, "budget-summary must be in [0, 1) (0: no summary), got -0.1", args(out, "--budget-summary",
+        "-0.1"));
+    assertRefused(spark, "budget-centre + budget-histogram + budget-init + budget-summary must be < 1 with init "
+        + "private-coreset",
         args(out, "--budget-centre", "0.4", "--budget-histogram", "0.4", "--init", "private-coreset"));
     assertRefused(spark, "budget-init must be in (0, 1), got 1.5", args(out, "--budget-init", "1.5"));
     assertRefused(spark, "--bounds gives the clip radius", args(out, "--bounds", "-20:20"));

@@ -119,8 +119,10 @@ class PrivateKMeansTest {
     assertMessage(() -> new PrivateKMeans().setClipRadius(5).setBudgetCentre(0.6).setBudgetHistogram(0.5).settings(),
         "must be < 1");
     assertMessage(() -> new PrivateKMeans().setBudgetInit(0), "budgetInit must be in");
+    assertMessage(() -> new PrivateKMeans().setBudgetSummary(-0.1), "budgetSummary must be in [0.0, ");
+    assertMessage(() -> new PrivateKMeans().setBudgetSummary(Double.NaN), "budgetSummary must be in [0.0, ");
     assertMessage(() -> new PrivateKMeans().setClipRadius(5).setInitMode("private-coreset").setBudgetInit(0.95)
-        .settings(), "budget-centre + budget-histogram + budget-init must be < 1 with init private-coreset");
+        .settings(), "budget-centre + budget-histogram + budget-init + budget-summary must be < 1 with init private-coreset");
     assertMessage(() -> new PrivateKMeans().setPrivacyMode("paper").setClipRadius(5).settings(),
         "clipRadius, origin and bounds belong to privacyMode = strict");
     assertMessage(() -> new PrivateKMeans().setPrivacyMode("paper").setInitMode("private-coreset").settings(),
@@ -155,8 +157,15 @@ class PrivateKMeansTest {
     assertEquals(3.0, report.epsilon(), 1e-12);
     assertTrue(report.isStrictRelease() && report.coversEverything());
     assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: cell tree", "init: sums",
-        "DP-Lloyd"), report.ledger().stream().map(e -> e.stage().label()).toList());
+        "DP-Lloyd", "summary: sizes", "summary: cost"), report.ledger().stream().map(e -> e.stage().label()).toList());
     assertEquals(6, model.clusterCenters().length);
+    assertTrue(model.hasSummary());
+    assertEquals(6, model.summary().clusterSizes().size());
+    double sizes = model.summary().clusterSizes().stream().mapToDouble(Double::doubleValue).sum();
+    // six sizes of Laplace noise, each sd sizeStandardDeviation(): their sum is within 6 sd·sqrt(6) but by chance
+    // with probability < 1e-6 (Chebyshev would give 1/36; the Laplace tail is far lighter)
+    assertEquals(data.count(), sizes, 6 * Math.sqrt(6) * model.summary().sizeStandardDeviation());
+    assertEquals(0.05 * 3.0, model.summary().epsilon(), 1e-12);
 
     String dir = tmp.resolve("pipeline").toString();
     fitted.write().overwrite().save(dir);
@@ -164,6 +173,7 @@ class PrivateKMeansTest {
     assertEquals(before, predictions(loaded.transform(data)));
     PrivateKMeansModel reloaded = (PrivateKMeansModel) loaded.stages()[2];
     assertEquals(report, reloaded.privacyReport());
+    assertEquals(model.summary(), reloaded.summary(), "the summary is saved and loaded with the model");
     assertEquals(model.uid(), reloaded.uid());
     assertEquals(model.getSeedOrNull(), reloaded.getSeedOrNull());
     for (int j = 0; j < 6; j++) {
@@ -234,6 +244,11 @@ class PrivateKMeansTest {
     assertTrue(model.privacyReport().epsilon() <= 3 * (1 + 1e-9));
     assertArrayEquals(model.clusterCenters()[0].toArray(), kmeans.fit(features).clusterCenters()[0].toArray(),
         "seeded fits are reproducible");
+    assertTrue(model.hasSummary(), "the summary comes with the uniform schemes too");
+    PrivateKMeansModel none = kmeans.setBudgetSummary(0).fit(features);
+    assertFalse(none.hasSummary());
+    IllegalStateException noSummary = assertThrows(IllegalStateException.class, none::summary);
+    assertTrue(noSummary.getMessage().contains("budgetSummary 0"), noSummary.getMessage());
     IllegalArgumentException noDelta = assertThrows(IllegalArgumentException.class,
         () -> new PrivateKMeans().setSampler("wr").setClipRadius(25).setDimension(5).fit(features));
     assertTrue(noDelta.getMessage().contains("delta must be > 0 for wr"), noDelta.getMessage());

@@ -1,5 +1,6 @@
 package io.pais.settings;
 
+import io.pais.accounting.BudgetAllocation;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -25,7 +26,8 @@ class KMeansSettingsTest {
     assertEquals(new Guards(Defaults.GUARDS, Defaults.MIN_NOISY_COUNT), s.guards());
     StrictRelease release = s.strictRelease();
     assertEquals(5, release.clipRadius());
-    assertEquals(Defaults.CENTRE_SHARE, release.centreShare());
+    assertEquals(new BudgetAllocation.Shares(Defaults.CENTRE_SHARE, Defaults.HISTOGRAM_SHARE, Defaults.INIT_SHARE,
+        Defaults.SUMMARY_SHARE), release.shares());
     assertEquals(Defaults.NORM_QUANTILE, release.normQuantile());
     assertEquals(Initialisation.PRIVATE_CORESET, s.initialisation(), "auto is the coreset in a strict release");
     assertEquals(Initialisation.RANDOM_BALL, KMeansSettings.builder().paper().build().initialisation(),

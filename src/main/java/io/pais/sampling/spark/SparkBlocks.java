@@ -1,10 +1,12 @@
 package io.pais.sampling.spark;
 
+import io.pais.lloyd.ClusterCosts;
 import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.lloyd.WeightedClusterStats;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.broadcast.Broadcast;
 
 /** {@link SampleBlocks} on Spark: an RDD of blocks, folded by the tasks into per-cluster statistics. */
@@ -35,6 +37,11 @@ public final class SparkBlocks {
     return new Distributed<>(blocks, view);
   }
 
+  /** How a pass adds one block to its accumulator, given the broadcast centres. */
+  private interface BlockFold<A, T> extends java.io.Serializable {
+    A add(A accumulator, T block, double[] centres);
+  }
+
   /** How a pass reads one cached block as a sample block. */
   public interface BlockView<T> extends java.io.Serializable {
     SampleBlock of(T block);
@@ -51,15 +58,29 @@ public final class SparkBlocks {
 
     @Override
     public WeightedClusterStats clusterStats(double[] centres, int k, int d) {
+      double[] norms = WeightedClusterStats.squaredNorms(centres, k, d);
+      BlockView<T> asSample = view;
+      return fold(centres, new WeightedClusterStats(k, d),
+          (acc, block, shared) -> acc.add(asSample.of(block), shared, norms), WeightedClusterStats::merge);
+    }
+
+    @Override
+    public ClusterCosts clusterCosts(double[] centres, int k, int d, double cap) {
+      double[] norms = WeightedClusterStats.squaredNorms(centres, k, d);
+      BlockView<T> asSample = view;
+      return fold(centres, new ClusterCosts(k, cap), (acc, block, shared) -> acc.add(asSample.of(block), shared,
+          norms), ClusterCosts::merge);
+    }
+
+    /** One pass: the centres broadcast, each task folds its blocks into {@code zero}'s copy, the copies merged. */
+    private <A> A fold(double[] centres, A zero, BlockFold<A, T> add,
+        Function2<A, A, A> merge) {
       JavaSparkContext jsc = JavaSparkContext.fromSparkContext(blocks.context());
       Broadcast<double[]> shared = jsc.broadcast(centres);
-      double[] norms = WeightedClusterStats.squaredNorms(centres, k, d);
       int depth = blocks.getNumPartitions() <= DIRECT_MERGE_PARTITIONS ? 1 : 2;
-      BlockView<T> asSample = view;
-      WeightedClusterStats stats = blocks.treeAggregate(new WeightedClusterStats(k, d),
-          (acc, block) -> acc.add(asSample.of(block), shared.value(), norms), WeightedClusterStats::merge, depth);
+      A result = blocks.treeAggregate(zero, (acc, block) -> add.add(acc, block, shared.value()), merge, depth);
       shared.destroy();
-      return stats;
+      return result;
     }
 
     @Override
