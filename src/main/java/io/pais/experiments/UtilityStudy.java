@@ -4,7 +4,11 @@ import io.pais.settings.SampleSize;
 import io.pais.settings.Iterations;
 import io.pais.clustering.ClusteringResult;
 import io.pais.settings.Initialisation;
+import io.pais.accounting.TrainingSummary;
+import io.pais.lloyd.ClusterCosts;
 import io.pais.lloyd.KMeansCost;
+import io.pais.lloyd.SampleBlocks;
+import io.pais.settings.Defaults;
 import io.pais.settings.KMeansSettings;
 import io.pais.sampling.spark.PoissonSampler;
 import io.pais.preprocessing.PreparedData;
@@ -25,6 +29,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import org.apache.commons.rng.simple.RandomSource;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.SparkSession;
@@ -73,20 +79,48 @@ public final class UtilityStudy implements Callable<Integer> {
   @Option(names = "--floor-starts", description = "k-means++ starts of the floor (default: ${DEFAULT-VALUE})")
   int floorStarts = 10;
 
+  @Option(names = "--budget-summary", description = "the share of epsilon for the private training summary; 0: "
+      + "none (default: ${DEFAULT-VALUE})")
+  double summaryShare = Defaults.SUMMARY_SHARE;
+
   private static final String SUMMARY_HEADER = "dataset,sampler,epsilon,runs,failed,ratioMedian,ratioQ25,ratioQ75,"
-      + "floorCost,init,iterations";
+      + "floorCost,init,iterations,summaryShare,summaryCostErrorMedian,summarySizesErrorMedian";
 
   public static void main(String[] args) {
     System.exit(StudyCommand.of(new UtilityStudy()).execute(args));
   }
 
-  /** One run's outcome; cost NaN when the configuration was infeasible (recorded, not a cost). */
-  record Run(String dataSet, String sampler, double epsilon, int seed, double cost, double ratio) {
-    static final String HEADER = "dataset,sampler,epsilon,seed,cost,ratio";
+  /**
+   * One run's outcome; cost NaN when the configuration was infeasible (recorded, not a cost). The summary's errors
+   * (NaN without a summary) are against the released centres' exact values on the preprocessed points: the DP
+   * training cost's |relative error|, and Σ_j |DP size − exact size| / n.
+   */
+  record Run(String dataSet, String sampler, double epsilon, int seed, double cost, double ratio,
+      double summaryCostError, double summarySizesError) {
+    static final String HEADER = "dataset,sampler,epsilon,seed,cost,ratio,summaryCostError,summarySizesError";
 
     String csv() {
-      return String.format(Locale.ROOT, "%s,%s,%s,%d,%.8g,%.6f", dataSet, sampler, epsilon, seed, cost, ratio);
+      return String.format(Locale.ROOT, "%s,%s,%s,%d,%.8g,%.6f,%.6f,%.6f", dataSet, sampler, epsilon, seed, cost,
+          ratio, summaryCostError, summarySizesError);
     }
+  }
+
+  /** The summary's errors against the exact sizes and cost of {@code result}'s centres on {@code blocks}. */
+  private double[] summaryErrors(ClusteringResult result, List<SampleBlock> blocks, int d) {
+    TrainingSummary summary = result.report().trainingSummary();
+    if (summary == null) {
+      return new double[] {Double.NaN, Double.NaN};
+    }
+    ClusterCosts exact = SampleBlocks.inMemory(blocks).clusterCosts(StrictStudy.flatten(result.centres()), k, d,
+        Double.POSITIVE_INFINITY);
+    double[] sizes = exact.weights();
+    double n = 0;
+    double sizesError = 0;
+    for (int j = 0; j < k; j++) {
+      n += sizes[j];
+      sizesError += Math.abs(summary.clusterSizes().get(j) - sizes[j]);
+    }
+    return new double[] {Math.abs(summary.trainingCost() - exact.cost()) / exact.cost(), sizesError / n};
   }
 
   @Override
@@ -116,19 +150,22 @@ public final class UtilityStudy implements Callable<Integer> {
             for (int seed = 0; seed < repetitions; seed++) {
               KMeansSettings settings = KMeansSettings.builder().k(k).iterations(parsedIterations).epsilon(eps)
                   .sampler(Sampler.parse(sampler)).sampleSize(SampleSize.of("sample-fraction", fraction))
-                  .initialisation(initialisation).seed((long) seed).strict(clipRadius).build();
+                  .initialisation(initialisation).seed((long) seed).strict(clipRadius).summaryShare(summaryShare)
+                  .build();
               double cost;
+              double[] summaryErrors = {Double.NaN, Double.NaN};
               try {
                 // a fresh map over the cache: the engine persists and releases its own copy
                 ClusteringResult result = new PrivateKMeansEngine(settings, message -> { })
                     .fit(new Points(points.map(p -> p), d, loaded.dimensionSource(), loaded.source(),
                         true), false);
                 cost = KMeansCost.meanCost(blocks, StrictStudy.flatten(result.centres()), k);
+                summaryErrors = summaryErrors(result, blocks, d);
               } catch (InputException e) {
                 System.out.printf(Locale.ROOT, "%s: %s epsilon %s: %s%n", name, sampler, eps, e.getMessage());
                 cost = Double.NaN;
               }
-              runs.add(new Run(name, sampler, eps, seed, cost, cost / floor));
+              runs.add(new Run(name, sampler, eps, seed, cost, cost / floor, summaryErrors[0], summaryErrors[1]));
             }
             double[] ratios = ratios(runs, sampler, eps);
             System.out.printf(Locale.ROOT, "%s: epsilon %s, %s: median cost / floor %.3f%n", name, eps, sampler,
@@ -156,6 +193,11 @@ public final class UtilityStudy implements Callable<Integer> {
     return 0;
   }
 
+  private static double median(List<Run> runs, String sampler, double eps, ToDoubleFunction<Run> value) {
+    return StrictStudy.quantile(runs.stream().filter(r -> r.sampler().equals(sampler) && r.epsilon() == eps)
+        .mapToDouble(value).filter(v -> !Double.isNaN(v)).toArray(), 0.5);
+  }
+
   private static double[] ratios(List<Run> runs, String sampler, double eps) {
     return runs.stream().filter(r -> r.sampler().equals(sampler) && r.epsilon() == eps).mapToDouble(Run::ratio)
         .filter(c -> !Double.isNaN(c)).toArray();
@@ -166,42 +208,60 @@ public final class UtilityStudy implements Callable<Integer> {
     for (double eps : epsilons) {
       for (String sampler : samplers) {
         double[] r = ratios(runs, sampler, eps);
-        out.add(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%.4f,%.4f,%.4f,%.8g,%s,%s", name, sampler, eps, r.length,
-            repetitions - r.length, StrictStudy.quantile(r, 0.5), StrictStudy.quantile(r, 0.25),
-            StrictStudy.quantile(r, 0.75), floor, init, iterations));
+        out.add(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%.4f,%.4f,%.4f,%.8g,%s,%s,%s,%.4f,%.4f", name, sampler, eps,
+            r.length, repetitions - r.length, StrictStudy.quantile(r, 0.5), StrictStudy.quantile(r, 0.25),
+            StrictStudy.quantile(r, 0.75), floor, init, iterations, summaryShare,
+            median(runs, sampler, eps, Run::summaryCostError), median(runs, sampler, eps, Run::summarySizesError)));
       }
     }
     return out;
   }
 
-  /** A Markdown table per sampler: data sets as rows, ε as columns, median (q25–q75) of cost ÷ floor. */
+  /**
+   * Markdown tables per sampler, data sets as rows and ε as columns: the median (q25–q75) of cost ÷ floor, and with a
+   * training summary its median relative cost error and median size error Σ|ñ_j − n_j|/n, in per cent.
+   */
   private List<String> table(List<String> summary) {
     List<String> out = new ArrayList<>();
     for (String sampler : samplers) {
-      out.add("");
-      out.add("**" + sampler + "** (init " + init + ", T " + iterations + ", k = " + k + ", " + repetitions
-          + " seeds" + (sampler.equals("full") ? "" : ", m = " + fraction + " n") + "): median cost ÷ floor (q25–q75)");
-      out.add("");
-      StringBuilder header = new StringBuilder("| data set |");
-      StringBuilder rule = new StringBuilder("| --- |");
-      for (double eps : epsilons) {
-        header.append(" ε = ").append(Charts.epsLabel(eps)).append(" |");
-        rule.append(" ---: |");
-      }
-      out.add(header.toString());
-      out.add(rule.toString());
-      for (String name : dataSets) {
-        StringBuilder row = new StringBuilder("| " + name + " |");
-        for (double eps : epsilons) {
-          String[] f = summary.stream().map(s -> s.split(",")).filter(s -> s[0].equals(name) && s[1].equals(sampler)
-              && Double.parseDouble(s[2]) == eps).findFirst().orElseThrow();
-          row.append(Integer.parseInt(f[3]) == 0 ? " infeasible |" : String.format(Locale.ROOT, " %.2f (%.2f–%.2f) |",
-              Double.parseDouble(f[5]), Double.parseDouble(f[6]), Double.parseDouble(f[7])));
-        }
-        out.add(row.toString());
-      }
+      epsilonTable(out, summary, sampler, "**" + sampler + "** (init " + init + ", T " + iterations + ", k = " + k
+          + ", " + repetitions + " seeds" + (sampler.equals("full") ? "" : ", m = " + fraction + " n")
+          + "): median cost ÷ floor (q25–q75)", f -> Integer.parseInt(f[3]) == 0 ? "infeasible"
+              : String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", Double.parseDouble(f[5]), Double.parseDouble(f[6]),
+                  Double.parseDouble(f[7])));
+    }
+    for (String sampler : summaryShare > 0 ? samplers : List.<String>of()) {
+      epsilonTable(out, summary, sampler, "**private training summary, " + sampler + "** (budget-summary "
+          + summaryShare + "): median error of the DP training cost / of the DP sizes (sum of |noisy - exact| over "
+          + "n), per cent", f -> String.format(Locale.ROOT, "%.1f / %.1f", 100 * Double.parseDouble(f[12]),
+              100 * Double.parseDouble(f[13])));
     }
     return out;
+  }
+
+  /** One table: a row per data set, a column per ε, each cell {@code cell} of that summary line's fields. */
+  private void epsilonTable(List<String> out, List<String> summary, String sampler, String title,
+      Function<String[], String> cell) {
+    out.add("");
+    out.add(title);
+    out.add("");
+    StringBuilder header = new StringBuilder("| data set |");
+    StringBuilder rule = new StringBuilder("| --- |");
+    for (double eps : epsilons) {
+      header.append(" ε = ").append(Charts.epsLabel(eps)).append(" |");
+      rule.append(" ---: |");
+    }
+    out.add(header.toString());
+    out.add(rule.toString());
+    for (String name : dataSets) {
+      StringBuilder row = new StringBuilder("| " + name + " |");
+      for (double eps : epsilons) {
+        String[] f = summary.stream().map(s -> s.split(",")).filter(s -> s[0].equals(name) && s[1].equals(sampler)
+            && Double.parseDouble(s[2]) == eps).findFirst().orElseThrow();
+        row.append(' ').append(cell.apply(f)).append(" |");
+      }
+      out.add(row.toString());
+    }
   }
 
   private void chart(Path dir, String name, List<Run> runs) throws IOException {
