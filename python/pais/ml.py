@@ -7,6 +7,7 @@ the JVM, not copied. A setting the JVM refuses raises one :class:`pais.PaisError
 
 import json
 import sys
+from dataclasses import dataclass
 from functools import wraps
 
 from py4j.protocol import Py4JJavaError
@@ -17,7 +18,8 @@ from pyspark.ml.wrapper import JavaEstimator, JavaModel
 
 from pais import PaisError
 
-__all__ = ["PrivateKMeans", "PrivateKMeansModel", "read_cluster_centers", "read_privacy_report"]
+__all__ = ["PrivateKMeans", "PrivateKMeansModel", "PrivateKMeansSummary", "read_cluster_centers",
+           "read_privacy_report"]
 
 _JVM_PACKAGE = "io.pais.ml"
 
@@ -73,6 +75,39 @@ def read_cluster_centers(spark, path):
     return [row.clusterCenter.toArray() for row in rows]
 
 
+@dataclass(frozen=True)
+class PrivateKMeansSummary:
+    """A strict release's private training summary: DP outputs paid for in its ledger (stages ``summary: sizes`` and
+    ``summary: cost``), never exact values.
+
+    ``clusterSizes``: per released centre, the noisy number of training points nearest to it (clamped at 0);
+    ``trainingCost``: the noisy sum of squared distances of the training points to their nearest centre (each point's
+    term capped at ``costTermCap``; clamped at 0); ``epsilon``: what the two cost together; the standard deviations
+    of the noise (before the clamp) give error bars.
+    """
+
+    clusterSizes: tuple
+    trainingCost: float
+    epsilon: float
+    sizeStandardDeviation: float
+    costStandardDeviation: float
+    costTermCap: float
+
+    @staticmethod
+    def fromReport(report):
+        """The summary in a privacy report (a dict, e.g. from :func:`read_privacy_report`); raises PaisError when the
+        release made none."""
+        summary = report.get("trainingSummary")
+        if summary is None:
+            raise PaisError("this model has no private training summary: it was fit " + (
+                "with budgetSummary 0; fit with a share of epsilon for it (setBudgetSummary)"
+                if report.get("privacyMode") == "strict"
+                else "in privacy mode paper, which makes none (exact sizes and costs are not private)"))
+        return PrivateKMeansSummary(tuple(float(v) for v in summary["clusterSizes"]), float(summary["trainingCost"]),
+                                    float(summary["epsilon"]), float(summary["sizeStandardDeviation"]),
+                                    float(summary["costStandardDeviation"]), float(summary["costTermCap"]))
+
+
 def _param(name, doc, converter):
     return Param(Params._dummy(), name, doc, typeConverter=converter)
 
@@ -111,6 +146,8 @@ class _PrivateKMeansParams(Params):
     budgetHistogram = _param("budgetHistogram", "strict: share of epsilon for the DP norm histogram",
                              TypeConverters.toFloat)
     budgetInit = _param("budgetInit", "strict: share of epsilon for initMode private-coreset", TypeConverters.toFloat)
+    budgetSummary = _param("budgetSummary", "strict: share of epsilon for the private training summary (DP cluster "
+                           "sizes and training cost, the model's summary()); 0: none", TypeConverters.toFloat)
     coresetSampleSize = _param("coresetSampleSize", "strict, initMode private-coreset: the coreset reads a Poisson "
                                "subsample of about this many points when there are more", TypeConverters.toInt)
     stage1Size = _param("stage1Size", "two-stage schemes: n1, a count or a fraction of N", TypeConverters.toFloat)
@@ -207,6 +244,9 @@ class _PrivateKMeansParams(Params):
     def getBudgetInit(self):
         return self.getOrDefault(self.budgetInit)
 
+    def getBudgetSummary(self):
+        return self.getOrDefault(self.budgetSummary)
+
     def getCoresetSampleSize(self):
         return self.getOrDefault(self.coresetSampleSize)
 
@@ -248,8 +288,8 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
                  epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
                  center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
                  origin=None, bounds=None, normQuantile=None, outliers=None, budgetCentre=None,
-                 budgetHistogram=None, budgetInit=None, coresetSampleSize=None, stage1Size=None, stage1Cached=None,
-                 noise=None, delta=None, budgetLedger=None):
+                 budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
+                 stage1Cached=None, noise=None, delta=None, budgetLedger=None):
         super().__init__()
         self._java_obj = self._new_java_obj(_JVM_PACKAGE + ".PrivateKMeans", self.uid)
         if not _remote(self):
@@ -261,8 +301,8 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
                   epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
                   center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
                   origin=None, bounds=None, normQuantile=None, outliers=None, budgetCentre=None,
-                  budgetHistogram=None, budgetInit=None, coresetSampleSize=None, stage1Size=None, stage1Cached=None,
-                  noise=None, delta=None, budgetLedger=None):
+                  budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
+                  stage1Cached=None, noise=None, delta=None, budgetLedger=None):
         """Sets the given params; those left out (None) stay as they are."""
         return self._set(**_as_params(self._input_kwargs))
 
@@ -351,6 +391,9 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
     def setBudgetInit(self, value):
         return self._set(budgetInit=value)
 
+    def setBudgetSummary(self, value):
+        return self._set(budgetSummary=value)
+
     def setCoresetSampleSize(self, value):
         return self._set(coresetSampleSize=value)
 
@@ -379,6 +422,19 @@ class PrivateKMeansModel(JavaModel, _PrivateKMeansParams, JavaMLReadable, JavaML
         """The privacy report as a dict: the same JSON as the job's privacy-report.json."""
         _refuse_over_connect(self, "privacyReport()")
         return json.loads(self._call_java("privacyReportJson"))
+
+    @property
+    def hasSummary(self):
+        """Whether the release made a private training summary (as ``pyspark.ml.clustering.KMeansModel.hasSummary``)."""
+        _refuse_over_connect(self, "hasSummary")
+        return "trainingSummary" in self.privacyReport()
+
+    def summary(self):
+        """The private training summary (:class:`PrivateKMeansSummary`): DP cluster sizes and training cost of the
+        released centres, with the epsilon they cost; saved and loaded with the model. Over Spark Connect:
+        ``PrivateKMeansSummary.fromReport(read_privacy_report(spark, path))`` on the saved model."""
+        _refuse_over_connect(self, "summary()")
+        return PrivateKMeansSummary.fromReport(self.privacyReport())
 
     def numClusters(self):
         _refuse_over_connect(self, "numClusters()")

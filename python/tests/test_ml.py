@@ -15,7 +15,7 @@ from pyspark.ml.feature import VectorAssembler
 from pyspark.ml.tuning import ParamGridBuilder
 
 from pais import PaisError
-from pais.ml import PrivateKMeans, PrivateKMeansModel
+from pais.ml import PrivateKMeans, PrivateKMeansModel, PrivateKMeansSummary, read_privacy_report
 
 FEATURES = ["x1", "x2", "x3", "x4", "x5"]
 
@@ -25,7 +25,7 @@ SAMPLE_VALUES = {
     "sampler": "core", "sampleSize": 0.1, "lambda": 0.3, "geometry": "l1", "normBound": 4.5, "center": [1.0, 2.0],
     "preprocessing": "public", "initMode": "random-ball", "guards": False, "privacyMode": "paper", "clipRadius": 9.0,
     "origin": [0.5, -0.5], "bounds": "-1:1", "normQuantile": 0.9, "outliers": "drop", "budgetCentre": 0.1,
-    "budgetHistogram": 0.07, "budgetInit": 0.3, "coresetSampleSize": 5000, "stage1Size": 0.5, "stage1Cached": True,
+    "budgetHistogram": 0.07, "budgetInit": 0.3, "budgetSummary": 0.02, "coresetSampleSize": 5000, "stage1Size": 0.5, "stage1Cached": True,
     "noise": "gaussian", "delta": 1e-6, "budgetLedger": "/ledgers/patients",
 }
 
@@ -140,9 +140,29 @@ def test_the_privacy_report_is_a_dict_whose_ledger_sums_to_epsilon(spark, blobs)
     report = pipeline(k=6, epsilon=2.0, clipRadius=25.0, seed=11).fit(blobs).stages[-1].privacyReport()
     assert report["privacyMode"] == "strict" and report["epsilon"] <= 2.0
     stages = [entry["stage"] for entry in report["ledger"]]
-    assert stages[0] == "centre" and stages[-1] == "DP-Lloyd"
+    assert stages[0] == "centre" and stages[-3:] == ["DP-Lloyd", "summary: sizes", "summary: cost"]
     spent = math.fsum(entry["epsilon"] for entry in report["ledger"])
     assert math.isclose(spent, report["epsilon"], rel_tol=1e-12) and spent <= 2.0 * (1 + 1e-15)
+
+
+def test_a_strict_model_has_a_private_summary_saved_with_it(spark, blobs, tmp_path):
+    model = pipeline(k=6, epsilon=2.0, clipRadius=25.0, seed=13).fit(blobs).stages[-1]
+    assert model.hasSummary
+    summary = model.summary()
+    assert isinstance(summary, PrivateKMeansSummary) and len(summary.clusterSizes) == 6
+    assert math.isclose(summary.epsilon, 0.05 * 2.0, rel_tol=1e-12)
+    # six Laplace noises of deviation sizeStandardDeviation each: their sum is this far off with probability < 1e-6
+    assert abs(sum(summary.clusterSizes) - 12_000) <= 6 * math.sqrt(6) * summary.sizeStandardDeviation
+    assert summary.trainingCost > 0 and summary.costStandardDeviation > 0
+    model.write().overwrite().save(str(tmp_path / "model"))
+    assert PrivateKMeansModel.load(str(tmp_path / "model")).summary() == summary
+    assert PrivateKMeansSummary.fromReport(read_privacy_report(spark, str(tmp_path / "model"))) == summary
+
+    none = pipeline(k=6, epsilon=2.0, clipRadius=25.0, seed=13, budgetSummary=0.0).fit(blobs).stages[-1]
+    assert not none.hasSummary
+    with pytest.raises(PaisError) as refused:
+        none.summary()
+    assert "budgetSummary 0" in str(refused.value) and "\n" not in str(refused.value)
 
 
 def test_fits_spend_from_a_budget_ledger_and_an_overspend_is_refused_in_one_line(spark, blobs, tmp_path):
