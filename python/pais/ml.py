@@ -146,6 +146,11 @@ class _PrivateKMeansParams(Params):
     budgetHistogram = _param("budgetHistogram", "strict: share of epsilon for the DP norm histogram",
                              TypeConverters.toFloat)
     budgetInit = _param("budgetInit", "strict: share of epsilon for initMode private-coreset", TypeConverters.toFloat)
+    kCandidates = _param("kCandidates", "strict: candidates for k to choose from privately (at least two); each is "
+                         "fitted on a share of budgetKSelection and the elbow of their DP training costs is released",
+                         TypeConverters.toListInt)
+    budgetKSelection = _param("budgetKSelection", "strict, with kCandidates: share of epsilon for the candidate "
+                              "releases together", TypeConverters.toFloat)
     budgetSummary = _param("budgetSummary", "strict: share of epsilon for the private training summary (DP cluster "
                            "sizes and training cost, the model's summary()); 0: none", TypeConverters.toFloat)
     coresetSampleSize = _param("coresetSampleSize", "strict, initMode private-coreset: the coreset reads a Poisson "
@@ -247,6 +252,12 @@ class _PrivateKMeansParams(Params):
     def getBudgetSummary(self):
         return self.getOrDefault(self.budgetSummary)
 
+    def getKCandidates(self):
+        return self.getOrDefault(self.kCandidates)
+
+    def getBudgetKSelection(self):
+        return self.getOrDefault(self.budgetKSelection)
+
     def getCoresetSampleSize(self):
         return self.getOrDefault(self.coresetSampleSize)
 
@@ -289,7 +300,8 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
                  center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
                  origin=None, bounds=None, normQuantile=None, outliers=None, budgetCentre=None,
                  budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
-                 stage1Cached=None, noise=None, delta=None, budgetLedger=None):
+                 stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
+                 budgetKSelection=None):
         super().__init__()
         self._java_obj = self._new_java_obj(_JVM_PACKAGE + ".PrivateKMeans", self.uid)
         if not _remote(self):
@@ -302,7 +314,8 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
                   center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
                   origin=None, bounds=None, normQuantile=None, outliers=None, budgetCentre=None,
                   budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
-                  stage1Cached=None, noise=None, delta=None, budgetLedger=None):
+                  stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
+                  budgetKSelection=None):
         """Sets the given params; those left out (None) stay as they are."""
         return self._set(**_as_params(self._input_kwargs))
 
@@ -393,6 +406,12 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
 
     def setBudgetSummary(self, value):
         return self._set(budgetSummary=value)
+
+    def setKCandidates(self, value):
+        return self._set(kCandidates=value)
+
+    def setBudgetKSelection(self, value):
+        return self._set(budgetKSelection=value)
 
     def setCoresetSampleSize(self, value):
         return self._set(coresetSampleSize=value)

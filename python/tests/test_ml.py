@@ -25,8 +25,9 @@ SAMPLE_VALUES = {
     "sampler": "core", "sampleSize": 0.1, "lambda": 0.3, "geometry": "l1", "normBound": 4.5, "center": [1.0, 2.0],
     "preprocessing": "public", "initMode": "random-ball", "guards": False, "privacyMode": "paper", "clipRadius": 9.0,
     "origin": [0.5, -0.5], "bounds": "-1:1", "normQuantile": 0.9, "outliers": "drop", "budgetCentre": 0.1,
-    "budgetHistogram": 0.07, "budgetInit": 0.3, "budgetSummary": 0.02, "coresetSampleSize": 5000, "stage1Size": 0.5, "stage1Cached": True,
-    "noise": "gaussian", "delta": 1e-6, "budgetLedger": "/ledgers/patients",
+    "budgetHistogram": 0.07, "budgetInit": 0.3, "budgetSummary": 0.02, "kCandidates": [3, 5],
+    "budgetKSelection": 0.4, "coresetSampleSize": 5000, "stage1Size": 0.5, "stage1Cached": True, "noise": "gaussian",
+    "delta": 1e-6, "budgetLedger": "/ledgers/patients",
 }
 
 
@@ -34,7 +35,7 @@ def jvm_value(stage, name):
     """A param's value as the JVM stage holds it."""
     java_obj = stage._java_obj
     java_value = java_obj.getOrDefault(java_obj.getParam(name))
-    return list(java_value) if name in ("center", "origin") else java_value
+    return list(java_value) if name in ("center", "origin", "kCandidates") else java_value
 
 
 def pipeline(**params):

@@ -4,6 +4,8 @@ import io.pais.math.Checks;
 import io.pais.math.Rounding;
 import java.io.Serializable;
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 
 /**
  * The one place where a release's ε is split into the shares of its stages (SPEC §13), fixed from public settings
@@ -17,11 +19,12 @@ import java.math.BigDecimal;
  * @param histogram the DP norm histogram's ε (0: not run)
  * @param initialisation the private coreset's three mechanisms (all 0: not run)
  * @param summary the private training summary's two mechanisms (both 0: not run)
+ * @param selection the k selection's ε, split evenly between its candidate releases (0: not run)
  * @param lloyd DP-Lloyd's ε: the rest
  * @param lloydDelta DP-Lloyd's δ (the uniform schemes; the other stages are pure)
  */
 public record BudgetAllocation(double epsilon, double centre, double histogram, CoresetShares initialisation,
-    SummaryShares summary, double lloyd, double lloydDelta) {
+    SummaryShares summary, double selection, double lloyd, double lloydDelta) {
 
   /**
    * The shares of ε a strict release's settings give its stages, checked on construction; a stage that does not run
@@ -31,23 +34,32 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
    * @param histogram the DP norm histogram's share, in (0, 1)
    * @param init the private coreset's share, in (0, 1)
    * @param summary the private training summary's share, in [0, 1) (0: no summary)
+   * @param selection the k selection's share (its candidate releases together), in (0, 1)
    */
-  public record Shares(double centre, double histogram, double init, double summary) implements Serializable {
+  public record Shares(double centre, double histogram, double init, double summary, double selection)
+      implements Serializable {
     public Shares {
       Checks.require(centre > 0 && centre < 1, "budget-centre must be in (0, 1), got " + centre);
       Checks.require(histogram > 0 && histogram < 1, "budget-histogram must be in (0, 1), got " + histogram);
       Checks.require(init > 0 && init < 1, "budget-init must be in (0, 1), got " + init);
       Checks.require(summary >= 0 && summary < 1, "budget-summary must be in [0, 1) (0: no summary), got "
           + summary);
+      Checks.require(selection > 0 && selection < 1, "budget-k-selection must be in (0, 1), got " + selection);
       Checks.require(centre + histogram + summary < 1, "budget-centre + budget-histogram + budget-summary must be < 1 "
           + "(DP-Lloyd needs the rest), got " + (centre + histogram + summary));
     }
 
-    /** The one check across the shares of the stages that run: they leave DP-Lloyd a positive rest. */
-    public Shares require(boolean initialisation) {
-      double all = centre + histogram + init + summary;
-      Checks.require(!initialisation || all < 1, "budget-centre + budget-histogram + budget-init + budget-summary "
-          + "must be < 1 with init private-coreset (DP-Lloyd needs the rest), got " + all);
+    /**
+     * The one check across the shares of the stages that run (the private coreset and the k selection when their
+     * settings ask for them): they leave DP-Lloyd a positive rest.
+     */
+    public Shares require(boolean initialisation, boolean kSelection) {
+      double all = centre + histogram + summary + (initialisation ? init : 0) + (kSelection ? selection : 0);
+      String names = "budget-centre + budget-histogram" + (initialisation ? " + budget-init" : "") + " + budget-summary"
+          + (kSelection ? " + budget-k-selection" : "");
+      String with = initialisation && kSelection ? " with init private-coreset and k candidates"
+          : initialisation ? " with init private-coreset" : kSelection ? " with k candidates" : "";
+      Checks.require(all < 1, names + " must be < 1" + with + " (DP-Lloyd needs the rest), got " + all);
       return this;
     }
   }
@@ -98,29 +110,41 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
   }
 
   /** Which stages of a strict release run (each is decided from public settings). */
-  public record Stages(boolean centre, boolean histogram, boolean initialisation) {}
+  public record Stages(boolean centre, boolean histogram, boolean initialisation, boolean selection) {}
 
   /** A strict release: each running stage gets its share of ε, DP-Lloyd the rest. */
   public static BudgetAllocation strict(double epsilon, double delta, Shares shares, Stages stages) {
-    shares.require(stages.initialisation());
+    shares.require(stages.initialisation(), stages.selection());
     double centre = stages.centre() ? epsilon * shares.centre() : 0;
     double histogram = stages.histogram() ? epsilon * shares.histogram() : 0;
     CoresetShares coreset = stages.initialisation() ? CoresetShares.of(epsilon * shares.init()) : CoresetShares.NONE;
     SummaryShares summary = SummaryShares.of(epsilon * shares.summary());
+    double selection = stages.selection() ? epsilon * shares.selection() : 0;
     if (Double.isInfinite(epsilon)) {
-      return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, epsilon, delta);
+      return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, selection, epsilon, delta);
     }
     BigDecimal rest = new BigDecimal(epsilon);
     for (double spent : new double[] {centre, histogram, coreset.spreads(), coreset.tree(), coreset.sums(),
-        summary.sizes(), summary.cost()}) {
+        summary.sizes(), summary.cost(), selection}) {
       rest = rest.subtract(new BigDecimal(spent));
     }
-    return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, Math.max(0, Rounding.down(rest)),
-        delta);
+    return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, selection,
+        Math.max(0, Rounding.down(rest)), delta);
   }
 
   /** The paper's pipeline: DP-Lloyd is the only stage that spends. */
   public static BudgetAllocation paper(double epsilon, double delta) {
-    return new BudgetAllocation(epsilon, 0, 0, CoresetShares.NONE, SummaryShares.NONE, epsilon, delta);
+    return new BudgetAllocation(epsilon, 0, 0, CoresetShares.NONE, SummaryShares.NONE, 0, epsilon, delta);
+  }
+
+  /**
+   * The ε of each of {@code candidates} k-selection releases: the selection's share split evenly, rounded down so that
+   * together they never exceed it.
+   */
+  public double perCandidate(int candidates) {
+    Checks.positive("candidates", candidates);
+    Checks.require(selection > 0, "no k selection in this allocation");
+    return Rounding.down(new BigDecimal(selection).divide(BigDecimal.valueOf(candidates),
+        new MathContext(40, RoundingMode.FLOOR)));
   }
 }

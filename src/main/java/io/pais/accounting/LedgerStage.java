@@ -4,6 +4,8 @@ import io.pais.math.Checks;
 
 /** The stages that read data and spend a share of ε, as the ledger names them. */
 public enum LedgerStage {
+  /** A candidate release of a private choice of k (its own stages inside, its DP cost the score). */
+  K_SELECTION("k selection"),
   /** The DP centre of a strict release. */
   CENTRE("centre"),
   /** The DP norm histogram (r̂, n̂, x̃̂) of a strict release. */

@@ -43,6 +43,7 @@ import java.util.List;
  *     model (empty when there is none)
  * @param trainingSummary the release's private training summary (DP cluster sizes and training cost), or null
  *     when it made none
+ * @param kSelection the private choice of k the release came from, or null when k was given
  * @param budgetClaim the claim the release made on a budget ledger, or null when it spent from none
  */
 public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler sampler, Geometry geometry, int iterations,
@@ -50,7 +51,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     String sumNoiseRadius, List<Statistic> statistics, List<String> nonPrivateSteps, int seedBits,
     String privacyMode, List<LedgerEntry> ledger, String composition, List<Double> estimatedCentre,
     boolean stableSamplingKeys, double delta, Relation relation, String accountant, TrainingSummary trainingSummary,
-    BudgetClaim budgetClaim) {
+    KSelection kSelection, BudgetClaim budgetClaim) {
 
   public PrivacyReport {
     Checks.require(epsilon > 0 && !Double.isNaN(epsilon), "epsilon must be > 0 (may be +Infinity), got " + epsilon);
@@ -83,6 +84,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     Checks.notNull("accountant", accountant);
     Checks.require(trainingSummary == null || trainingSummary.clusterSizes().size() == k, "the training summary "
         + "must hold k = " + k + " cluster sizes");
+    Checks.require(kSelection == null || kSelection.chosen() == k, "the k selection must have chosen k = " + k);
   }
 
   /** The same report for a release that spent from a budget ledger: it names the claim. */
@@ -91,7 +93,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     return new PrivacyReport(epsilon, guaranteeMethod, sampler, geometry, iterations, k, dimension,
         expectedSampleSize, lambda, noiseKnob, betaSum, betaCount, sumNoiseRadius, statistics, nonPrivateSteps,
         seedBits, privacyMode, ledger, composition, estimatedCentre, stableSamplingKeys, delta, relation, accountant,
-        trainingSummary, claim);
+        trainingSummary, kSelection, claim);
   }
 
   /** Whether the run was an end-to-end private release (privacy mode strict). */
@@ -146,6 +148,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
     private String accountant = "";
 
     private TrainingSummary trainingSummary;
+    private KSelection kSelection;
     private BudgetClaim budgetClaim;
 
     private Builder() {}
@@ -274,6 +277,12 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
       return this;
     }
 
+    /** The private choice of k the release came from (none by default). */
+    public Builder kSelection(KSelection selection) {
+      this.kSelection = selection;
+      return this;
+    }
+
     /** The claim the release made on a budget ledger (none by default). */
     public Builder budgetClaim(BudgetClaim claim) {
       this.budgetClaim = claim;
@@ -284,7 +293,7 @@ public record PrivacyReport(double epsilon, String guaranteeMethod, Sampler samp
       return new PrivacyReport(epsilon, guaranteeMethod, sampler, geometry, iterations, k, dimension,
           expectedSampleSize, lambda, noiseKnob, betaSum, betaCount, sumNoiseRadius, statistics, nonPrivateSteps,
           seedBits, privacyMode, ledger, composition, estimatedCentre, stableSamplingKeys, delta, relation, accountant,
-          trainingSummary, budgetClaim);
+          trainingSummary, kSelection, budgetClaim);
     }
   }
 }

@@ -29,7 +29,10 @@ import io.pais.io.Points;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
 import io.pais.accounting.PrivacyReport;
+import io.pais.accounting.KSelection;
+import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.TrainingSummary;
+import io.pais.math.Checks;
 import io.pais.estimation.PrivateTrainingSummary;
 import io.pais.lloyd.ClusterCosts;
 import io.pais.sampling.KeyedCoins;
@@ -68,6 +71,8 @@ public final class PrivateKMeansEngine {
   private final Initialiser initialiser;
   /** Whether {@link #prepare} ran: one run per engine. */
   private boolean prepared;
+  /** The private choice of k this release came from (null: k was given). */
+  private KSelection selection;
 
   public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log) {
     this(settings, log, StageListener.NONE);
@@ -116,6 +121,19 @@ public final class PrivateKMeansEngine {
   }
 
   /**
+   * Records the k selection this release comes from, before it reads anything: the candidates' ledger entries are
+   * spent first (the allocation set their share apart), and the report will carry the selection.
+   */
+  public PrivateKMeansEngine afterSelection(List<LedgerEntry> candidates, KSelection chosen) {
+    Checks.require(!prepared, "the k selection is recorded before the run");
+    Checks.require(!settings.kCandidates().isEmpty() && chosen.chosen() == settings.k(), "a k selection belongs to a "
+        + "release with k candidates and the chosen k");
+    candidates.forEach(ledger::spend);
+    this.selection = chosen;
+    return this;
+  }
+
+  /**
    * Preprocessing, privacy plan, sampling and initialisation. An engine prepares one run: its ledger holds that run's
    * spending, so a second run must come from a new engine (refused here rather than spending from the same budget).
    */
@@ -125,6 +143,9 @@ public final class PrivateKMeansEngine {
           + "engine for another run");
     }
     prepared = true;
+    if (!settings.kCandidates().isEmpty() && selection == null) {
+      throw new IllegalStateException("a release with k candidates runs after its selection (PrivateKMeansRelease)");
+    }
     if (settings.isStrict() && !points.dimensionSource().isPublic()) {
       // d is published (the centres' columns, the report) and sets every noise scale: one record may not decide it
       throw new InputException("a strict release needs a public dimension, but d was "
@@ -282,7 +303,7 @@ public final class PrivateKMeansEngine {
   /** The privacy report of a prepared run, read from the ledger, with its training summary (null: none). */
   public PrivacyReport report(PreparedRun run, TrainingSummary summary) {
     String noise = run.noise(settings.geometry()).describe(settings.geometry());
-    return new ReleaseReporter(settings, ledger).report(run, noise, summary);
+    return new ReleaseReporter(settings, ledger).report(run, noise, summary, selection);
   }
 
   /** Seconds per stage so far. */

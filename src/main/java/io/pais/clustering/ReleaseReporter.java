@@ -10,6 +10,7 @@ import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.SchemePlan;
+import io.pais.accounting.KSelection;
 import io.pais.accounting.TrainingSummary;
 import io.pais.accounting.Statistic.Source;
 import io.pais.privacy.Geometry;
@@ -32,9 +33,10 @@ final class ReleaseReporter {
 
   /**
    * The privacy report of {@code run}, read from the ledger; {@code noise} describes how its noise is drawn, and
-   * {@code summary} is its private training summary (null: none).
+   * {@code summary} is its private training summary (null: none), {@code selection} the private choice of k it came
+   * from (null: k was given).
    */
-  PrivacyReport report(PreparedRun run, String noise, TrainingSummary summary) {
+  PrivacyReport report(PreparedRun run, String noise, TrainingSummary summary, KSelection selection) {
     PreparedData data = run.data();
     Provenance provenance = run.provenance();
     String method = run.lloydPlan().guaranteeMethod();
@@ -53,6 +55,7 @@ final class ReleaseReporter {
         .lambda(settings.sampling().sampler() == Sampler.CORE ? settings.sampling().lambda() : Double.NaN)
         .seedBits(settings.seed() == null ? 0 : settings.seed().bits())
         .trainingSummary(summary)
+        .kSelection(selection)
         .stableSamplingKeys(provenance.stableSamplingKeys());
     double expectedSampleSize;
     if (run instanceof PreparedRun.Scheme schemeRun) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.privacy.Geometry;
 import io.pais.accounting.BudgetClaim;
+import io.pais.accounting.KSelection;
 import io.pais.accounting.TrainingSummary;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.LedgerStage;
@@ -90,6 +91,9 @@ public final class PrivacyReportJson {
     }
     if (report.trainingSummary() != null) {
       writeSummary(root.putObject("trainingSummary"), report.trainingSummary());
+    }
+    if (report.kSelection() != null) {
+      writeSelection(root.putObject("kSelection"), report.kSelection());
     }
     if (!report.estimatedCentre().isEmpty()) {
       ArrayNode centre = root.putArray("estimatedCentre");
@@ -190,6 +194,9 @@ public final class PrivacyReportJson {
     if (root.has("trainingSummary")) {
       b.trainingSummary(readSummary(root.get("trainingSummary")));
     }
+    if (root.has("kSelection")) {
+      b.kSelection(readSelection(root.get("kSelection")));
+    }
     if (root.has("estimatedCentre")) {
       double[] centre = new double[root.get("estimatedCentre").size()];
       for (int i = 0; i < centre.length; i++) {
@@ -218,6 +225,28 @@ public final class PrivacyReportJson {
     node.get("clusterSizes").forEach(size -> sizes.add(size.asDouble()));
     return new TrainingSummary(sizes, number(node, "trainingCost"), number(node, "epsilon"),
         number(node, "sizeNoiseScale"), number(node, "costNoiseScale"), number(node, "costTermCap"));
+  }
+
+  private static void writeSelection(ObjectNode node, KSelection selection) {
+    node.put("chosen", selection.chosen());
+    node.put("rule", selection.rule());
+    ArrayNode candidates = node.putArray("candidates");
+    for (KSelection.Candidate c : selection.candidates()) {
+      ObjectNode candidate = candidates.addObject();
+      candidate.put("k", c.k());
+      putNumber(candidate, "epsilon", c.epsilon());
+      putNumber(candidate, "trainingCost", c.cost());
+      putNumber(candidate, "costStandardDeviation", c.costStandardDeviation());
+    }
+  }
+
+  private static KSelection readSelection(JsonNode node) {
+    List<KSelection.Candidate> candidates = new ArrayList<>();
+    for (JsonNode c : node.get("candidates")) {
+      candidates.add(new KSelection.Candidate(c.get("k").asInt(), number(c, "epsilon"), number(c, "trainingCost"),
+          number(c, "costStandardDeviation")));
+    }
+    return new KSelection(candidates, node.get("chosen").asInt(), node.get("rule").asText());
   }
 
   private static Relation relation(String text) {

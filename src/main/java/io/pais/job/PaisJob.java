@@ -12,7 +12,7 @@ import io.pais.settings.CoordinateBounds;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.Preprocessing;
-import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.clustering.PrivateKMeansRelease;
 import io.pais.settings.StrictRelease;
 import io.pais.io.FailFast;
 import io.pais.io.InputFormat;
@@ -27,6 +27,7 @@ import io.pais.accounting.LedgerEntry;
 import io.pais.budget.BudgetStatus;
 import io.pais.budget.ReleaseClaim;
 import io.pais.accounting.PrivacyReport;
+import io.pais.accounting.KSelection;
 import io.pais.accounting.TrainingSummary;
 import io.pais.sampling.Sampler;
 import java.io.PrintStream;
@@ -103,8 +104,14 @@ public final class PaisJob implements Callable<Integer> {
       + "schema); default: from the schema, or outside strict releases the records (LibSVM: the largest index)")
   int dimension;
 
-  @Option(names = "--k", description = "number of clusters (default: ${DEFAULT-VALUE})")
-  int k;
+  @Option(names = "--k", split = ",", paramLabel = "K[,K...]", description = "number of clusters, or candidates to "
+      + "choose from privately (strict: e.g. 4,6,8,10; each fitted on a share of --budget-k-selection, the elbow "
+      + "of their DP training costs released) (default: ${DEFAULT-VALUE})")
+  List<Integer> k;
+
+  @Option(names = "--budget-k-selection", description = "strict, with k candidates: the share of epsilon for the "
+      + "candidate releases together (default: ${DEFAULT-VALUE})")
+  double budgetKSelection;
 
   @Option(names = "--iterations", description = "DP-Lloyd iterations T, or auto (chosen from epsilon, n, d and k; "
       + "see the README) (default: ${DEFAULT-VALUE})")
@@ -358,8 +365,8 @@ public final class PaisJob implements Callable<Integer> {
       writer.leftovers().forEach(path -> out.println("pais: note: " + path + " belongs to another run: one that "
           + "stopped while writing, or one still writing; remove it once no run writes to this output"));
       Points points = PointReader.read(spark, spec); // from here on the claim is spent, whatever happens
-      PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, progress.around(LOG::info), progress);
-      ClusteringResult result = engine.fit(points, evaluate);
+      ClusteringResult result = PrivateKMeansRelease.fit(settings, points, progress.around(LOG::info), progress,
+          evaluate);
       points.unchanged().requireUnchanged();
       long writeStart = System.nanoTime();
       ObjectNode run = runRecord(settings, spec, result);
@@ -418,7 +425,8 @@ public final class PaisJob implements Callable<Integer> {
   /** The flags as settings: every rule between them is checked by the settings' builder, in the flags' names. */
   KMeansSettings settings() {
     return KMeansSettings.builder(Vocabulary.FLAGS)
-        .k(k).iterations(Iterations.parse(iterations)).epsilon(epsilon).geometry(Geometry.parse(geometry))
+        .k(k.get(0)).kCandidates(k.size() > 1 ? k : List.of()).kSelectionShare(budgetKSelection)
+        .iterations(Iterations.parse(iterations)).epsilon(epsilon).geometry(Geometry.parse(geometry))
         .initialisation(Initialisation.parse(init))
         .sampler(Sampler.parse(sampler)).sampleSize(SampleSize.parse("sample-size", sampleSize)).lambda(lambda)
         .coreSupremum(parseSupremum(coreSupremum))
@@ -485,6 +493,10 @@ public final class PaisJob implements Callable<Integer> {
   private ObjectNode configuration(KMeansSettings settings) {
     ObjectNode conf = ReleaseWriter.newObject();
     conf.put("k", settings.k());
+    if (!settings.kCandidates().isEmpty()) {
+      settings.kCandidates().forEach(conf.putArray("kCandidates")::add);
+      conf.put("budgetKSelection", settings.strictRelease().shares().selection());
+    }
     if (settings.iterations() instanceof Iterations.Fixed fixed) {
       conf.put("iterations", fixed.count());
     } else {
@@ -543,7 +555,7 @@ public final class PaisJob implements Callable<Integer> {
 
   private void summary(ClusteringResult result, KMeansSettings settings, double writeSeconds, double total) {
     PrivacyReport r = result.report();
-    out.printf(Locale.ROOT, "pais: %d centres written to %s%n", settings.k(), output);
+    out.printf(Locale.ROOT, "pais: %d centres written to %s%n", result.centres().length, output);
     String delta = r.delta() == 0 ? "" : String.format(Locale.ROOT, ", delta = %.3g", r.delta());
     out.printf(Locale.ROOT, "  guarantee     epsilon = %.6g%s, %s, %s (%s)%n", r.epsilon(), delta, r.isStrictRelease()
         ? "end to end (strict)" : "paper mode: conditioned on data-derived constants", r.relation().description(),
@@ -565,6 +577,12 @@ public final class PaisJob implements Callable<Integer> {
     } else {
       out.printf(Locale.ROOT, "  noise         B = %.6g, betaSum = %.6g, betaCount = %.6g%n", r.noiseKnob(),
           r.betaSum(), r.betaCount());
+    }
+    if (r.kSelection() != null) {
+      for (KSelection.Candidate c : r.kSelection().candidates()) {
+        out.printf(Locale.ROOT, "  k selection   k = %-4d DP training cost %.6g (sd %.3g), epsilon = %.6g%s%n", c.k(),
+            c.cost(), c.costStandardDeviation(), c.epsilon(), c.k() == r.kSelection().chosen() ? "  <- chosen" : "");
+      }
     }
     TrainingSummary summary = r.trainingSummary();
     if (summary != null) {

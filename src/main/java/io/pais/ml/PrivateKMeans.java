@@ -15,7 +15,8 @@ import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
 import io.pais.privacy.BaseNoise;
 import io.pais.settings.Preprocessing;
-import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.clustering.PrivateKMeansRelease;
+import io.pais.clustering.StageListener;
 import io.pais.io.FailFast;
 import io.pais.io.PointReader;
 import io.pais.io.Points;
@@ -186,6 +187,17 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
+  /** Candidates for k to choose from privately (strict); {@code k} is then not used. */
+  public PrivateKMeans setKCandidates(int[] values) {
+    set(kCandidates(), values);
+    return this;
+  }
+
+  public PrivateKMeans setBudgetKSelection(double value) {
+    set(budgetKSelection(), value);
+    return this;
+  }
+
   public PrivateKMeans setBudgetSummary(double value) {
     set(budgetSummary(), value);
     return this;
@@ -241,7 +253,7 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
         "column '" + getFeaturesCol() + "'");
     ClusteringResult result;
     try (FailFast failFast = FailFast.watch(dataset.sparkSession().sparkContext())) {
-      result = new PrivateKMeansEngine(settings, LOG::info).fit(points, false);
+      result = PrivateKMeansRelease.fit(settings, points, LOG::info, StageListener.NONE, false);
     }
     PrivacyReport report = result.report();
     if (claim != null) {
@@ -271,7 +283,9 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   /** The params as settings: every rule between them is checked by the settings' builder, in the params' names. */
   KMeansSettings settings() {
     return KMeansSettings.builder(Vocabulary.PARAMS)
-        .k(getK()).iterations(Iterations.ofMaxIter(getMaxIter())).epsilon(getEpsilon())
+        .k(getK()).kCandidates(isDefined(kCandidates()) ? java.util.Arrays.stream($(kCandidates())).boxed().toList()
+            : java.util.List.of()).kSelectionShare(getBudgetKSelection())
+        .iterations(Iterations.ofMaxIter(getMaxIter())).epsilon(getEpsilon())
         .geometry(Geometry.parse(getGeometry())).initialisation(Initialisation.parse(getInitMode()))
         .sampler(Sampler.parse(getSampler())).sampleSize(SampleSize.of("sampleSize", getSampleSize()))
         .lambda(getLambda())

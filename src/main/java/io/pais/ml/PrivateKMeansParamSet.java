@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleArrayParam;
+import org.apache.spark.ml.param.IntArrayParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
@@ -34,6 +35,8 @@ public final class PrivateKMeansParamSet implements Serializable {
   private static final long serialVersionUID = 1L;
 
   final IntParam k;
+  final IntArrayParam kCandidates;
+  final DoubleParam budgetKSelection;
   final IntParam maxIter;
   final LongParam seed;
   final Param<String> featuresCol;
@@ -70,6 +73,14 @@ public final class PrivateKMeansParamSet implements Serializable {
     String parent = owner.uid();
     k = new IntParam(parent, "k", "number of clusters, in [2, " + KMeansSettings.MAX_K + "]",
         inRange("k", 2, KMeansSettings.MAX_K));
+    kCandidates = new IntArrayParam(owner, "kCandidates", "strict: candidates for k to choose from privately (at "
+        + "least two, each in [2, " + KMeansSettings.MAX_K + "]); each is fitted on a share of budgetKSelection and the "
+        + "elbow of their DP training costs is released (unset: k is used)", validator((int[] v) -> v.length >= 2
+            && java.util.Arrays.stream(v).allMatch(c -> c >= 2 && c <= KMeansSettings.MAX_K),
+            v -> "kCandidates must hold at least two values, each in [2, " + KMeansSettings.MAX_K + "], got "
+                + java.util.Arrays.toString(v)));
+    budgetKSelection = new DoubleParam(parent, "budgetKSelection", "strict, with kCandidates: share of epsilon for "
+        + "the candidate releases together, in (0, 1)", inRange("budgetKSelection", Double.MIN_VALUE, 1 - 1e-12));
     maxIter = new IntParam(parent, "maxIter", "number of DP-Lloyd iterations T, in [1, " + Iterations.MAX
         + "], or 0 to choose T from epsilon, n, d and k (--iterations auto)", inRange("maxIter", 0, Iterations.MAX));
     seed = new LongParam(parent, "seed", "seed for a reproducible run (marked as seeded in the privacy report); "
@@ -162,6 +173,7 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(budgetHistogram, Defaults.HISTOGRAM_SHARE);
     owner.setDefault(budgetInit, Defaults.INIT_SHARE);
     owner.setDefault(budgetSummary, Defaults.SUMMARY_SHARE);
+    owner.setDefault(budgetKSelection, Defaults.K_SELECTION_SHARE);
     owner.setDefault(coresetSampleSize, Defaults.CORESET_SAMPLE_SIZE);
     owner.setDefault(stage1Cached, Defaults.STAGE1_CACHED);
     owner.setDefault(noise, Defaults.NOISE.id());

@@ -3,6 +3,7 @@ package io.pais.ml;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntArrayParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
@@ -149,6 +150,18 @@ public interface PrivateKMeansParams extends Params {
 
   default DoubleParam clipRadius() {
     return paramSet().clipRadius;
+  }
+
+  default IntArrayParam kCandidates() {
+    return paramSet().kCandidates;
+  }
+
+  default DoubleParam budgetKSelection() {
+    return paramSet().budgetKSelection;
+  }
+
+  default double getBudgetKSelection() {
+    return (Double) $(budgetKSelection());
   }
 
   default DoubleArrayParam origin() {

@@ -113,6 +113,14 @@ public final class Seed implements Serializable {
     }
   }
 
+  /**
+   * A seed for a run within a run (a k-selection candidate): its bytes are {@link #key(String)} of {@code purpose},
+   * so distinct purposes give independent generators; its secret is still at most this seed's bits.
+   */
+  public Seed derive(String purpose) {
+    return new Seed(key(purpose), bits, form + ", derived for " + purpose);
+  }
+
   /** The seed's bytes, for keys derived the way earlier releases derived them. */
   public byte[] bytes() {
     return material.clone();

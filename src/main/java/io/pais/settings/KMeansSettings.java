@@ -10,6 +10,8 @@ import io.pais.privacy.Seed;
 import io.pais.sampling.Sampler;
 import io.pais.sampling.UniformScheme;
 import java.io.Serializable;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -26,6 +28,8 @@ public final class KMeansSettings implements Serializable {
   public static final double MAX_EPSILON = 1e6;
 
   private final int k;
+  /** The candidates of a private choice of k (empty: k is given), sorted. */
+  private final List<Integer> kCandidates;
   private final Iterations iterations;
   private final double epsilon;
   private final Geometry geometry;
@@ -37,6 +41,7 @@ public final class KMeansSettings implements Serializable {
 
   private KMeansSettings(Builder b, Initialisation initialisation, SamplingSettings sampling, PrivacyMode privacy) {
     this.k = b.k;
+    this.kCandidates = b.kCandidates.stream().sorted().toList();
     this.iterations = b.iterations;
     this.epsilon = b.epsilon;
     this.geometry = b.geometry;
@@ -45,6 +50,21 @@ public final class KMeansSettings implements Serializable {
     this.privacy = privacy;
     this.guards = new Guards(b.guards, b.minNoisyCount);
     this.seed = b.seed;
+  }
+
+  /** A copy with another k, ε, candidates, privacy mode and seed: a k-selection candidate or the chosen release. */
+  private KMeansSettings(KMeansSettings base, int k, double epsilon, List<Integer> kCandidates, PrivacyMode privacy,
+      Seed seed) {
+    this.k = k;
+    this.kCandidates = kCandidates;
+    this.iterations = base.iterations;
+    this.epsilon = epsilon;
+    this.geometry = base.geometry;
+    this.initialisation = base.initialisation;
+    this.sampling = base.sampling;
+    this.privacy = privacy;
+    this.guards = base.guards;
+    this.seed = seed;
   }
 
   /** A builder that starts from {@link Defaults} and names settings in {@code vocabulary}. */
@@ -57,8 +77,37 @@ public final class KMeansSettings implements Serializable {
     return builder(Vocabulary.FLAGS);
   }
 
+  /** The clusters of this run (with {@link #kCandidates()}: the one being fitted, one of them). */
   public int k() {
     return k;
+  }
+
+  /** The candidates of a private choice of k, sorted (empty: k is given). */
+  public List<Integer> kCandidates() {
+    return kCandidates;
+  }
+
+  /**
+   * The settings of the k-selection candidate with {@code k} clusters, a strict release of its own at
+   * {@code epsilon} (its share of the selection) whose training summary gets {@link Defaults#K_SELECTION_SUMMARY_SHARE}
+   * of it (its DP cost is the candidate's score), from a seed derived for it (null: secure randomness).
+   */
+  public KMeansSettings candidate(int k, double epsilon) {
+    Checks.require(kCandidates.contains(k), "k = " + k + " is not a candidate of " + kCandidates);
+    StrictRelease release = strictRelease();
+    BudgetAllocation.Shares shares = release.shares();
+    StrictRelease scored = release.withShares(new BudgetAllocation.Shares(shares.centre(), shares.histogram(),
+        shares.init(), Defaults.K_SELECTION_SUMMARY_SHARE, shares.selection()));
+    Checks.require(epsilon >= MIN_EPSILON, "epsilon of a k-selection candidate must be at least " + MIN_EPSILON
+        + ", got " + epsilon + ": raise epsilon or budget-k-selection, or give fewer candidates");
+    return new KMeansSettings(this, k, epsilon, List.of(), new PrivacyMode.Strict(scored, privacy.constants()),
+        seed == null ? null : seed.derive("k-selection candidate k=" + k));
+  }
+
+  /** The settings of the release with the chosen {@code k}: its allocation still sets the selection's share apart. */
+  public KMeansSettings chosen(int k) {
+    Checks.require(kCandidates.contains(k), "k = " + k + " is not a candidate of " + kCandidates);
+    return new KMeansSettings(this, k, epsilon, kCandidates, privacy, seed);
   }
 
   public Iterations iterations() {
@@ -133,12 +182,14 @@ public final class KMeansSettings implements Serializable {
     }
     StrictRelease release = strict.release();
     return BudgetAllocation.strict(epsilon, delta, release.shares(), new BudgetAllocation.Stages(
-        !strict.constants().hasCentre(), needsNormHistogram(), initialisation == Initialisation.PRIVATE_CORESET));
+        !strict.constants().hasCentre(), needsNormHistogram(), initialisation == Initialisation.PRIVATE_CORESET,
+        !kCandidates.isEmpty()));
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof KMeansSettings s && k == s.k && iterations.equals(s.iterations)
+    return o instanceof KMeansSettings s && k == s.k && kCandidates.equals(s.kCandidates)
+        && iterations.equals(s.iterations)
         && Double.compare(epsilon, s.epsilon) == 0 && geometry == s.geometry && initialisation == s.initialisation
         && sampling.equals(s.sampling) && privacy.equals(s.privacy) && guards.equals(s.guards)
         && Objects.equals(seed, s.seed);
@@ -146,12 +197,12 @@ public final class KMeansSettings implements Serializable {
 
   @Override
   public int hashCode() {
-    return Objects.hash(k, iterations, epsilon, geometry, initialisation, sampling, privacy, guards, seed);
+    return Objects.hash(k, kCandidates, iterations, epsilon, geometry, initialisation, sampling, privacy, guards, seed);
   }
 
   @Override
   public String toString() {
-    return "KMeansSettings[k=" + k + ", iterations=" + iterations + ", epsilon=" + epsilon + ", geometry=" + geometry
+    return "KMeansSettings[k=" + k + (kCandidates.isEmpty() ? "" : ", kCandidates=" + kCandidates) + ", iterations=" + iterations + ", epsilon=" + epsilon + ", geometry=" + geometry
         + ", initialisation=" + initialisation + ", sampling=" + sampling + ", privacy=" + privacy + ", guards="
         + guards + ", seeded=" + (seed != null) + "]";
   }
@@ -164,6 +215,8 @@ public final class KMeansSettings implements Serializable {
   public static final class Builder {
     private final Vocabulary names;
     private int k = Defaults.K;
+    private List<Integer> kCandidates = List.of();
+    private double selectionShare = Defaults.K_SELECTION_SHARE;
     private Iterations iterations = Defaults.ITERATIONS;
     private double epsilon = Defaults.EPSILON;
     private Geometry geometry = Defaults.GEOMETRY;
@@ -200,6 +253,25 @@ public final class KMeansSettings implements Serializable {
 
     public Builder k(int value) {
       k = value;
+      return this;
+    }
+
+    /**
+     * Candidates of a private choice of k (at least two, distinct; empty: k is given): each is fitted on its share of
+     * budget-k-selection, the one {@code io.pais.estimation.ElbowRule} picks from their DP costs is released, and
+     * k becomes the smallest candidate until then.
+     */
+    public Builder kCandidates(List<Integer> values) {
+      kCandidates = List.copyOf(Checks.notNull("k candidates", values));
+      if (!kCandidates.isEmpty()) {
+        k = kCandidates.stream().min(Integer::compare).orElseThrow();
+      }
+      return this;
+    }
+
+    /** The share of ε of the k selection's candidate releases together. */
+    public Builder kSelectionShare(double value) {
+      selectionShare = value;
       return this;
     }
 
@@ -369,6 +441,7 @@ public final class KMeansSettings implements Serializable {
     public KMeansSettings build() {
       Checks.require(k >= 1 && k <= MAX_K, "k must be in [1, " + MAX_K + "] (the centres are held on the driver), got "
           + k);
+      requireCandidates();
       Checks.notNull("iterations", iterations);
       Checks.require(epsilon >= MIN_EPSILON && epsilon <= MAX_EPSILON || epsilon == Double.POSITIVE_INFINITY,
           names.name(Setting.EPSILON) + " must be in [" + MIN_EPSILON + ", " + MAX_EPSILON + "] (+Infinity only for "
@@ -394,6 +467,25 @@ public final class KMeansSettings implements Serializable {
       return new KMeansSettings(this, init, sampling, mode);
     }
 
+    private void requireCandidates() {
+      if (kCandidates.isEmpty()) {
+        return;
+      }
+      String name = names.name(Setting.K_CANDIDATES);
+      Checks.require(kCandidates.size() >= 2, name + " needs at least two candidates to choose from, got "
+          + kCandidates);
+      Checks.require(new HashSet<>(kCandidates).size() == kCandidates.size(), name + " must not repeat a candidate, "
+          + "got " + kCandidates);
+      for (int candidate : kCandidates) {
+        Checks.require(candidate >= 1 && candidate <= MAX_K, name + " must each be in [1, " + MAX_K + "], got "
+            + candidate);
+      }
+      Checks.require(privacy == PrivacyMode.Kind.STRICT, name + " are scored by DP training costs, which only "
+          + names.is(Setting.PRIVACY, "strict") + " makes: use it");
+      Checks.require(!sampler.isUniformScheme(), name + " candidates are pure epsilon-DP releases: use a Poisson "
+          + "sampler (opt, core, unif or full), got sampler " + sampler.id());
+    }
+
     private PrivacyMode strictMode() {
       String strict = names.is(Setting.PRIVACY, "strict");
       String paper = names.is(Setting.PRIVACY, "paper");
@@ -410,7 +502,8 @@ public final class KMeansSettings implements Serializable {
           + epsilon);
       Checks.notNull("outliers", outliers);
       StrictRelease release = new StrictRelease(clipRadius == null ? Double.NaN : clipRadius, origin, normQuantile,
-          outliers == Outliers.DROP, new BudgetAllocation.Shares(centreShare, histogramShare, initShare, summaryShare),
+          outliers == Outliers.DROP, new BudgetAllocation.Shares(centreShare, histogramShare, initShare, summaryShare,
+          selectionShare),
           coresetSampleSize, bounds);
       return new PrivacyMode.Strict(release, new PublicConstants(normBound, centre));
     }
@@ -433,9 +526,9 @@ public final class KMeansSettings implements Serializable {
       if (init == Initialisation.PRIVATE_CORESET) {
         Checks.require(mode.isStrict(), names.is(Setting.INIT, "private-coreset") + " spends a share of epsilon from "
             + "the strict release's ledger: use " + names.is(Setting.PRIVACY, "strict"));
-        ((PrivacyMode.Strict) mode).release().shares().require(true);
       }
-      if (mode.isStrict()) {
+      if (mode instanceof PrivacyMode.Strict strict) {
+        strict.release().shares().require(init == Initialisation.PRIVATE_CORESET, !kCandidates.isEmpty());
         Checks.require(init != Initialisation.SAMPLE_POINTS, names.is(Setting.INIT, "sample-points") + " starts from "
             + "raw data points: not allowed in a strict release (use random-ball)");
         Checks.require(coreSupremum != CoreSupremum.REFERENCE_GRID_100, names.is(Setting.CORE_SUPREMUM, "grid100")

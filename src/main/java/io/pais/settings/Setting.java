@@ -6,6 +6,7 @@ package io.pais.settings;
  */
 public enum Setting {
   EPSILON("epsilon", "epsilon"),
+  K_CANDIDATES("k", "kCandidates"),
   PRIVACY("privacy", "privacyMode"),
   PREPROCESS("preprocess", "preprocessing"),
   CLIP_RADIUS("clip-radius", "clipRadius"),

@@ -43,6 +43,11 @@ public record StrictRelease(double clipRadius, double[] origin, double normQuant
     Checks.require(coresetSampleSize >= 1, "coreset-sample-size must be >= 1, got " + coresetSampleSize);
   }
 
+  /** The same public inputs with other shares of ε. */
+  public StrictRelease withShares(BudgetAllocation.Shares other) {
+    return new StrictRelease(clipRadius, origin, normQuantile, dropOutliers, other, coresetSampleSize, bounds);
+  }
+
   /** R₀ in d dimensions: the public radius, or the bounds' half-diagonal. */
   public double clipRadius(int dimension, Geometry geometry) {
     return bounds == null ? clipRadius : bounds.halfDiagonal(dimension, geometry);

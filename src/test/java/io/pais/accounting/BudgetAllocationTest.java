@@ -14,8 +14,8 @@ class BudgetAllocationTest {
 
   @Test
   void eachRunningStageGetsItsShareAndDpLloydTheExactRest() {
-    BudgetAllocation all = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0.05),
-        new BudgetAllocation.Stages(true, true, true));
+    BudgetAllocation all = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0.05, 0.5),
+        new BudgetAllocation.Stages(true, true, true, false));
     assertEquals(0.15000000000000002, all.centre()); // 3 * 0.05 in doubles, as the stage spends it
     assertEquals(3 * 0.05, all.histogram());
     assertEquals(3 * 0.2 * 0.10, all.initialisation().spreads());
@@ -25,8 +25,10 @@ class BudgetAllocationTest {
     assertEquals(3 * 0.05 * 0.5, all.summary().cost());
     assertTrue(all.lloyd() > 1.94 && all.lloyd() < 1.96, "the rest: " + all.lloyd());
 
-    BudgetAllocation publicCentre = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0),
-        new BudgetAllocation.Stages(false, true, false));
+    assertEquals(0, all.selection(), "no k candidates: the selection's share is not spent");
+
+    BudgetAllocation publicCentre = BudgetAllocation.strict(3, 0,
+        new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0, 0.5), new BudgetAllocation.Stages(false, true, false, false));
     assertEquals(0, publicCentre.centre());
     assertFalse(publicCentre.initialisation().runs());
     assertFalse(publicCentre.summary().runs(), "a summary share of 0: no summary");
@@ -35,6 +37,17 @@ class BudgetAllocationTest {
     assertEquals(2, paper.lloyd());
     assertEquals(1e-6, paper.lloydDelta());
     assertFalse(paper.summary().runs(), "paper mode makes no private summary");
+
+    BudgetAllocation selecting = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0.05,
+        0.4), new BudgetAllocation.Stages(true, true, false, true));
+    assertEquals(3 * 0.4, selecting.selection());
+    assertTrue(selecting.lloyd() > 3 - 0.15 * 3 - 1.2 - 1e-12 && selecting.lloyd() < 3 - 0.15 * 3 - 1.2 + 1e-12);
+    for (int candidates = 2; candidates <= 12; candidates++) {
+      double each = selecting.perCandidate(candidates);
+      assertTrue(new java.math.BigDecimal(each).multiply(java.math.BigDecimal.valueOf(candidates))
+          .compareTo(new java.math.BigDecimal(selecting.selection())) <= 0, "together within the share");
+      assertTrue(each > selecting.selection() / candidates * (1 - 1e-15), "and not less than needed");
+    }
   }
 
   @Test
@@ -43,14 +56,15 @@ class BudgetAllocationTest {
     for (int i = 0; i < 2_000; i++) {
       double epsilon = Math.exp(random.nextDouble(Math.log(1e-4), Math.log(1e6)));
       BudgetAllocation.Stages stages = new BudgetAllocation.Stages(random.nextBoolean(), random.nextBoolean(),
-          random.nextBoolean());
-      double summary = random.nextBoolean() ? 0 : 0.2 * random.nextDouble() + 1e-3;
+          random.nextBoolean(), random.nextBoolean());
+      double summary = random.nextBoolean() ? 0 : 0.15 * random.nextDouble() + 1e-3;
       BudgetAllocation a = BudgetAllocation.strict(epsilon, 0, new BudgetAllocation.Shares(
-          0.25 * random.nextDouble() + 1e-3, 0.25 * random.nextDouble() + 1e-3, 0.2 * random.nextDouble() + 1e-3,
-          summary), stages);
+          0.2 * random.nextDouble() + 1e-3, 0.2 * random.nextDouble() + 1e-3, 0.15 * random.nextDouble() + 1e-3,
+          summary, 0.2 * random.nextDouble() + 1e-3), stages);
       PrivacyLedger ledger = PrivacyLedger.pure(epsilon);
       for (double spent : new double[] {a.centre(), a.histogram(), a.initialisation().spreads(),
-          a.initialisation().tree(), a.initialisation().sums(), a.summary().sizes(), a.summary().cost()}) {
+          a.initialisation().tree(), a.initialisation().sums(), a.summary().sizes(), a.summary().cost(),
+          a.selection()}) {
         if (spent > 0) {
           ledger.spend(Fixtures.ledgerEntry(LedgerStage.DP_LLOYD, spent));
         }
@@ -64,22 +78,26 @@ class BudgetAllocationTest {
   @Test
   void theSharesAreCheckedOnceWithMessagesThatNameThem() {
     IllegalArgumentException centre = assertThrows(IllegalArgumentException.class,
-        () -> new BudgetAllocation.Shares(0, 0.05, 0.2, 0.05));
+        () -> new BudgetAllocation.Shares(0, 0.05, 0.2, 0.05, 0.5));
     assertTrue(centre.getMessage().startsWith("budget-centre must be in (0, 1), got 0.0"), centre.getMessage());
     for (double bad : new double[] {-0.01, 1, Double.NaN, Double.POSITIVE_INFINITY}) {
       IllegalArgumentException summary = assertThrows(IllegalArgumentException.class,
-          () -> new BudgetAllocation.Shares(0.05, 0.05, 0.2, bad));
+          () -> new BudgetAllocation.Shares(0.05, 0.05, 0.2, bad, 0.5));
       assertTrue(summary.getMessage().startsWith("budget-summary must be in [0, 1) (0: no summary), got " + bad),
           summary.getMessage());
     }
     IllegalArgumentException rest = assertThrows(IllegalArgumentException.class,
-        () -> new BudgetAllocation.Shares(0.5, 0.3, 0.1, 0.2));
+        () -> new BudgetAllocation.Shares(0.5, 0.3, 0.1, 0.2, 0.5));
     assertTrue(rest.getMessage().contains("budget-centre + budget-histogram + budget-summary must be < 1"),
         rest.getMessage());
-    BudgetAllocation.Shares shares = new BudgetAllocation.Shares(0.5, 0.2, 0.3, 0.05);
-    IllegalArgumentException sum = assertThrows(IllegalArgumentException.class, () -> shares.require(true));
-    assertTrue(sum.getMessage().contains("budget-centre + budget-histogram + budget-init + budget-summary must be < 1"),
-        sum.getMessage());
-    shares.require(false); // the coreset does not run: its share is not spent
+    BudgetAllocation.Shares shares = new BudgetAllocation.Shares(0.5, 0.2, 0.3, 0.05, 0.5);
+    IllegalArgumentException sum = assertThrows(IllegalArgumentException.class, () -> shares.require(true, false));
+    assertTrue(sum.getMessage().contains("budget-centre + budget-histogram + budget-init + budget-summary must be < 1"
+        + " with init private-coreset"), sum.getMessage());
+    shares.require(false, false); // the coreset does not run: its share is not spent
+    IllegalArgumentException selection = assertThrows(IllegalArgumentException.class,
+        () -> shares.require(false, true));
+    assertTrue(selection.getMessage().contains("budget-centre + budget-histogram + budget-summary + budget-k-selection "
+        + "must be < 1 with k candidates"), selection.getMessage());
   }
 }

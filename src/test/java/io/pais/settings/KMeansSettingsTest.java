@@ -27,7 +27,7 @@ class KMeansSettingsTest {
     StrictRelease release = s.strictRelease();
     assertEquals(5, release.clipRadius());
     assertEquals(new BudgetAllocation.Shares(Defaults.CENTRE_SHARE, Defaults.HISTOGRAM_SHARE, Defaults.INIT_SHARE,
-        Defaults.SUMMARY_SHARE), release.shares());
+        Defaults.SUMMARY_SHARE, 0.5), release.shares());
     assertEquals(Defaults.NORM_QUANTILE, release.normQuantile());
     assertEquals(Initialisation.PRIVATE_CORESET, s.initialisation(), "auto is the coreset in a strict release");
     assertEquals(Initialisation.RANDOM_BALL, KMeansSettings.builder().paper().build().initialisation(),
