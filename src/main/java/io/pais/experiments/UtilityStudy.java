@@ -6,20 +6,12 @@ import io.pais.clustering.ClusteringResult;
 import io.pais.settings.Initialisation;
 import io.pais.accounting.TrainingSummary;
 import io.pais.lloyd.ClusterCosts;
-import io.pais.lloyd.KMeansCost;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.settings.Defaults;
 import io.pais.settings.KMeansSettings;
-import io.pais.sampling.spark.PoissonSampler;
-import io.pais.preprocessing.PreparedData;
-import io.pais.preprocessing.Preprocessor;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.lloyd.SampleBlock;
-import io.pais.lloyd.WeightedKMeans;
 import io.pais.io.InputException;
-import io.pais.io.KeyedPoint;
-import io.pais.io.Points;
-import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;
 import java.awt.Color;
 import java.io.IOException;
@@ -31,8 +23,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
-import org.apache.commons.rng.simple.RandomSource;
-import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.SparkSession;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
@@ -132,18 +122,15 @@ public final class UtilityStudy implements Callable<Integer> {
     List<String> summary = new ArrayList<>(List.of(SUMMARY_HEADER));
     try {
       for (String name : dataSets) {
-        Points loaded = DataSets.load(spark, name, common.dataDir);
-        int d = loaded.dimension();
-        PreparedData prepared = Preprocessor.paper(loaded.rdd(), d, Geometry.L2, loaded.source());
-        JavaRDD<KeyedPoint> points = prepared.points();
-        List<SampleBlock> blocks = PoissonSampler.sampleInMemory(points.map(KeyedPoint::x).collect(), d, null,
-            Geometry.L2, 0);
-        double clipRadius = StrictStudy.clipRadius(points, prepared.count());
+        StudySet set = StudySet.load(spark, name, common.dataDir);
+        int d = set.dimension();
+        List<SampleBlock> blocks = set.blocks();
+        double clipRadius = set.clipRadius();
         long start = System.nanoTime();
-        double floor = KMeansCost.meanCost(blocks, new WeightedKMeans(k, floorStarts, 300).fit(blocks, d,
-            RandomSource.XO_RO_SHI_RO_128_PP.create(1L)), k);
+        double floor = set.floor(k, floorStarts);
         System.out.printf(Locale.ROOT, "%s: n = %d after preprocessing, d = %d, R0 = %.6g, floor %.6g (%d starts, "
-            + "%.1f s)%n", name, prepared.count(), d, clipRadius, floor, floorStarts, (System.nanoTime() - start) / 1e9);
+            + "%.1f s)%n", name, set.prepared().count(), d, clipRadius, floor, floorStarts,
+            (System.nanoTime() - start) / 1e9);
         List<Run> runs = new ArrayList<>();
         for (double eps : epsilons) {
           for (String sampler : samplers) {
@@ -156,10 +143,8 @@ public final class UtilityStudy implements Callable<Integer> {
               double[] summaryErrors = {Double.NaN, Double.NaN};
               try {
                 // a fresh map over the cache: the engine persists and releases its own copy
-                ClusteringResult result = new PrivateKMeansEngine(settings, message -> { })
-                    .fit(new Points(points.map(p -> p), d, loaded.dimensionSource(), loaded.source(),
-                        true), false);
-                cost = KMeansCost.meanCost(blocks, StrictStudy.flatten(result.centres()), k);
+                ClusteringResult result = new PrivateKMeansEngine(settings, message -> { }).fit(set.points(), false);
+                cost = set.cost(result.centres());
                 summaryErrors = summaryErrors(result, blocks, d);
               } catch (InputException e) {
                 System.out.printf(Locale.ROOT, "%s: %s epsilon %s: %s%n", name, sampler, eps, e.getMessage());
@@ -172,7 +157,7 @@ public final class UtilityStudy implements Callable<Integer> {
                 StrictStudy.quantile(ratios, 0.5));
           }
         }
-        prepared.release();
+        set.release();
         Path dir = common.output.resolve(name);
         Files.createDirectories(dir);
         Files.write(dir.resolve("utility-runs.csv"), StrictStudy.lines(Run.HEADER, runs.stream().map(Run::csv)
