@@ -166,6 +166,17 @@ def test_a_strict_model_has_a_private_summary_saved_with_it(spark, blobs, tmp_pa
     assert "budgetSummary 0" in str(refused.value) and "\n" not in str(refused.value)
 
 
+def test_k_candidates_choose_k_privately(spark, blobs):
+    model = pipeline(kCandidates=[2, 6, 10], epsilon=3.0, clipRadius=25.0, seed=9).fit(blobs).stages[-1]
+    selection = model.privacyReport()["kSelection"]
+    assert [c["k"] for c in selection["candidates"]] == [2, 6, 10]
+    assert model.numClusters() == selection["chosen"] == len(model.clusterCenters())
+    assert all(c["trainingCost"] >= 0 and c["epsilon"] > 0 for c in selection["candidates"])
+    with pytest.raises(PaisError) as refused:
+        pipeline(kCandidates=[4, 4], clipRadius=25.0).fit(blobs)
+    assert "kCandidates must not repeat a candidate" in str(refused.value)
+
+
 def test_fits_spend_from_a_budget_ledger_and_an_overspend_is_refused_in_one_line(spark, blobs, tmp_path):
     ledger = str(tmp_path / "ledger")
     jvm = spark.sparkContext._jvm

@@ -98,6 +98,35 @@ class StrictReleaseTest {
   }
 
   @Test
+  void kCandidatesAreChosenPrivatelyAndTheReleaseShowsEveryCandidatesCost(SparkSession spark, @TempDir Path tmp)
+      throws IOException {
+    List<String> a = args(tmp.resolve("out"));
+    a.set(a.indexOf("--k") + 1, "2,6,10");
+    JobRunner.Outcome o = JobRunner.run(spark, a.toArray(String[]::new));
+    assertEquals(0, o.exit(), o.err());
+    JsonNode report = JSON.readTree(tmp.resolve("out/privacy-report.json").toFile());
+    JsonNode selection = report.get("kSelection");
+    int chosen = selection.get("chosen").asInt();
+    assertEquals(3, selection.get("candidates").size());
+    assertEquals(chosen, report.get("k").asInt());
+    assertEquals(chosen + 1, Files.readAllLines(tmp.resolve("out/centers.csv")).size(), "a header and k centres");
+    List<String> stages = new ArrayList<>();
+    report.get("ledger").forEach(e -> stages.add(e.get("stage").asText()));
+    assertEquals(List.of("k selection", "k selection", "k selection"), stages.subList(0, 3));
+    double spent = 0;
+    for (JsonNode e : report.get("ledger")) {
+      spent += e.get("epsilon").asDouble();
+    }
+    assertTrue(spent <= EPSILON * (1 + 1e-12), "the candidates and the release within epsilon: " + spent);
+    for (int k : new int[] {2, 6, 10}) {
+      assertTrue(o.out().contains(String.format(Locale.ROOT, "k selection   k = %-4d DP training cost", k)), o.out());
+    }
+    assertTrue(o.out().contains("pais: " + chosen + " centres written"), o.out());
+    JsonNode run = JSON.readTree(tmp.resolve("out/run.json").toFile()).get("configuration");
+    assertEquals(3, run.get("kCandidates").size());
+  }
+
+  @Test
   void strictRefusesWhatCannotBePrivateNamingTheOption(SparkSession spark, @TempDir Path tmp) {
     Path out = tmp.resolve("out");
     assertRefused(spark, "--init sample-points starts from raw data points", args(out, "--init", "sample-points"));

@@ -255,6 +255,21 @@ class PrivateKMeansTest {
   }
 
   @Test
+  void kCandidatesChooseKPrivately(SparkSession spark) {
+    Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
+    PrivateKMeansModel model = new PrivateKMeans().setKCandidates(new int[] {2, 6, 10}).setSeed(8).setClipRadius(25)
+        .setDimension(5).fit(features);
+    io.pais.accounting.KSelection selection = model.privacyReport().kSelection();
+    assertEquals(3, selection.candidates().size());
+    assertEquals(selection.chosen(), model.numClusters());
+    assertTrue(model.privacyReport().epsilon() <= 3.0);
+    assertMessage(() -> new PrivateKMeans().setKCandidates(new int[] {4}), "kCandidates must hold at least two "
+        + "values");
+    assertMessage(() -> new PrivateKMeans().setKCandidates(new int[] {4, 4}).setClipRadius(25).settings(),
+        "kCandidates must not repeat a candidate");
+  }
+
+  @Test
   void seededFitReproducesItsCentres(SparkSession spark) {
     Dataset<Row> features = spark.read().parquet(BLOBS_PARQUET);
     PrivateKMeans kmeans = new PrivateKMeans().setK(6).setSeed(21).setSampler("core").setSampleSize(2000)
