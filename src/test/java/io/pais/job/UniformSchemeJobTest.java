@@ -64,8 +64,10 @@ class UniformSchemeJobTest {
     boolean poisson = scheme.equals("poisson-uniform");
     assertEquals(poisson ? "add/remove one record" : "substitution of one record (N public)",
         report.get("relation").asText());
-    JsonNode lloyd = report.get("ledger").get(report.get("ledger").size() - 1);
+    JsonNode ledger = report.get("ledger");
+    JsonNode lloyd = ledger.get(ledger.size() - 3); // then the training summary's sizes and cost
     assertEquals("DP-Lloyd", lloyd.get("stage").asText());
+    assertEquals("summary: cost", ledger.get(ledger.size() - 1).get("stage").asText());
     assertEquals(spentDelta, lloyd.get("delta").asDouble(), 0);
     assertTrue(lloyd.get("mechanism").asText().contains(noise.equals("gaussian") ? "Gaussian" : "Laplace"));
     // the MUST paper's Fourier model is printed beside the guarantee exactly where it is not the guarantee
