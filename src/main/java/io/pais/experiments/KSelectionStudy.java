@@ -5,6 +5,7 @@ import io.pais.clustering.ClusteringResult;
 import io.pais.clustering.PrivateKMeansRelease;
 import io.pais.clustering.StageListener;
 import io.pais.estimation.ElbowRule;
+import io.pais.io.InputException;
 import io.pais.settings.KMeansSettings;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -85,20 +86,12 @@ public final class KSelectionStudy implements Callable<Integer> {
           for (int seed = 0; seed < repetitions; seed++) {
             KMeansSettings selecting = KMeansSettings.builder().kCandidates(candidates).epsilon(eps).seed((long) seed)
                 .strict(set.clipRadius()).build();
-            ClusteringResult selected = PrivateKMeansRelease.fit(selecting, set.points(), message -> { },
-                StageListener.NONE, false);
-            KSelection selection = selected.report().kSelection();
-            int pick = selection.chosen();
-            KMeansSettings direct = KMeansSettings.builder().k(pick).epsilon(eps).seed((long) seed)
-                .strict(set.clipRadius()).build();
-            ClusteringResult whole = PrivateKMeansRelease.fit(direct, set.points(), message -> { },
-                StageListener.NONE, false);
-            double floor = floors[java.util.Arrays.binarySearch(ks, pick)];
-            runs.add(new Run(name, eps, seed, nonPrivate, pick, set.cost(selected.centres()),
-                set.cost(whole.centres()), floor, selection.candidates().stream()
-                    .map(c -> String.format(Locale.ROOT, "%.6g", c.cost())).collect(Collectors.joining(";"))));
-            System.out.printf(Locale.ROOT, "%s: epsilon %s seed %d: private pick k = %d (non-private %d)%n", name,
-                eps, seed, pick, nonPrivate);
+            try {
+              runs.add(run(set, name, eps, seed, selecting, ks, floors, nonPrivate));
+            } catch (InputException e) {
+              System.out.printf(Locale.ROOT, "%s: epsilon %s seed %d: %s%n", name, eps, seed, e.getMessage());
+              runs.add(new Run(name, eps, seed, nonPrivate, -1, Double.NaN, Double.NaN, Double.NaN, ""));
+            }
           }
         }
         set.release();
@@ -122,15 +115,39 @@ public final class KSelectionStudy implements Callable<Integer> {
     return 0;
   }
 
+  /** One seed: the release with the candidates, and one at its pick on the whole ε with the same seed. */
+  private static Run run(StudySet set, String name, double eps, int seed, KMeansSettings selecting, int[] ks,
+      double[] floors, int nonPrivate) {
+    ClusteringResult selected = PrivateKMeansRelease.fit(selecting, set.points(), message -> { }, StageListener.NONE,
+        false);
+    KSelection selection = selected.report().kSelection();
+    int pick = selection.chosen();
+    KMeansSettings direct = KMeansSettings.builder().k(pick).epsilon(eps).seed((long) seed)
+        .strict(set.clipRadius()).build();
+    ClusteringResult whole = PrivateKMeansRelease.fit(direct, set.points(), message -> { }, StageListener.NONE,
+        false);
+    System.out.printf(Locale.ROOT, "%s: epsilon %s seed %d: private pick k = %d (non-private %d)%n", name, eps, seed,
+        pick, nonPrivate);
+    return new Run(name, eps, seed, nonPrivate, pick, set.cost(selected.centres()), set.cost(whole.centres()),
+        floors[java.util.Arrays.binarySearch(ks, pick)], selection.candidates().stream()
+            .map(c -> String.format(Locale.ROOT, "%.6g", c.cost())).collect(Collectors.joining(";")));
+  }
+
   private List<String> rows(String name, List<Run> runs) {
     List<String> out = new ArrayList<>();
     for (double eps : epsilons) {
-      List<Run> cell = runs.stream().filter(r -> r.dataSet().equals(name) && r.epsilon() == eps).toList();
-      int nonPrivate = cell.get(0).nonPrivatePick();
+      List<Run> all = runs.stream().filter(r -> r.dataSet().equals(name) && r.epsilon() == eps).toList();
+      int nonPrivate = all.get(0).nonPrivatePick();
+      List<Run> cell = all.stream().filter(r -> r.privatePick() > 0).toList(); // infeasible runs: counted, no cost
+      if (cell.isEmpty()) {
+        out.add(String.format(Locale.ROOT, "| %s | %d | %s | infeasible | 0/%d | | | |", name, nonPrivate,
+            Charts.epsLabel(eps), all.size()));
+        continue;
+      }
       long agree = cell.stream().filter(r -> r.privatePick() == nonPrivate).count();
       out.add(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d/%d | %.3f | %.3f | %.3f |", name, nonPrivate,
-          Charts.epsLabel(eps), cell.stream().map(r -> String.valueOf(r.privatePick()))
-              .collect(Collectors.joining(" ")), agree, cell.size(),
+          Charts.epsLabel(eps), all.stream().map(r -> r.privatePick() > 0 ? String.valueOf(r.privatePick()) : "–")
+              .collect(Collectors.joining(" ")), agree, all.size(),
           median(cell.stream().mapToDouble(r -> r.selectedCost() / r.floorAtPick()).toArray()),
           median(cell.stream().mapToDouble(r -> r.directCost() / r.floorAtPick()).toArray()),
           median(cell.stream().mapToDouble(r -> r.selectedCost() / r.directCost()).toArray())));
