@@ -7,7 +7,6 @@ import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.TrainingSummary;
 import io.pais.estimation.ElbowRule;
-import io.pais.io.InputException;
 import io.pais.io.Points;
 import io.pais.settings.KMeansSettings;
 import java.util.ArrayList;
@@ -28,21 +27,6 @@ import java.util.function.Consumer;
 public final class PrivateKMeansRelease {
   private PrivateKMeansRelease() {}
 
-  /**
-   * One candidate's release. A candidate runs on a small ε: when its plan cannot be met there, the message says so,
-   * so that the user raises the selection's share or ε rather than the candidate's own settings alone.
-   */
-  private static PrivacyReport candidate(KMeansSettings settings, int k, double epsilon, Points points,
-      Consumer<String> log, StageListener stages) {
-    try {
-      return new PrivateKMeansEngine(settings.candidate(k, epsilon), log, stages).fit(points, false).report();
-    } catch (InputException e) {
-      throw new InputException(String.format(Locale.ROOT, "k selection: candidate k = %d, fitted on epsilon %.3g "
-          + "(its even share of the selection): %s; or give the selection a larger share of epsilon, or fewer "
-          + "candidates", k, epsilon, e.getMessage()));
-    }
-  }
-
   /** Runs the release; {@code evaluate} as {@link PrivateKMeansEngine#fit} (paper mode only). */
   public static ClusteringResult fit(KMeansSettings settings, Points points, Consumer<String> log,
       StageListener stages, boolean evaluate) {
@@ -55,7 +39,8 @@ public final class PrivateKMeansRelease {
     List<LedgerEntry> entries = new ArrayList<>();
     List<KSelection.Candidate> candidates = new ArrayList<>();
     for (int k : ks) {
-      PrivacyReport report = candidate(settings, k, epsilon, points, log, stages);
+      PrivacyReport report = new PrivateKMeansEngine(settings.candidate(k, epsilon), log, stages)
+          .fit(points, false).report();
       TrainingSummary summary = report.trainingSummary();
       candidates.add(new KSelection.Candidate(k, report.epsilon(), summary.trainingCost(),
           summary.costStandardDeviation()));

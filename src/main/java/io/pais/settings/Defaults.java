@@ -38,7 +38,7 @@ public final class Defaults {
    */
   public static final double K_SELECTION_SHARE = 0.5;
   /** Share of a k-selection candidate's own ε for its training summary, whose DP cost is the candidate's score. */
-  public static final double K_SELECTION_SUMMARY_SHARE = 0.2;
+  public static final double K_SELECTION_SUMMARY_SHARE = 0.4;
   /**
    * The private coreset reads a Poisson subsample of about this many points when n̂ is larger (issue 29: its passes
    * then cost little beside the read; the subsample amplifies the coreset's ε). See docs/PERFORMANCE.md.

@@ -52,16 +52,19 @@ public final class KMeansSettings implements Serializable {
     this.seed = b.seed;
   }
 
-  /** A copy with another k, ε, candidates, privacy mode and seed: a k-selection candidate or the chosen release. */
-  private KMeansSettings(KMeansSettings base, int k, double epsilon, List<Integer> kCandidates, PrivacyMode privacy,
-      Seed seed) {
+  /**
+   * A copy with another k, ε, candidates, sampling, privacy mode and seed: a k-selection candidate or the chosen
+   * release.
+   */
+  private KMeansSettings(KMeansSettings base, int k, double epsilon, List<Integer> kCandidates,
+      SamplingSettings sampling, PrivacyMode privacy, Seed seed) {
     this.k = k;
     this.kCandidates = kCandidates;
     this.iterations = base.iterations;
     this.epsilon = epsilon;
     this.geometry = base.geometry;
     this.initialisation = base.initialisation;
-    this.sampling = base.sampling;
+    this.sampling = sampling;
     this.privacy = privacy;
     this.guards = base.guards;
     this.seed = seed;
@@ -90,7 +93,9 @@ public final class KMeansSettings implements Serializable {
   /**
    * The settings of the k-selection candidate with {@code k} clusters, a strict release of its own at
    * {@code epsilon} (its share of the selection) whose training summary gets {@link Defaults#K_SELECTION_SUMMARY_SHARE}
-   * of it (its DP cost is the candidate's score), from a seed derived for it (null: secure randomness).
+   * of it (its DP cost is the candidate's score), from a seed derived for it (null: secure randomness). A candidate
+   * reads every point (sampler full): it is scored, not released, and on its small ε a sample size the release can
+   * reach may be out of the samplers' reach.
    */
   public KMeansSettings candidate(int k, double epsilon) {
     Checks.require(kCandidates.contains(k), "k = " + k + " is not a candidate of " + kCandidates);
@@ -100,14 +105,16 @@ public final class KMeansSettings implements Serializable {
         shares.init(), Defaults.K_SELECTION_SUMMARY_SHARE, shares.selection()));
     Checks.require(epsilon >= MIN_EPSILON, "epsilon of a k-selection candidate must be at least " + MIN_EPSILON
         + ", got " + epsilon + ": raise epsilon or budget-k-selection, or give fewer candidates");
-    return new KMeansSettings(this, k, epsilon, List.of(), new PrivacyMode.Strict(scored, privacy.constants()),
-        seed == null ? null : seed.derive("k-selection candidate k=" + k));
+    SamplingSettings everyPoint = new SamplingSettings(Sampler.FULL, sampling.size(), sampling.lambda(),
+        sampling.coreSupremum(), SchemeOptions.none());
+    return new KMeansSettings(this, k, epsilon, List.of(), everyPoint, new PrivacyMode.Strict(scored,
+        privacy.constants()), seed == null ? null : seed.derive("k-selection candidate k=" + k));
   }
 
   /** The settings of the release with the chosen {@code k}: its allocation still sets the selection's share apart. */
   public KMeansSettings chosen(int k) {
     Checks.require(kCandidates.contains(k), "k = " + k + " is not a candidate of " + kCandidates);
-    return new KMeansSettings(this, k, epsilon, kCandidates, privacy, seed);
+    return new KMeansSettings(this, k, epsilon, kCandidates, sampling, privacy, seed);
   }
 
   public Iterations iterations() {

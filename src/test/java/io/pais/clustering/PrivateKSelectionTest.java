@@ -93,15 +93,6 @@ class PrivateKSelectionTest {
   }
 
   @Test
-  void aCandidateThatCannotBeFittedOnItsShareSaysSo(SparkSession spark) {
-    io.pais.io.InputException e = assertThrows(io.pais.io.InputException.class, () -> fit(spark, settings()
-        .sampleSize(SampleSize.of("m", 0.5)).epsilon(0.05).build()));
-    assertTrue(e.getMessage().matches("k selection: candidate k = \\d+, fitted on epsilon 0\\.00625 \\(its even "
-        + "share of the selection\\): opt cannot reach this sample size.*; or give the selection a larger share of "
-        + "epsilon, or fewer candidates"), e.getMessage());
-  }
-
-  @Test
   void theSettingsRefuseWhatCannotBeChosenPrivately() {
     assertRefused(settings().kCandidates(List.of(4)), "--k needs at least two candidates");
     assertRefused(settings().kCandidates(List.of(4, 6, 4)), "--k must not repeat a candidate");
