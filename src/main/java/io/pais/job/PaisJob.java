@@ -104,10 +104,10 @@ public final class PaisJob implements Callable<Integer> {
       + "schema); default: from the schema, or outside strict releases the records (LibSVM: the largest index)")
   int dimension;
 
-  @Option(names = "--k", split = ",", paramLabel = "K[,K...]", description = "number of clusters, or candidates to "
+  @Option(names = "--k", paramLabel = "K[,K...]", description = "number of clusters, or candidates to "
       + "choose from privately (strict: e.g. 4,6,8,10; each fitted on a share of --budget-k-selection, the elbow "
       + "of their DP training costs released) (default: ${DEFAULT-VALUE})")
-  List<Integer> k;
+  String k;
 
   @Option(names = "--budget-k-selection", description = "strict, with k candidates: the share of epsilon for the "
       + "candidate releases together (default: ${DEFAULT-VALUE})")
@@ -422,10 +422,25 @@ public final class PaisJob implements Callable<Integer> {
     }
   }
 
+  /** --k: one whole number, or a comma-separated list of candidates (given once, as every other flag). */
+  private static List<Integer> clusters(String value) {
+    List<Integer> out = new ArrayList<>();
+    for (String token : value.split(",", -1)) {
+      try {
+        out.add(Integer.parseInt(token.strip()));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("--k must be a whole number or a comma-separated list of them (candidates "
+            + "to choose from privately), got '" + value + "'");
+      }
+    }
+    return out;
+  }
+
   /** The flags as settings: every rule between them is checked by the settings' builder, in the flags' names. */
   KMeansSettings settings() {
+    List<Integer> clusters = clusters(k);
     return KMeansSettings.builder(Vocabulary.FLAGS)
-        .k(k.get(0)).kCandidates(k.size() > 1 ? k : List.of()).kSelectionShare(budgetKSelection)
+        .k(clusters.get(0)).kCandidates(clusters.size() > 1 ? clusters : List.of()).kSelectionShare(budgetKSelection)
         .iterations(Iterations.parse(iterations)).epsilon(epsilon).geometry(Geometry.parse(geometry))
         .initialisation(Initialisation.parse(init))
         .sampler(Sampler.parse(sampler)).sampleSize(SampleSize.parse("sample-size", sampleSize)).lambda(lambda)

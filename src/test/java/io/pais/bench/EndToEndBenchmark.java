@@ -42,7 +42,8 @@ import org.apache.spark.sql.types.StructType;
  *
  * Times are wall clock of each JVM from start to exit (Spark's start-up included for all alike); pais's own stage
  * times are printed from its console summary. The file (n × d, 25 Gaussian blobs, 6 decimals, a header) is written
- * once into target/bench-data. Arguments: n (5,000,000), d (20), k (10), rounds (2), heap (2g), the contenders to run
+ * once into target/bench-data. Arguments: n (5,000,000), d (20), k (10; for pais also candidates, e.g. 4,6,8,10,
+ * of which MLlib takes the largest), rounds (2), heap (2g), the contenders to run
  * (a comma-separated subset of floor, mllib, opt, full; default all), then any further flags for both pais runs
  * (e.g. {@code --coreset-sample-size 262144}). Run: see docs/PERFORMANCE.md.
  */
@@ -58,7 +59,7 @@ public final class EndToEndBenchmark {
   public static void main(String[] args) throws IOException, InterruptedException {
     int n = args.length > 0 ? Integer.parseInt(args[0]) : 5_000_000;
     int d = args.length > 1 ? Integer.parseInt(args[1]) : 20;
-    int k = args.length > 2 ? Integer.parseInt(args[2]) : 10;
+    String k = args.length > 2 ? args[2] : "10";
     int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 2;
     String heap = args.length > 4 ? args[4] : "2g";
     List<String> only = args.length > 5 ? List.of(args[5].split(",")) : List.of("floor", "mllib", "opt", "full");
@@ -68,17 +69,18 @@ public final class EndToEndBenchmark {
     if (!Files.exists(file)) {
       write(file, n, d);
     }
-    System.out.printf(Locale.ROOT, "file %s: %d rows x %d columns, %.0f MB; local[2], %s heap per JVM, k = %d%n",
+    System.out.printf(Locale.ROOT, "file %s: %d rows x %d columns, %.0f MB; local[2], %s heap per JVM, k = %s%n",
         file, n, d, Files.size(file) / 1e6, heap, k);
     List<String> paisCommon = new ArrayList<>(List.of("--input", file.toString(), "--header", "--k",
-        Integer.toString(k), "--epsilon", "3", "--clip-radius", CLIP_RADIUS, "--master", "local[2]", "--overwrite"));
+        k, "--epsilon", "3", "--clip-radius", CLIP_RADIUS, "--master", "local[2]", "--overwrite"));
     paisCommon.addAll(extraFlags);
     Map<String, List<String>> contenders = new LinkedHashMap<>();
     if (only.contains("floor")) {
       contenders.put(FLOOR, List.of(Floor.class.getName(), file.toString()));
     }
     if (only.contains("mllib")) {
-      contenders.put(MLLIB, List.of(MLlib.class.getName(), file.toString(), Integer.toString(k)));
+      contenders.put(MLLIB, List.of(MLlib.class.getName(), file.toString(),
+          Integer.toString(Arrays.stream(k.split(",")).mapToInt(Integer::parseInt).max().orElseThrow())));
     }
     if (only.contains("opt")) {
       contenders.put("pais strict, opt 5 % (default)", pais(paisCommon, "opt", dir.resolve("e2e-opt")));

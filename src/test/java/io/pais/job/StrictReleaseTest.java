@@ -142,6 +142,9 @@ class StrictReleaseTest {
         "0.5", "--budget-histogram", "0.5"));
     assertRefused(spark, "budget-summary must be in [0, 1) (0: no summary), got -0.1", args(out, "--budget-summary",
         "-0.1"));
+    List<String> badK = args(out);
+    badK.set(badK.indexOf("--k") + 1, "4,six");
+    assertRefused(spark, "--k must be a whole number or a comma-separated list of them", badK);
     assertRefused(spark, "budget-centre + budget-histogram + budget-init + budget-summary must be < 1 with init "
         + "private-coreset",
         args(out, "--budget-centre", "0.4", "--budget-histogram", "0.4", "--init", "private-coreset"));
