@@ -507,8 +507,9 @@ public final class PaisJob implements Callable<Integer> {
   /** The settings a release is made with (the seed's presence, never its value). */
   private ObjectNode configuration(KMeansSettings settings) {
     ObjectNode conf = ReleaseWriter.newObject();
-    conf.put("k", settings.k());
-    if (!settings.kCandidates().isEmpty()) {
+    if (settings.kCandidates().isEmpty()) {
+      conf.put("k", settings.k());
+    } else { // the chosen k is the release's (privacy-report.json)
       settings.kCandidates().forEach(conf.putArray("kCandidates")::add);
       conf.put("budgetKSelection", settings.strictRelease().shares().selection());
     }

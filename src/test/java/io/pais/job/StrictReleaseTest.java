@@ -124,6 +124,7 @@ class StrictReleaseTest {
     assertTrue(o.out().contains("pais: " + chosen + " centres written"), o.out());
     JsonNode run = JSON.readTree(tmp.resolve("out/run.json").toFile()).get("configuration");
     assertEquals(3, run.get("kCandidates").size());
+    assertFalse(run.has("k"), "the settings name the candidates; the report the chosen k");
   }
 
   @Test
