@@ -254,10 +254,13 @@ def test_fit_transform_and_save_over_spark_connect(jar, blobs_csv, tmp_path):
         data = spark.read.csv({blobs_csv!r}, header=True, inferSchema=True)
         assembler = VectorAssembler(inputCols={FEATURES!r}, outputCol="features")
         fitted = Pipeline(stages=[assembler, PrivateKMeans(k=6, clipRadius=25.0, sampleSize=0.2, seed=5)]).fit(data)
-        predictions = fitted.transform(data).select("prediction").distinct().count()
+        def assignment(model):  # how many clusters got points, and a checksum of every row's cluster
+            out = model.transform(data)
+            return out.select("prediction").distinct().count(), out.agg({{"prediction": "sum"}}).head()[0]
+        predictions = assignment(fitted)
         fitted.write().overwrite().save({model_dir!r})
         reloaded = PipelineModel.load({model_dir!r})
-        again = reloaded.transform(data).select("prediction").distinct().count()
+        again = assignment(reloaded)
         stage = glob.glob({model_dir!r} + "/stages/1_*")[0]
         report = read_privacy_report(spark, stage)
         centres = read_cluster_centers(spark, stage)
@@ -276,7 +279,8 @@ def test_fit_transform_and_save_over_spark_connect(jar, blobs_csv, tmp_path):
                           timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     outcome = json.loads(done.stdout.strip().splitlines()[-1])
-    assert outcome["predictions"] == 6 and outcome["again"] == 6, outcome
+    # a DP centre may end up nearest to no point: at least most of the six get points, the same after reloading
+    assert 4 <= outcome["predictions"][0] <= 6 and outcome["again"] == outcome["predictions"], outcome
     assert outcome["mode"] == "strict" and outcome["epsilon"] <= 3.0 and outcome["centres"] == 6, outcome
     assert outcome["stage"] == "PrivateKMeansModel", outcome
     assert "not available over Spark Connect" in outcome["refused"], outcome
