@@ -100,15 +100,17 @@ public final class KMeansSettings implements Serializable {
   public KMeansSettings candidate(int k, double epsilon) {
     Checks.require(kCandidates.contains(k), "k = " + k + " is not a candidate of " + kCandidates);
     StrictRelease release = strictRelease();
-    BudgetAllocation.Shares shares = release.shares();
-    StrictRelease scored = release.withShares(new BudgetAllocation.Shares(shares.centre(), shares.histogram(),
-        shares.init(), Defaults.K_SELECTION_SUMMARY_SHARE, shares.selection()));
-    Checks.require(epsilon >= MIN_EPSILON, "epsilon of a k-selection candidate must be at least " + MIN_EPSILON
-        + ", got " + epsilon + ": raise epsilon or budget-k-selection, or give fewer candidates");
+    StrictRelease scored = release.withShares(candidateShares(release.shares()));
     SamplingSettings everyPoint = new SamplingSettings(Sampler.FULL, sampling.size(), sampling.lambda(),
         sampling.coreSupremum(), SchemeOptions.none());
     return new KMeansSettings(this, k, epsilon, List.of(), everyPoint, new PrivacyMode.Strict(scored,
         privacy.constants()), seed == null ? null : seed.derive("k-selection candidate k=" + k));
+  }
+
+  /** A candidate's shares: the release's, with {@link Defaults#K_SELECTION_SUMMARY_SHARE} for its summary. */
+  private static BudgetAllocation.Shares candidateShares(BudgetAllocation.Shares shares) {
+    return new BudgetAllocation.Shares(shares.centre(), shares.histogram(), shares.init(),
+        Defaults.K_SELECTION_SUMMARY_SHARE, shares.selection());
   }
 
   /** The settings of the release with the chosen {@code k}: its allocation still sets the selection's share apart. */
@@ -209,8 +211,8 @@ public final class KMeansSettings implements Serializable {
 
   @Override
   public String toString() {
-    return "KMeansSettings[k=" + k + (kCandidates.isEmpty() ? "" : ", kCandidates=" + kCandidates) + ", iterations=" + iterations + ", epsilon=" + epsilon + ", geometry=" + geometry
-        + ", initialisation=" + initialisation + ", sampling=" + sampling + ", privacy=" + privacy + ", guards="
+    return "KMeansSettings[k=" + k + (kCandidates.isEmpty() ? "" : ", kCandidates=" + kCandidates) + ", iterations="
+        + iterations + ", epsilon=" + epsilon + ", geometry=" + geometry + ", initialisation=" + initialisation + ", sampling=" + sampling + ", privacy=" + privacy + ", guards="
         + guards + ", seeded=" + (seed != null) + "]";
   }
 
@@ -535,7 +537,21 @@ public final class KMeansSettings implements Serializable {
             + "the strict release's ledger: use " + names.is(Setting.PRIVACY, "strict"));
       }
       if (mode instanceof PrivacyMode.Strict strict) {
-        strict.release().shares().require(init == Initialisation.PRIVATE_CORESET, !kCandidates.isEmpty());
+        BudgetAllocation.Shares shares = strict.release().shares();
+        shares.require(init == Initialisation.PRIVATE_CORESET, !kCandidates.isEmpty());
+        if (!kCandidates.isEmpty()) {
+          // checked now rather than when the first candidate runs: each candidate is a strict release of its own
+          boolean coreset = init == Initialisation.PRIVATE_CORESET;
+          double candidate = shares.centre() + shares.histogram() + (coreset ? shares.init() : 0)
+              + Defaults.K_SELECTION_SUMMARY_SHARE;
+          Checks.require(candidate < 1, "a k candidate spends budget-centre + budget-histogram"
+              + (coreset ? " + budget-init" : "") + " of its epsilon and " + Defaults.K_SELECTION_SUMMARY_SHARE
+              + " on its score, which must leave DP-Lloyd a rest, got " + candidate);
+          double perCandidate = epsilon * shares.selection() / kCandidates.size();
+          Checks.require(perCandidate >= MIN_EPSILON, "each of the " + kCandidates.size() + " k candidates gets "
+              + perCandidate + " of epsilon, below " + MIN_EPSILON + ": raise " + names.name(Setting.EPSILON)
+              + " or the k selection's share, or give fewer candidates");
+        }
         Checks.require(init != Initialisation.SAMPLE_POINTS, names.is(Setting.INIT, "sample-points") + " starts from "
             + "raw data points: not allowed in a strict release (use random-ball)");
         Checks.require(coreSupremum != CoreSupremum.REFERENCE_GRID_100, names.is(Setting.CORE_SUPREMUM, "grid100")
