@@ -126,7 +126,8 @@ final class ReleaseReporter {
                 : "norm bound supplied by the user");
     if (nKnown) {
       b.statistic("n", data.count(), Source.DP_ESTIMATE, "number of points DP-Lloyd sees, from the noisy norm "
-          + "histogram");
+          + "histogram" + (provenance.estimatedCentre() == null ? ""
+              : " and the DP centre's noisy count combined by inverse variance"));
     }
     if (settings.sampling().sampler() == Sampler.CORE) {
       b.statistic("xTilde", data.meanNormStatistic(), Source.DP_ESTIMATE, (settings.geometry() == Geometry.L2

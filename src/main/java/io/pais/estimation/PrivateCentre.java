@@ -24,9 +24,9 @@ public final class PrivateCentre {
    * a public estimate of the number of clipped points, at no further cost).
    *
    * @param centre ĉ
-   * @param count max(1, Σ 1 + ξ)
+   * @param count max(1, Σ 1 + ξ), with the variance of ξ
    */
-  public record Estimate(double[] centre, double count) {}
+  public record Estimate(double[] centre, NoisyCount count) {}
 
   /**
    * @param clippedSum Σ (x − c₀) over the clipped points (exact; never published)
@@ -59,6 +59,6 @@ public final class PrivateCentre {
     for (int i = 0; i < centre.length; i++) {
       centre[i] = origin[i] + centre[i] / noisyCount;
     }
-    return new Estimate(centre, noisyCount);
+    return new Estimate(centre, new NoisyCount(noisyCount, noise.count().variance()));
   }
 }

@@ -23,10 +23,12 @@ import org.apache.commons.rng.UniformRandomProvider;
 public final class PrivateNormHistogram {
   private final double upper;
   private final double[] noisy;
+  private final double binVariance;
 
-  private PrivateNormHistogram(double upper, double[] noisy) {
+  private PrivateNormHistogram(double upper, double[] noisy, double binVariance) {
     this.upper = upper;
     this.noisy = noisy;
+    this.binVariance = binVariance;
   }
 
   /**
@@ -52,7 +54,7 @@ public final class PrivateNormHistogram {
     for (int i = 0; i < counts.length; i++) {
       noisy[i] = laplace.release(counts[i], rng);
     }
-    return new PrivateNormHistogram(upper, noisy);
+    return new PrivateNormHistogram(upper, noisy, laplace.variance());
   }
 
   /** The bin of a norm among {@code bins} equal bins on [0, upper] and the overflow bin (index bins). */
@@ -77,13 +79,18 @@ public final class PrivateNormHistogram {
     return i >= bins() ? upper : upper * (i + 1) / bins();
   }
 
-  /** n̂: the sum of the noisy counts (unbiased), at least 1. */
+  /** The histogram's own n̂: the sum of the noisy counts (unbiased), at least 1. */
   public double count() {
     double n = 0;
     for (double c : noisy) {
       n += c;
     }
     return Math.max(1, n);
+  }
+
+  /** The histogram's own n̂ with its variance: the bins' noises are independent, so their variances add. */
+  public NoisyCount total() {
+    return new NoisyCount(count(), binVariance * noisy.length);
   }
 
   /**
@@ -106,11 +113,17 @@ public final class PrivateNormHistogram {
   /**
    * The norms after projecting onto the ball of radius r (or, with {@code dropBeyond}, after dropping the points
    * beyond it), as a summary: each bin wholly below r with its clamped noisy count at its upper edge, and the
-   * rest at r (projected: the rest of n̂; dropped: the bin that holds r inside it). The opt B search, n̂ and x̃̂ of the
-   * points DP-Lloyd sees are computed from it.
+   * rest at r (projected: the rest of n̂; dropped: the bin that holds r inside it), every weight then scaled by
+   * {@code count} / the histogram's own n̂ — the histogram's shape at {@code count} points, with dropping the kept
+   * share of them. The opt B search, n̂ and x̃̂ of the points DP-Lloyd sees are computed from it.
+   *
+   * @param count a DP estimate of the number of points the histogram counts, at least 1: {@link #count()} or, better,
+   *     the inverse-variance combination of {@link #total()} and the DP centre's count
    */
-  public NormSummary projectedOnto(double r, boolean dropBeyond) {
+  public NormSummary projectedOnto(double r, boolean dropBeyond, double count) {
     Checks.positive("r", r);
+    Checks.require(count >= 1, "count must be >= 1, got " + count);
+    double scale = count / count();
     int full = (int) Math.min(bins(), Math.floor(r / upper * bins()));
     double[] counts = new double[full + 1];
     double[] norms = new double[full + 1];
@@ -125,7 +138,12 @@ public final class PrivateNormHistogram {
     double heldBelow = full < bins() && !onEdge ? noisy[full] : 0;
     counts[full] = Math.max(0, dropBeyond ? heldBelow : count() - below);
     norms[full] = r;
-    long n = Math.max(1, Math.round(below + counts[full]));
+    double total = 0;
+    for (int i = 0; i <= full; i++) {
+      counts[i] *= scale;
+      total += counts[i];
+    }
+    long n = Math.max(1, Math.round(total));
     return new BinnedNorms(counts, norms, n);
   }
 
