@@ -19,7 +19,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /** PNG charts of a sweep: the paper's Figures 3, 4 and 5, and the reference-noise comparison. */
 final class Charts {
   static final Map<String, Color> COLOURS = Map.of("unif", new Color(0x1f77b4), "core", new Color(0xff7f0e),
-      "opt", new Color(0x2ca02c), "full", new Color(0x7f7f7f));
+      "opt", new Color(0x2ca02c), "full", new Color(0x7f7f7f), "opt+bounds", new Color(0x17becf), "diffprivlib",
+      new Color(0xd62728), "diffprivlib-matched", new Color(0x9467bd), "opendp", new Color(0x8c564b));
   private static final BasicStroke DASHED = new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
       new float[] {4f, 4f}, 0f);
 

@@ -12,6 +12,9 @@ import io.pais.settings.KMeansSettings;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.lloyd.SampleBlock;
 import io.pais.io.InputException;
+import io.pais.io.KeyedPoint;
+import io.pais.settings.CoordinateBounds;
+import io.pais.settings.PrivacyMode;
 import io.pais.sampling.Sampler;
 import java.awt.Color;
 import java.io.IOException;
@@ -19,7 +22,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -73,6 +78,20 @@ public final class UtilityStudy implements Callable<Integer> {
       + "none (default: ${DEFAULT-VALUE})")
   double summaryShare = Defaults.SUMMARY_SHARE;
 
+  @Option(names = "--baselines", split = ",", description = "libraries fitted side by side with pais's default sampler,"
+      + " all with public per-coordinate bounds: diffprivlib, diffprivlib-matched, opendp, or none (default: "
+      + "${DEFAULT-VALUE})")
+  List<String> baselines = Baselines.LIBRARIES;
+
+  @Option(names = "--baselines-command", description = "the command that fits them (default: ${DEFAULT-VALUE})")
+  String baselinesCommand = "submit/pais-baselines";
+
+  /** pais with the default sampler and the same public per-coordinate bounds as the baselines. */
+  private static final String BOUNDS_METHOD = Defaults.SAMPLER.id() + "+bounds";
+
+  /** Per data set: diffprivlib's real ε ÷ its declared ε (from the script, which reads it off diffprivlib's code). */
+  private final Map<String, Double> realEpsilonFactor = new LinkedHashMap<>();
+
   private static final String SUMMARY_HEADER = "dataset,sampler,epsilon,runs,failed,ratioMedian,ratioQ25,ratioQ75,"
       + "floorCost,init,iterations,summaryShare,summaryCostErrorMedian,summarySizesErrorMedian";
 
@@ -115,8 +134,8 @@ public final class UtilityStudy implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    Iterations parsedIterations = Iterations.parse(iterations);
-    Initialisation initialisation = Initialisation.parse(init);
+    Iterations.parse(iterations); // fails before any data is read
+    Initialisation.parse(init);
     Files.createDirectories(common.output);
     SparkSession spark = StudySession.open("pais-utility-study", 2, common.keepSession);
     List<String> summary = new ArrayList<>(List.of(SUMMARY_HEADER));
@@ -124,7 +143,6 @@ public final class UtilityStudy implements Callable<Integer> {
       for (String name : dataSets) {
         StudySet set = StudySet.load(spark, name, common.dataDir);
         int d = set.dimension();
-        List<SampleBlock> blocks = set.blocks();
         double clipRadius = set.clipRadius();
         long start = System.nanoTime();
         double floor = set.floor(k, floorStarts);
@@ -135,27 +153,14 @@ public final class UtilityStudy implements Callable<Integer> {
         for (double eps : epsilons) {
           for (String sampler : samplers) {
             for (int seed = 0; seed < repetitions; seed++) {
-              KMeansSettings settings = KMeansSettings.builder().k(k).iterations(parsedIterations).epsilon(eps)
-                  .sampler(Sampler.parse(sampler)).sampleSize(SampleSize.of("sample-fraction", fraction))
-                  .initialisation(initialisation).seed((long) seed).strict(clipRadius).summaryShare(summaryShare)
-                  .build();
-              double cost;
-              double[] summaryErrors = {Double.NaN, Double.NaN};
-              try {
-                // a fresh map over the cache: the engine persists and releases its own copy
-                ClusteringResult result = new PrivateKMeansEngine(settings, message -> { }).fit(set.points(), false);
-                cost = set.cost(result.centres());
-                summaryErrors = summaryErrors(result, blocks, d);
-              } catch (InputException e) {
-                System.out.printf(Locale.ROOT, "%s: %s epsilon %s: %s%n", name, sampler, eps, e.getMessage());
-                cost = Double.NaN;
-              }
-              runs.add(new Run(name, sampler, eps, seed, cost, cost / floor, summaryErrors[0], summaryErrors[1]));
+              runs.add(paisRun(name, set, floor, sampler, eps, seed, settings(Sampler.parse(sampler), eps, seed)
+                  .strict(clipRadius).build()));
             }
-            double[] ratios = ratios(runs, sampler, eps);
-            System.out.printf(Locale.ROOT, "%s: epsilon %s, %s: median cost / floor %.3f%n", name, eps, sampler,
-                StrictStudy.quantile(ratios, 0.5));
+            printMedian(name, runs, sampler, eps);
           }
+        }
+        if (!baselines().isEmpty()) {
+          runs.addAll(sideBySide(name, set, floor));
         }
         set.release();
         Path dir = common.output.resolve(name);
@@ -178,6 +183,91 @@ public final class UtilityStudy implements Callable<Integer> {
     return 0;
   }
 
+  private KMeansSettings.Builder settings(Sampler sampler, double eps, int seed) {
+    return KMeansSettings.builder().k(k).iterations(Iterations.parse(iterations)).epsilon(eps).sampler(sampler)
+        .sampleSize(SampleSize.of("sample-fraction", fraction)).initialisation(Initialisation.parse(init))
+        .seed((long) seed).summaryShare(summaryShare);
+  }
+
+  /** One strict release through the job's engine, costed on the preprocessed points (NaN when infeasible). */
+  private Run paisRun(String name, StudySet set, double floor, String method, double eps, int seed,
+      KMeansSettings settings) {
+    double cost;
+    double[] summaryErrors = {Double.NaN, Double.NaN};
+    try {
+      // a fresh map over the cache: the engine persists and releases its own copy
+      ClusteringResult result = new PrivateKMeansEngine(settings, message -> { }).fit(set.points(), false);
+      cost = set.cost(result.centres());
+      summaryErrors = summaryErrors(result, set.blocks(), set.dimension());
+    } catch (InputException e) {
+      System.out.printf(Locale.ROOT, "%s: %s epsilon %s: %s%n", name, method, eps, e.getMessage());
+      cost = Double.NaN;
+    }
+    return new Run(name, method, eps, seed, cost, cost / floor, summaryErrors[0], summaryErrors[1]);
+  }
+
+  private void printMedian(String name, List<Run> runs, String method, double eps) {
+    System.out.printf(Locale.ROOT, "%s: epsilon %s, %s: median cost / floor %.3f%n", name, eps, method,
+        StrictStudy.quantile(ratios(runs, method, eps), 0.5));
+  }
+
+  /**
+   * pais's default sampler and the baselines, all given the same emulated public per-coordinate bounds
+   * ({@link Baselines#publicBounds}), at every ε and seed. Records diffprivlib's real ε per declared ε of the set.
+   */
+  private List<Run> sideBySide(String name, StudySet set, double floor) throws IOException {
+    List<double[]> points = set.prepared().points().map(KeyedPoint::x).collect();
+    CoordinateBounds bounds = Baselines.publicBounds(points, set.dimension());
+    List<Run> runs = new ArrayList<>();
+    for (double eps : epsilons) {
+      for (int seed = 0; seed < repetitions; seed++) {
+        runs.add(paisRun(name, set, floor, BOUNDS_METHOD, eps, seed, settings(Defaults.SAMPLER, eps, seed)
+            .privacy(PrivacyMode.Kind.STRICT).bounds(bounds).build()));
+      }
+      printMedian(name, runs, BOUNDS_METHOD, eps);
+    }
+    Path work = Files.createTempDirectory("pais-baselines-");
+    try {
+      long start = System.nanoTime();
+      for (Baselines.Fit fit : Baselines.fit(baselinesCommand, work, points, set.dimension(), bounds, k, epsilons,
+          repetitions, baselines())) {
+        double cost = set.cost(fit.centres());
+        runs.add(new Run(name, fit.library(), fit.epsilon(), fit.seed(), cost, cost / floor, Double.NaN, Double.NaN));
+        if (fit.library().equals("diffprivlib")) {
+          realEpsilonFactor.put(name, fit.realEpsilon() / fit.epsilon());
+        }
+      }
+      System.out.printf(Locale.ROOT, "%s: baselines fitted in %.1f s%n", name, (System.nanoTime() - start) / 1e9);
+    } finally {
+      try (var files = Files.list(work)) {
+        for (Path file : files.toList()) {
+          Files.delete(file);
+        }
+      }
+      Files.delete(work);
+    }
+    for (double eps : epsilons) {
+      for (String library : baselines()) {
+        printMedian(name, runs, library, eps);
+      }
+    }
+    return runs;
+  }
+
+  private List<String> baselines() {
+    return baselines.equals(List.of("none")) ? List.of() : baselines;
+  }
+
+  /** What the tables and charts show: the samplers, then pais with bounds and the baselines side by side. */
+  private List<String> methods() {
+    List<String> methods = new ArrayList<>(samplers);
+    if (!baselines().isEmpty()) {
+      methods.add(BOUNDS_METHOD);
+      methods.addAll(baselines());
+    }
+    return methods;
+  }
+
   private static double median(List<Run> runs, String sampler, double eps, ToDoubleFunction<Run> value) {
     return StrictStudy.quantile(runs.stream().filter(r -> r.sampler().equals(sampler) && r.epsilon() == eps)
         .mapToDouble(value).filter(v -> !Double.isNaN(v)).toArray(), 0.5);
@@ -191,7 +281,7 @@ public final class UtilityStudy implements Callable<Integer> {
   private List<String> summarise(String name, List<Run> runs, double floor) {
     List<String> out = new ArrayList<>();
     for (double eps : epsilons) {
-      for (String sampler : samplers) {
+      for (String sampler : methods()) {
         double[] r = ratios(runs, sampler, eps);
         out.add(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%.4f,%.4f,%.4f,%.8g,%s,%s,%s,%.4f,%.4f", name, sampler, eps,
             r.length, repetitions - r.length, StrictStudy.quantile(r, 0.5), StrictStudy.quantile(r, 0.25),
@@ -208,12 +298,10 @@ public final class UtilityStudy implements Callable<Integer> {
    */
   private List<String> table(List<String> summary) {
     List<String> out = new ArrayList<>();
-    for (String sampler : samplers) {
-      epsilonTable(out, summary, sampler, "**" + sampler + "** (init " + init + ", T " + iterations + ", k = " + k
-          + ", " + repetitions + " seeds" + (sampler.equals("full") ? "" : ", m = " + fraction + " n")
-          + "): median cost ÷ floor (q25–q75)", f -> Integer.parseInt(f[3]) == 0 ? "infeasible"
-              : String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", Double.parseDouble(f[5]), Double.parseDouble(f[6]),
-                  Double.parseDouble(f[7])));
+    for (String method : methods()) {
+      epsilonTable(out, summary, method, "**" + method + "** (" + describe(method) + "): median cost ÷ floor (q25–q75)",
+          f -> Integer.parseInt(f[3]) == 0 ? "infeasible" : String.format(Locale.ROOT, "%.2f (%.2f–%.2f)",
+              Double.parseDouble(f[5]), Double.parseDouble(f[6]), Double.parseDouble(f[7])));
     }
     for (String sampler : summaryShare > 0 ? samplers : List.<String>of()) {
       epsilonTable(out, summary, sampler, "**private training summary, " + sampler + "** (budget-summary "
@@ -221,7 +309,71 @@ public final class UtilityStudy implements Callable<Integer> {
           + "n), per cent", f -> String.format(Locale.ROOT, "%.1f / %.1f", 100 * Double.parseDouble(f[12]),
               100 * Double.parseDouble(f[13])));
     }
+    if (!baselines().isEmpty()) {
+      sideBySideTables(out, summary);
+    }
     return out;
+  }
+
+  private String describe(String method) {
+    String pais = "init " + init + ", T " + iterations + ", k = " + k + ", " + repetitions + " seeds";
+    return switch (method) {
+      case "full" -> pais;
+      case "diffprivlib" -> "diffprivlib " + "KMeans at the declared ε, public per-coordinate bounds, k = " + k
+          + ", " + repetitions + " seeds; its real ε differs, see below";
+      case "diffprivlib-matched" -> "diffprivlib KMeans at the declared ε whose real ε is the column's, public "
+          + "per-coordinate bounds, k = " + k + ", " + repetitions + " seeds";
+      case "opendp" -> "DP-Lloyd from OpenDP's measurements, public per-coordinate bounds, k = " + k + ", "
+          + repetitions + " seeds";
+      default -> pais + ", m = " + fraction + " n" + (method.equals(BOUNDS_METHOD)
+          ? ", public per-coordinate bounds instead of the clip radius" : "");
+    };
+  }
+
+  /**
+   * Per ε: pais's default sampler (with the clip radius, and with the baselines' per-coordinate bounds) against the
+   * baselines at matched real ε, and the best baseline's median ÷ pais's (with bounds): above 1, pais is ahead.
+   */
+  private void sideBySideTables(List<String> out, List<String> summary) {
+    String paisRadius = Defaults.SAMPLER.id();
+    List<String> columns = new ArrayList<>(List.of(paisRadius, BOUNDS_METHOD));
+    columns.addAll(baselines());
+    List<String> matched = baselines().stream().filter(b -> !b.equals("diffprivlib")).toList();
+    for (double eps : epsilons) {
+      out.add("");
+      out.add("**side by side at ε = " + Charts.epsLabel(eps) + "**: median cost ÷ floor; diffprivlib is also shown at "
+          + "the declared ε (its real ε, × the factor, differs); best other ÷ pais compares "
+          + String.join(" and ", matched) + " with " + BOUNDS_METHOD + " (above 1: pais is ahead)");
+      out.add("");
+      StringBuilder header = new StringBuilder("| data set |");
+      StringBuilder rule = new StringBuilder("| --- |");
+      for (String column : columns) {
+        header.append(' ').append(column).append(" |");
+        rule.append(" ---: |");
+      }
+      header.append(" diffprivlib real ε ÷ declared | best other ÷ pais |");
+      rule.append(" ---: | ---: |");
+      out.add(header.toString());
+      out.add(rule.toString());
+      for (String name : dataSets) {
+        StringBuilder row = new StringBuilder("| " + name + " |");
+        for (String column : columns) {
+          double median = summaryMedian(summary, name, column, eps);
+          row.append(Double.isNaN(median) ? " infeasible |" : String.format(Locale.ROOT, " %.2f |", median));
+        }
+        double best = matched.stream().mapToDouble(m -> summaryMedian(summary, name, m, eps)).filter(v -> !Double
+            .isNaN(v)).min().orElse(Double.NaN);
+        row.append(String.format(Locale.ROOT, " %.3f | %.2f |", realEpsilonFactor.getOrDefault(name, Double.NaN),
+            best / summaryMedian(summary, name, BOUNDS_METHOD, eps)));
+        out.add(row.toString());
+      }
+    }
+  }
+
+  private static double summaryMedian(List<String> summary, String name, String method, double eps) {
+    return summary.stream().map(s -> s.split(",")).filter(f -> f[0].equals(name) && f[1].equals(method)
+        && Double.parseDouble(f[2]) == eps).mapToDouble(f -> Integer.parseInt(f[3]) == 0 ? Double.NaN
+            : Double.parseDouble(f[5])).findFirst().orElse(Double.NaN);
   }
 
   /** One table: a row per data set, a column per ε, each cell {@code cell} of that summary line's fields. */
@@ -250,22 +402,32 @@ public final class UtilityStudy implements Callable<Integer> {
   }
 
   private void chart(Path dir, String name, List<Run> runs) throws IOException {
-    XYChart chart = Charts.xy(name + ": strict, init " + init + ", T " + iterations + ", k = " + k, "epsilon",
-        "cost / non-private floor (median, q25-q75 dashed, " + repetitions + " seeds)", true);
+    chart(dir.resolve("utility.png"), name + ": strict, init " + init + ", T " + iterations + ", k = " + k, runs,
+        samplers);
+    if (!baselines().isEmpty()) {
+      List<String> methods = new ArrayList<>(List.of(Defaults.SAMPLER.id(), BOUNDS_METHOD));
+      methods.addAll(baselines());
+      chart(dir.resolve("side-by-side.png"), name + ": pais and the DP k-means libraries, k = " + k, runs, methods);
+    }
+  }
+
+  private void chart(Path file, String title, List<Run> runs, List<String> methods) throws IOException {
+    XYChart chart = Charts.xy(title, "epsilon", "cost / non-private floor (median, q25-q75 dashed, " + repetitions
+        + " seeds)", true);
     double[] x = epsilons.stream().mapToDouble(Double::doubleValue).toArray();
-    for (String sampler : samplers) {
+    for (String method : methods) {
       double[] median = new double[x.length];
       double[] q25 = new double[x.length];
       double[] q75 = new double[x.length];
       for (int i = 0; i < x.length; i++) {
-        double[] r = ratios(runs, sampler, x[i]);
+        double[] r = ratios(runs, method, x[i]);
         median[i] = StrictStudy.quantile(r, 0.5);
         q25[i] = StrictStudy.quantile(r, 0.25);
         q75[i] = StrictStudy.quantile(r, 0.75);
       }
-      Charts.addBand(chart, sampler, Charts.COLOURS.getOrDefault(sampler, Color.BLACK), x, median, q25, q75);
+      Charts.addBand(chart, method, Charts.COLOURS.getOrDefault(method, Color.BLACK), x, median, q25, q75);
     }
     Charts.addReference(chart, "floor", Color.BLACK, x[0], x[x.length - 1], 1.0);
-    Charts.save(chart, dir.resolve("utility.png"));
+    Charts.save(chart, file);
   }
 }

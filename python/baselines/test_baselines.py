@@ -1,0 +1,79 @@
+"""The baselines' accounting and fits (pytest; python/run-tests runs it in the baselines' own environment).
+
+The OpenDP fit draws its noise from the operating system: its checks hold with room to spare (ε = 20 on three blobs
+of 3,000 points each whose centres are 10 apart; the noise moves a centre by about 0.03), a false failure needs a
+noise draw beyond 100 scales (probability below 1e-40).
+"""
+
+import numpy as np
+import pytest
+
+import dp_kmeans_baselines as baselines
+
+
+def blobs(seed, d=8, per_blob=3000):
+    rng = np.random.default_rng(seed)
+    means = np.zeros((3, d))
+    means[0, 0], means[1, 1], means[2, 0] = 10, 10, -10
+    points = np.vstack([m + rng.normal(size=(per_blob, d)) * 0.3 for m in means])
+    return points, means
+
+
+def test_the_real_epsilon_of_diffprivlib_is_what_its_mechanisms_spend(monkeypatch):
+    """Every epsilon diffprivlib's KMeans hands its mechanisms, added up per cluster, is the formula's real ε (a fixed
+    swap in a later diffprivlib makes this fail, and the benchmark's matched column must then change)."""
+    import diffprivlib.models.k_means as k_means
+
+    spent = []
+
+    def recording(base):
+        class Recording(base):
+            def __init__(self, *, epsilon, **kwargs):
+                spent.append(epsilon)
+                super().__init__(epsilon=epsilon, **kwargs)
+        return Recording
+
+    monkeypatch.setattr(k_means, "GeometricFolded", recording(k_means.GeometricFolded))
+    monkeypatch.setattr(k_means, "LaplaceBoundedDomain", recording(k_means.LaplaceBoundedDomain))
+    points, _ = blobs(1)
+    d = points.shape[1]
+    _, iterations = baselines.fit_diffprivlib(points, [-16] * d, [16] * d, 1, 2.0, seed=0)
+    # one cluster: per iteration one count mechanism and d coordinate mechanisms
+    assert len(spent) == iterations * (d + 1)
+    assert sum(spent) == pytest.approx(baselines.diffprivlib_real_epsilon(2.0, d), rel=1e-12)
+    assert baselines.diffprivlib_real_epsilon(2.0, d) > 2.0 * 1.1
+    assert baselines.diffprivlib_real_epsilon(2.0, 3) < 2.0
+
+
+def test_the_matched_declared_epsilon_inverts_the_real_one():
+    for d in (2, 3, 8, 54):
+        declared = baselines.diffprivlib_declared_for(0.5, d)
+        assert baselines.diffprivlib_real_epsilon(declared, d) == pytest.approx(0.5, rel=1e-12)
+
+
+def test_opendp_lloyd_spends_its_epsilon_and_finds_the_blobs():
+    points, means = blobs(2)
+    d = points.shape[1]
+    lloyd = baselines.OpenDPLloyd([-16] * d, [16] * d, 3, 20.0)
+    best = np.inf
+    for seed in range(3):  # a data-independent start can leave a blob between two centres: keep the best start
+        centres, iterations, spent = lloyd.fit(points, seed)
+        assert spent <= 20.0 * (1 + 1e-9)
+        assert spent >= 20.0 * 0.999
+        assert 2 <= iterations <= 7
+        best = min(best, max(np.min(np.linalg.norm(centres - m, axis=1)) for m in means))
+    assert best < 0.5
+
+
+def test_run_yields_every_library_epsilon_and_seed():
+    points, _ = blobs(3, d=4, per_blob=500)
+    request = {"lower": [-16] * 4, "upper": [16] * 4, "k": 3, "epsilons": [1.0, 4.0], "seeds": [0, 1]}
+    results = list(baselines.run(points, request))
+    assert len(results) == 2 * 3 * 2
+    for r in results:
+        assert np.asarray(r["centres"]).shape == (3, 4)
+        if r["library"] == "diffprivlib-matched":
+            assert r["realEpsilon"] == r["epsilon"]
+        if r["library"] == "diffprivlib":
+            assert r["declaredEpsilon"] == r["epsilon"]
+            assert r["realEpsilon"] < r["epsilon"]  # d = 4: diffprivlib spends less than it declares
