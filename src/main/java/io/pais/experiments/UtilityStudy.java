@@ -78,6 +78,10 @@ public final class UtilityStudy implements Callable<Integer> {
       + "none (default: ${DEFAULT-VALUE})")
   double summaryShare = Defaults.SUMMARY_SHARE;
 
+  @Option(names = "--norm-quantile", description = "the quantile of the DP norm histogram taken as r (default: "
+      + "${DEFAULT-VALUE})")
+  double normQuantile = Defaults.NORM_QUANTILE;
+
   @Option(names = "--baselines", split = ",", description = "libraries fitted side by side with pais's default sampler,"
       + " all with public per-coordinate bounds: diffprivlib, diffprivlib-matched, opendp, or none (default: "
       + "${DEFAULT-VALUE})")
@@ -186,7 +190,7 @@ public final class UtilityStudy implements Callable<Integer> {
   private KMeansSettings.Builder settings(Sampler sampler, double eps, int seed) {
     return KMeansSettings.builder().k(k).iterations(Iterations.parse(iterations)).epsilon(eps).sampler(sampler)
         .sampleSize(SampleSize.of("sample-fraction", fraction)).initialisation(Initialisation.parse(init))
-        .seed((long) seed).summaryShare(summaryShare);
+        .seed((long) seed).summaryShare(summaryShare).normQuantile(normQuantile);
   }
 
   /** One strict release through the job's engine, costed on the preprocessed points (NaN when infeasible). */
