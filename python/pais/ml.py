@@ -141,6 +141,9 @@ class _PrivateKMeansParams(Params):
                           "it reads data (made by pais-budget create)", TypeConverters.toString)
     normQuantile = _param("normQuantile", "strict: the quantile of the DP norm histogram taken as r",
                           TypeConverters.toFloat)
+    tailRadius = _param("tailRadius", "strict: raise r above the quantile where the DP norm histogram shows a heavy "
+                        "tail that projecting would distort more than the larger radius's noise costs",
+                        TypeConverters.toBoolean)
     outliers = _param("outliers", "strict: project or drop the points beyond r", TypeConverters.toString)
     budgetCentre = _param("budgetCentre", "strict: share of epsilon for the DP centre", TypeConverters.toFloat)
     budgetHistogram = _param("budgetHistogram", "strict: share of epsilon for the DP norm histogram",
@@ -237,6 +240,9 @@ class _PrivateKMeansParams(Params):
     def getNormQuantile(self):
         return self.getOrDefault(self.normQuantile)
 
+    def getTailRadius(self):
+        return self.getOrDefault(self.tailRadius)
+
     def getOutliers(self):
         return self.getOrDefault(self.outliers)
 
@@ -298,7 +304,7 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
     def __init__(self, *, k=None, maxIter=None, seed=None, featuresCol=None, dimension=None, predictionCol=None,
                  epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
                  center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
-                 origin=None, bounds=None, normQuantile=None, outliers=None, budgetCentre=None,
+                 origin=None, bounds=None, normQuantile=None, tailRadius=None, outliers=None, budgetCentre=None,
                  budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
                  stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
                  budgetKSelection=None):
@@ -312,7 +318,7 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
     def setParams(self, *, k=None, maxIter=None, seed=None, featuresCol=None, dimension=None, predictionCol=None,
                   epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
                   center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
-                  origin=None, bounds=None, normQuantile=None, outliers=None, budgetCentre=None,
+                  origin=None, bounds=None, normQuantile=None, tailRadius=None, outliers=None, budgetCentre=None,
                   budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
                   stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
                   budgetKSelection=None):
@@ -391,6 +397,9 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
 
     def setNormQuantile(self, value):
         return self._set(normQuantile=value)
+
+    def setTailRadius(self, value):
+        return self._set(tailRadius=value)
 
     def setOutliers(self, value):
         return self._set(outliers=value)

@@ -24,8 +24,8 @@ SAMPLE_VALUES = {
     "k": 7, "maxIter": 4, "seed": 12345, "featuresCol": "f", "dimension": 5, "predictionCol": "p", "epsilon": 1.5,
     "sampler": "core", "sampleSize": 0.1, "lambda": 0.3, "geometry": "l1", "normBound": 4.5, "center": [1.0, 2.0],
     "preprocessing": "public", "initMode": "random-ball", "guards": False, "privacyMode": "paper", "clipRadius": 9.0,
-    "origin": [0.5, -0.5], "bounds": "-1:1", "normQuantile": 0.9, "outliers": "drop", "budgetCentre": 0.1,
-    "budgetHistogram": 0.07, "budgetInit": 0.3, "budgetSummary": 0.02, "kCandidates": [3, 5],
+    "origin": [0.5, -0.5], "bounds": "-1:1", "normQuantile": 0.9, "tailRadius": False, "outliers": "drop",
+    "budgetCentre": 0.1, "budgetHistogram": 0.07, "budgetInit": 0.3, "budgetSummary": 0.02, "kCandidates": [3, 5],
     "budgetKSelection": 0.4, "coresetSampleSize": 5000, "stage1Size": 0.5, "stage1Cached": True, "noise": "gaussian",
     "delta": 1e-6, "budgetLedger": "/ledgers/patients",
 }

@@ -122,7 +122,9 @@ final class ReleaseReporter {
                 + "to")
         .statistic("r", data.radius(), provenance.radiusEstimated() ? Source.DP_ESTIMATE : Source.PUBLIC,
             provenance.radiusEstimated() ? "the " + strict.normQuantile() + " quantile of the noisy norm histogram "
-                + "(a bin's upper edge); points beyond it were " + (strict.dropOutliers() ? "dropped" : "projected")
+                + "(a bin's upper edge)" + (strict.tailRadius() ? ", or a larger bin edge where the histogram shows a "
+                + "heavy tail (tail radius)" : "") + "; points beyond it were "
+                + (strict.dropOutliers() ? "dropped" : "projected")
                 : "norm bound supplied by the user");
     if (nKnown) {
       b.statistic("n", data.count(), Source.DP_ESTIMATE, "number of points DP-Lloyd sees, from the noisy norm "

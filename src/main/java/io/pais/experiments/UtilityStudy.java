@@ -82,6 +82,10 @@ public final class UtilityStudy implements Callable<Integer> {
       + "${DEFAULT-VALUE})")
   double normQuantile = Defaults.NORM_QUANTILE;
 
+  @Option(names = "--budget-shares", split = ",", description = "the shares of epsilon of the DP centre, the DP norm "
+      + "histogram and the private coreset (default: ${DEFAULT-VALUE})")
+  List<Double> shares = List.of(Defaults.CENTRE_SHARE, Defaults.HISTOGRAM_SHARE, Defaults.INIT_SHARE);
+
   @Option(names = "--baselines", split = ",", description = "libraries fitted side by side with pais's default sampler,"
       + " all with public per-coordinate bounds: diffprivlib, diffprivlib-matched, opendp, or none (default: "
       + "${DEFAULT-VALUE})")
@@ -140,6 +144,10 @@ public final class UtilityStudy implements Callable<Integer> {
   public Integer call() throws IOException {
     Iterations.parse(iterations); // fails before any data is read
     Initialisation.parse(init);
+    if (shares.size() != 3) {
+      throw new IllegalArgumentException("--budget-shares takes three shares (centre, histogram, init), got "
+          + shares.size());
+    }
     Files.createDirectories(common.output);
     SparkSession spark = StudySession.open("pais-utility-study", 2, common.keepSession);
     List<String> summary = new ArrayList<>(List.of(SUMMARY_HEADER));
@@ -190,7 +198,8 @@ public final class UtilityStudy implements Callable<Integer> {
   private KMeansSettings.Builder settings(Sampler sampler, double eps, int seed) {
     return KMeansSettings.builder().k(k).iterations(Iterations.parse(iterations)).epsilon(eps).sampler(sampler)
         .sampleSize(SampleSize.of("sample-fraction", fraction)).initialisation(Initialisation.parse(init))
-        .seed((long) seed).summaryShare(summaryShare).normQuantile(normQuantile);
+        .seed((long) seed).summaryShare(summaryShare).normQuantile(normQuantile)
+        .shares(shares.get(0), shares.get(1), shares.get(2));
   }
 
   /** One strict release through the job's engine, costed on the preprocessed points (NaN when infeasible). */

@@ -172,6 +172,11 @@ public final class PaisJob implements Callable<Integer> {
       + "(default: ${DEFAULT-VALUE})")
   double normQuantile;
 
+  @Option(names = "--tail-radius", negatable = true, arity = "0..1", fallbackValue = "true",
+      description = "strict: raise r above the quantile where the DP norm histogram shows a heavy tail that projecting "
+      + "would distort more than the larger radius's noise costs (default: ${DEFAULT-VALUE})")
+  boolean tailRadius;
+
   @Option(names = "--outliers", description = "strict: project or drop the points beyond r (default: ${DEFAULT-VALUE})")
   String outliers;
 
@@ -450,7 +455,7 @@ public final class PaisJob implements Callable<Integer> {
         .privacy(PrivacyMode.Kind.parse(privacy))
         .preprocessing(preprocess == null ? null : Preprocessing.parse(preprocess))
         .clipRadius(clipRadius).origin(origin).bounds(bounds == null ? null : CoordinateBounds.parse(bounds))
-        .normQuantile(normQuantile).outliers(Outliers.parse(outliers))
+        .normQuantile(normQuantile).tailRadius(tailRadius).outliers(Outliers.parse(outliers))
         .shares(budgetCentre, budgetHistogram, budgetInit).summaryShare(budgetSummary)
         .coresetSampleSize(coresetSampleSize)
         .normBound(normBound).centre(center)
@@ -540,6 +545,7 @@ public final class PaisJob implements Callable<Integer> {
         conf.put("clipRadius", release.clipRadius());
       }
       conf.put("normQuantile", release.normQuantile());
+      conf.put("tailRadius", release.tailRadius());
       conf.put("outliers", release.dropOutliers() ? "drop" : "project");
       conf.put("budgetCentre", release.shares().centre());
       conf.put("budgetHistogram", release.shares().histogram());

@@ -167,6 +167,11 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
+  public PrivateKMeans setTailRadius(boolean value) {
+    set(tailRadius(), value);
+    return this;
+  }
+
   public PrivateKMeans setOutliers(String value) {
     set(outliers(), value);
     return this;
@@ -296,7 +301,7 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
         .clipRadius(isDefined(clipRadius()) ? (Double) $(clipRadius()) : null)
         .origin(isDefined(origin()) ? $(origin()) : null)
         .bounds(isDefined(bounds()) ? CoordinateBounds.parse($(bounds())) : null)
-        .normQuantile(getNormQuantile()).outliers(Outliers.parse(getOutliers()))
+        .normQuantile(getNormQuantile()).tailRadius(getTailRadius()).outliers(Outliers.parse(getOutliers()))
         .shares(getBudgetCentre(), getBudgetHistogram(), getBudgetInit())
         .summaryShare(getBudgetSummary()).coresetSampleSize(getCoresetSampleSize())
         .normBound(isDefined(normBound()) ? (Double) $(normBound()) : null)

@@ -57,6 +57,7 @@ public final class PrivateKMeansParamSet implements Serializable {
   final DoubleArrayParam origin;
   final Param<String> bounds;
   final DoubleParam normQuantile;
+  final BooleanParam tailRadius;
   final Param<String> outliers;
   final DoubleParam budgetCentre;
   final DoubleParam budgetHistogram;
@@ -119,6 +120,8 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "half-diagonal become the origin and R0", parsesAsBounds());
     normQuantile = new DoubleParam(parent, "normQuantile", "strict: the quantile of the DP norm histogram taken "
         + "as r, in (0, 1]", inRange("normQuantile", Double.MIN_VALUE, 1));
+    tailRadius = new BooleanParam(parent, "tailRadius", "strict: raise r above the quantile where the DP norm "
+        + "histogram shows a heavy tail that projecting would distort more than the larger radius's noise costs");
     outliers = new Param<>(parent, "outliers", "strict: project or drop the points beyond r",
         oneOf("outliers", ids(Outliers.values(), Outliers::id)));
     budgetCentre = new DoubleParam(parent, "budgetCentre", "strict: share of epsilon for the DP centre, in (0, 1)",
@@ -166,6 +169,7 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(preprocessing, Defaults.PREPROCESSING.id());
     owner.setDefault(initMode, Defaults.INITIALISATION.id());
     owner.setDefault(guards, Defaults.GUARDS);
+    owner.setDefault(tailRadius, Defaults.TAIL_RADIUS);
     owner.setDefault(privacyMode, Defaults.PRIVACY.id());
     owner.setDefault(normQuantile, Defaults.NORM_QUANTILE);
     owner.setDefault(outliers, Defaults.OUTLIERS.id());

@@ -184,6 +184,14 @@ public interface PrivateKMeansParams extends Params {
     return (Double) $(normQuantile());
   }
 
+  default BooleanParam tailRadius() {
+    return paramSet().tailRadius;
+  }
+
+  default boolean getTailRadius() {
+    return (Boolean) $(tailRadius());
+  }
+
   default Param<String> outliers() {
     return paramSet().outliers;
   }

@@ -118,6 +118,10 @@ public final class StrictPreprocessor {
     }
     boolean radiusEstimated = !constants.hasNormBound();
     double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : constants.normBound();
+    if (radiusEstimated && strict.tailRadius()) {
+      double n = pointCount(histogram, centreCount);
+      r = histogram.tailAwareRadius(r, n, TailNoise.relativeError(settings, allocation.lloyd(), dimension, n, r));
+    }
     boolean drop = strict.dropOutliers();
     // centred and projected in one map (one array a point), not cached: the clipped copy stays the one cached copy
     // (until a sample is built; for full data, throughout DP-Lloyd, which applies the same step block by block)

@@ -244,6 +244,7 @@ public final class KMeansSettings implements Serializable {
     private double[] origin;
     private CoordinateBounds bounds;
     private double normQuantile = Defaults.NORM_QUANTILE;
+    private boolean tailRadius = Defaults.TAIL_RADIUS;
     private Outliers outliers = Defaults.OUTLIERS;
     private double centreShare = Defaults.CENTRE_SHARE;
     private double histogramShare = Defaults.HISTOGRAM_SHARE;
@@ -384,6 +385,12 @@ public final class KMeansSettings implements Serializable {
       return this;
     }
 
+    /** Whether r̂ may rise above the quantile for a heavy tail ({@link StrictRelease#tailRadius()}). */
+    public Builder tailRadius(boolean value) {
+      tailRadius = value;
+      return this;
+    }
+
     public Builder normQuantile(double value) {
       normQuantile = value;
       return this;
@@ -511,7 +518,7 @@ public final class KMeansSettings implements Serializable {
           + epsilon);
       Checks.notNull("outliers", outliers);
       StrictRelease release = new StrictRelease(clipRadius == null ? Double.NaN : clipRadius, origin, normQuantile,
-          outliers == Outliers.DROP, new BudgetAllocation.Shares(centreShare, histogramShare, initShare, summaryShare,
+          tailRadius, outliers == Outliers.DROP, new BudgetAllocation.Shares(centreShare, histogramShare, initShare, summaryShare,
           selectionShare),
           coresetSampleSize, bounds);
       return new PrivacyMode.Strict(release, new PublicConstants(normBound, centre));

@@ -16,13 +16,16 @@ import java.util.Objects;
  * @param clipRadius R₀, in the run's geometry (NaN when {@code bounds} give it)
  * @param origin c₀ (null = the zero vector, or the box's centre with {@code bounds})
  * @param normQuantile the quantile of the noisy norm histogram taken as r̂ (the paper's 97.5 %)
+ * @param tailRadius raise r̂ above the quantile where the noisy histogram shows that projecting onto it would move
+ *     the points more than the larger radius's noise costs ({@code PrivateNormHistogram#tailAwareRadius})
  * @param dropOutliers drop points beyond r̂ instead of projecting them onto the ball (the default)
  * @param shares the shares of ε of the DP centre (when it is estimated), the DP norm histogram (when it is needed),
  *     a data-aware initialiser (private-coreset; the others spend nothing) and the private training summary
  * @param coresetSampleSize the private coreset reads a Poisson subsample of about this many points when n̂ is larger
  * @param bounds public per-coordinate bounds that every point is clamped to, which then give R₀ and c₀ (null: none)
  */
-public record StrictRelease(double clipRadius, double[] origin, double normQuantile, boolean dropOutliers,
+public record StrictRelease(double clipRadius, double[] origin, double normQuantile, boolean tailRadius,
+    boolean dropOutliers,
     BudgetAllocation.Shares shares, int coresetSampleSize, CoordinateBounds bounds)
     implements Serializable {
   public StrictRelease {
@@ -45,7 +48,8 @@ public record StrictRelease(double clipRadius, double[] origin, double normQuant
 
   /** The same public inputs with other shares of ε. */
   public StrictRelease withShares(BudgetAllocation.Shares other) {
-    return new StrictRelease(clipRadius, origin, normQuantile, dropOutliers, other, coresetSampleSize, bounds);
+    return new StrictRelease(clipRadius, origin, normQuantile, tailRadius, dropOutliers, other, coresetSampleSize,
+        bounds);
   }
 
   /** R₀ in d dimensions: the public radius, or the bounds' half-diagonal. */
@@ -70,20 +74,20 @@ public record StrictRelease(double clipRadius, double[] origin, double normQuant
   public boolean equals(Object o) {
     return o instanceof StrictRelease s && Double.compare(clipRadius, s.clipRadius) == 0
         && Arrays.equals(origin, s.origin) && Double.compare(normQuantile, s.normQuantile) == 0
-        && dropOutliers == s.dropOutliers && shares.equals(s.shares) && coresetSampleSize == s.coresetSampleSize
+        && tailRadius == s.tailRadius && dropOutliers == s.dropOutliers && shares.equals(s.shares) && coresetSampleSize == s.coresetSampleSize
         && Objects.equals(bounds, s.bounds);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(clipRadius, Arrays.hashCode(origin), normQuantile, dropOutliers, shares, coresetSampleSize,
-        bounds);
+    return Objects.hash(clipRadius, Arrays.hashCode(origin), normQuantile, tailRadius, dropOutliers, shares,
+        coresetSampleSize, bounds);
   }
 
   @Override
   public String toString() {
     return "StrictRelease[clipRadius=" + clipRadius + ", origin=" + Arrays.toString(origin) + ", normQuantile="
-        + normQuantile + ", dropOutliers=" + dropOutliers + ", " + shares + ", coresetSampleSize=" + coresetSampleSize
+        + normQuantile + ", tailRadius=" + tailRadius + ", dropOutliers=" + dropOutliers + ", " + shares + ", coresetSampleSize=" + coresetSampleSize
         + ", bounds=" + bounds + "]";
   }
 }

@@ -51,7 +51,7 @@ class CoordinateBoundsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> CoordinateBounds.parse("0:1,0:1").midpoint(3));
     assertTrue(e.getMessage().contains("3 pairs") && e.getMessage().contains("got 2"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> new StrictRelease(5, null, 0.975, false,
+    e = assertThrows(IllegalArgumentException.class, () -> new StrictRelease(5, null, 0.975, true, false,
         new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0.05, 0.5), 1 << 20, CoordinateBounds.parse("0:1")));
     assertTrue(e.getMessage().contains("not both"), e.getMessage());
   }

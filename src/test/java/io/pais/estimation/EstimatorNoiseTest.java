@@ -144,6 +144,34 @@ class EstimatorNoiseTest {
     assertThrows(IllegalArgumentException.class, () -> new NoisyCount(5, 0));
   }
 
+  /**
+   * The tail radius moves r up only for a tail whose projection would move the points by more than the weighted
+   * noise of the larger radius: 100 bins on [0, 100], 10,000 points below 50 and 300 far out at 95. With a small
+   * noise (e = 0.001) r rises to clear the tail; with e = 0.1 the noise outweighs it and r stays; without a tail r
+   * never leaves the occupied bins (from the quantile's edge 49 at most to their top, 50). Noise scale 1e-3: the counts are exact for the test's purposes.
+   */
+  @Test
+  void theTailRadiusRisesOnlyWhereTheTailOutweighsTheNoise() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(27).provider();
+    long[] tail = new long[101];
+    long[] noTail = new long[101];
+    for (int i = 0; i < 50; i++) {
+      tail[i] = 200;
+      noTail[i] = 206;
+    }
+    tail[95] = 300;
+    PrivateNormHistogram withTail = PrivateNormHistogram.release(tail, 100, 1000, ledger(), rng);
+    PrivateNormHistogram without = PrivateNormHistogram.release(noTail, 100, 1000, ledger(), rng);
+    double from = withTail.quantile(0.97);
+    assertEquals(50.0, from); // the 300 far-out points are about 2.9 % of n
+    assertEquals(96.0, withTail.tailAwareRadius(from, 10_300, 0.001));
+    assertEquals(50.0, withTail.tailAwareRadius(from, 10_300, 0.1));
+    assertEquals(49.0, without.quantile(0.97));
+    assertEquals(50.0, without.tailAwareRadius(without.quantile(0.97), 10_300, 0.001));
+    assertEquals(49.0, without.tailAwareRadius(without.quantile(0.97), 10_300, 0.1));
+    assertThrows(IllegalArgumentException.class, () -> withTail.tailAwareRadius(from, 10_300, Double.NaN));
+  }
+
   @Test
   void eachReleaseRecordsItsShareAndScales() {
     UniformRandomProvider rng = NoiseRandomness.seeded(24).provider();

@@ -1,0 +1,40 @@
+package io.pais.preprocessing;
+
+import io.pais.accounting.IterationPolicy;
+import io.pais.accounting.IterationPolicy.IterationNoise;
+import io.pais.accounting.PrivacyPlan;
+import io.pais.privacy.NoiseSplit;
+import io.pais.sampling.BinnedNorms;
+import io.pais.sampling.Sampler;
+import io.pais.settings.Iterations;
+import io.pais.settings.KMeansSettings;
+import java.util.Optional;
+import java.util.function.IntFunction;
+
+/**
+ * The noise a larger radius brings, as the tail radius weighs it ({@code PrivateNormHistogram#tailAwareRadius}):
+ * a typical noisy centre's relative error e of {@link IterationPolicy}, for DP-Lloyd on every point (the sampler's
+ * own plan is solved later, at the chosen r; full data is the common reference) at the T the policy would choose.
+ * Public values and DP estimates only: DP-Lloyd's ε, n̂, d, k, r.
+ */
+final class TailNoise {
+  private TailNoise() {}
+
+  static double relativeError(KMeansSettings settings, double lloydEpsilon, int dimension, double count,
+      double radius) {
+    long n = Math.max(1, Math.round(count));
+    // full data's plan reads no norms: one bin at r stands in for the summary
+    BinnedNorms norms = new BinnedNorms(new double[] {n}, new double[] {radius}, n);
+    IntFunction<Optional<IterationNoise>> noiseFor = t -> {
+      var scales = PrivacyPlan.solve(new PrivacyPlan.Request(Sampler.FULL, settings.geometry(), lloydEpsilon, n,
+          settings.sampling().lambda(), t, dimension, n, radius, radius * radius, settings.sampling().coreSupremum(),
+          NoiseSplit.UNIT_FREE), () -> norms).scales();
+      return Optional.of(IterationNoise.laplace(scales.betaCount(), scales.betaSum(), dimension,
+          settings.geometry()));
+    };
+    double clusterWeight = (double) n / settings.k();
+    int iterations = settings.iterations() instanceof Iterations.Fixed fixed ? fixed.count()
+        : IterationPolicy.choose(noiseFor, clusterWeight, radius);
+    return IterationPolicy.relativeError(noiseFor.apply(iterations).orElseThrow(), clusterWeight, radius);
+  }
+}
