@@ -1,46 +1,46 @@
 package io.pais.clustering;
 
-import io.pais.sampling.spark.SparkBlocks;
-import io.pais.initialisation.Initialiser;
-import io.pais.lloyd.LloydNoise;
-import io.pais.sampling.spark.PoissonSampler;
-import io.pais.preprocessing.PreparedData;
-import io.pais.preprocessing.Preprocessor;
-import io.pais.sampling.spark.RecordNumbering;
-import io.pais.lloyd.SampleBlock;
-import io.pais.lloyd.SampleBlocks;
-import io.pais.sampling.spark.SchemeSampling;
-import io.pais.preprocessing.StrictPreprocessor;
-import io.pais.lloyd.WeightedLloyd;
-import io.pais.settings.PrivacyMode;
-import io.pais.settings.Initialisation;
-import io.pais.settings.Preprocessing;
-import io.pais.settings.SchemeOptions;
-import io.pais.settings.KMeansSettings;
 import io.pais.accounting.BudgetAllocation;
-import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.Composition;
-import io.pais.accounting.PrivacyPlan;
-import io.pais.accounting.Relation;
-import io.pais.accounting.SchemePlan;
-import io.pais.sampling.UniformScheme;
-import io.pais.io.InputException;
-import io.pais.io.Points;
-import io.pais.noise.LatticeNoise;
-import io.pais.noise.NoiseRandomness;
-import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.KSelection;
 import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.PrivacyLedger;
+import io.pais.accounting.PrivacyPlan;
+import io.pais.accounting.PrivacyReport;
+import io.pais.accounting.Relation;
+import io.pais.accounting.SchemePlan;
 import io.pais.accounting.TrainingSummary;
-import io.pais.math.Checks;
 import io.pais.estimation.PrivateTrainingSummary;
+import io.pais.initialisation.Initialiser;
+import io.pais.io.InputException;
+import io.pais.io.Points;
 import io.pais.lloyd.ClusterCosts;
+import io.pais.lloyd.LloydNoise;
+import io.pais.lloyd.SampleBlock;
+import io.pais.lloyd.SampleBlocks;
+import io.pais.lloyd.WeightedLloyd;
+import io.pais.math.Checks;
+import io.pais.noise.LatticeNoise;
+import io.pais.noise.NoiseRandomness;
+import io.pais.preprocessing.PreparedData;
+import io.pais.preprocessing.Preprocessor;
+import io.pais.preprocessing.StrictPreprocessor;
 import io.pais.sampling.KeyedCoins;
 import io.pais.sampling.Sampler;
+import io.pais.sampling.UniformScheme;
+import io.pais.sampling.spark.PoissonSampler;
+import io.pais.sampling.spark.RecordNumbering;
+import io.pais.sampling.spark.SchemeSampling;
+import io.pais.sampling.spark.SparkBlocks;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
+import io.pais.settings.Preprocessing;
+import io.pais.settings.PrivacyMode;
+import io.pais.settings.SchemeOptions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.ArrayList;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.spark.api.java.JavaRDD;
@@ -72,7 +72,7 @@ public final class PrivateKMeansEngine {
   /** Whether {@link #prepare} ran: one run per engine. */
   private boolean prepared;
   /** The private choice of k this release came from (null: k was given). */
-  private KSelection selection;
+  private final KSelection selection;
 
   public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log) {
     this(settings, log, StageListener.NONE);
@@ -80,7 +80,27 @@ public final class PrivateKMeansEngine {
 
   /** An engine that also tells {@code stages} when each stage starts and ends (a progress display). */
   public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log, StageListener stages) {
+    this(settings, log, stages, List.of(), null);
+  }
+
+  /**
+   * An engine for the release that follows a private choice of k: the candidates' ledger entries are spent first (the
+   * allocation set their share apart), and the report carries the selection.
+   */
+  public static PrivateKMeansEngine afterSelection(KMeansSettings settings, Consumer<String> log,
+      StageListener stages, List<LedgerEntry> candidates, KSelection chosen) {
+    Checks.require(!settings.kCandidates().isEmpty() && chosen.chosen() == settings.k(), "a k selection belongs to a "
+        + "release with k candidates and the chosen k");
+    return new PrivateKMeansEngine(settings, log, stages, candidates, chosen);
+  }
+
+  private PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log, StageListener stages,
+      List<LedgerEntry> candidates, KSelection selection) {
+    if (!settings.kCandidates().isEmpty() && selection == null) {
+      throw new IllegalStateException("a release with k candidates runs after its selection (PrivateKMeansRelease)");
+    }
     this.settings = settings;
+    this.selection = selection;
     this.log = log;
     this.stages = stages;
     this.clock = new StageClock(stages);
@@ -96,9 +116,11 @@ public final class PrivateKMeansEngine {
       this.randomness = NoiseRandomness.seeded(settings.seed());
       this.coins = KeyedCoins.seeded(settings.seed());
     }
+    candidates.forEach(ledger::spend);
     this.initialiser = new Initialiser(settings, randomness.provider(), coins);
     this.planner = new LloydPlanner(settings, allocation, ledger, log);
   }
+
   /** Runs everything and returns centres, report and timings. */
   public ClusteringResult fit(Points points, boolean evaluate) {
     if (evaluate && settings.isStrict()) {
@@ -121,19 +143,6 @@ public final class PrivateKMeansEngine {
   }
 
   /**
-   * Records the k selection this release comes from, before it reads anything: the candidates' ledger entries are
-   * spent first (the allocation set their share apart), and the report will carry the selection.
-   */
-  public PrivateKMeansEngine afterSelection(List<LedgerEntry> candidates, KSelection chosen) {
-    Checks.require(!prepared, "the k selection is recorded before the run");
-    Checks.require(!settings.kCandidates().isEmpty() && chosen.chosen() == settings.k(), "a k selection belongs to a "
-        + "release with k candidates and the chosen k");
-    candidates.forEach(ledger::spend);
-    this.selection = chosen;
-    return this;
-  }
-
-  /**
    * Preprocessing, privacy plan, sampling and initialisation. An engine prepares one run: its ledger holds that run's
    * spending, so a second run must come from a new engine (refused here rather than spending from the same budget).
    */
@@ -143,9 +152,6 @@ public final class PrivateKMeansEngine {
           + "engine for another run");
     }
     prepared = true;
-    if (!settings.kCandidates().isEmpty() && selection == null) {
-      throw new IllegalStateException("a release with k candidates runs after its selection (PrivateKMeansRelease)");
-    }
     if (settings.isStrict() && !points.dimensionSource().isPublic()) {
       // d is published (the centres' columns, the report) and sets every noise scale: one record may not decide it
       throw new InputException("a strict release needs a public dimension, but d was "
@@ -197,21 +203,9 @@ public final class PrivateKMeansEngine {
     // each (a strict release that estimated no n does not know the sample size: it keeps the partitions)
     int partitions = provenance.populationKnown() ? SparkBlocks.tasksFor(plan.expectedSampleSize(), data.partitions())
         : data.partitions();
-    SampleBlocks sample;
-    if (settings.sampling().sampler() == Sampler.FULL) {
-      sample = data.allPoints(partitions); // the preprocessing's cached copy, read as it is: no sampling stage
-    } else {
-      start = clock.begin("weights and sampling");
-      // the sampler copies the rows it keeps: it may read points whose arrays the next point rewrites
-      JavaRDD<SampleBlock> sampled = PoissonSampler.sample(data.transientPoints(), d, plan.samplingFunction(),
-          settings.geometry(), coins);
-      JavaRDD<SampleBlock> cached = (partitions < sampled.getNumPartitions() ? sampled.coalesce(partitions)
-          : sampled).persist(StorageLevel.MEMORY_AND_DISK());
-      cached.count(); // materialise the cached sample (counts blocks, not points)
-      sample = SparkBlocks.of(cached);
-      clock.end("weights and sampling", start);
-    }
-
+    SampleBlocks sample = settings.sampling().sampler() == Sampler.FULL
+        ? data.allPoints(partitions) // the preprocessing's cached copy, read as it is: no sampling stage
+        : poissonSample(data, plan, partitions);
     double[] initial = initialiser.initialCentres(data, privateInitial, plan.samplingFunction());
     // one cached copy per run: a sample now holds what DP-Lloyd reads, and a later reader of the prepared points
     // (only paper mode's --evaluate on a sampled run) recomputes them; full data reads the preprocessing's copy, and
@@ -220,6 +214,19 @@ public final class PrivateKMeansEngine {
       data.release();
     }
     return new PreparedRun.Poisson(data, plan, sample, initial, plan.scales().iterations(), provenance);
+  }
+
+  /** The Poisson sample of the plan's sampling function, drawn in map tasks and cached in {@code partitions}. */
+  private SampleBlocks poissonSample(PreparedData data, PrivacyPlan plan, int partitions) {
+    long start = clock.begin("weights and sampling");
+    // the sampler copies the rows it keeps: it may read points whose arrays the next point rewrites
+    JavaRDD<SampleBlock> sampled = PoissonSampler.sample(data.transientPoints(), data.dimension(),
+        plan.samplingFunction(), settings.geometry(), coins);
+    JavaRDD<SampleBlock> cached = (partitions < sampled.getNumPartitions() ? sampled.coalesce(partitions)
+        : sampled).persist(StorageLevel.MEMORY_AND_DISK());
+    cached.count(); // materialise the cached sample (counts blocks, not points)
+    clock.end("weights and sampling", start);
+    return SparkBlocks.of(cached);
   }
 
   /**

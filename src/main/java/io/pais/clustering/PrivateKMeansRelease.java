@@ -57,9 +57,8 @@ public final class PrivateKMeansRelease {
     int chosen = sorted[ElbowRule.choose(sorted, costs)];
     log.accept("k selection: k = " + chosen + " chosen by the elbow rule");
     double selectionSeconds = (System.nanoTime() - start) / 1e9;
-    ClusteringResult release = new PrivateKMeansEngine(settings.chosen(chosen), log, stages)
-        .afterSelection(entries, new KSelection(candidates, chosen, ElbowRule.describe()))
-        .fit(points, evaluate);
+    ClusteringResult release = PrivateKMeansEngine.afterSelection(settings.chosen(chosen), log, stages, entries,
+        new KSelection(candidates, chosen, ElbowRule.describe())).fit(points, evaluate);
     Map<String, Double> seconds = new LinkedHashMap<>();
     seconds.put("k selection (" + ks.size() + " candidates)", selectionSeconds);
     seconds.putAll(release.stageSeconds());
