@@ -119,22 +119,27 @@ class PrivateCoresetEngineTest {
 
   /**
    * At ε = 1 on 4 clusters of 2,000 points the coreset start finds all four (cost near d = 5, the within-cluster
-   * variance) in at least 4 of 5 seeded runs (measured: 4), and in more runs than random-ball, whose centres start
-   * anywhere in a ball of radius about 30 (measured: 1 of 5). A coreset without the data's clusters in it fails.
+   * variance) in most seeded runs, and in more runs than random-ball, whose centres start anywhere in a ball of radius
+   * about 30. Measured over seeds 0–29: 22 of 30 (26 of 30 before n̂ combined the centre's count; each change of the
+   * noise draws re-rolls which seeds succeed). Passing needs at least 10 of 20: for a success rate of 0.73 a run of 20
+   * falls below that with probability 0.007 (the false-failure rate of a change that keeps the rate), and a coreset
+   * without the data's clusters in it, which succeeds about as rarely as random-ball (0.2 or less), reaches it with
+   * probability 0.003.
    */
   @Test
   void findsSeparatedClustersAtSmallEpsilon(SparkSession spark) {
     List<KeyedPoint> rows = clusters(8000, 1, 4);
-    double[] coreset = new double[5];
-    double[] ball = new double[5];
-    for (int seed = 0; seed < 5; seed++) {
+    int seeds = 20;
+    double[] coreset = new double[seeds];
+    double[] ball = new double[seeds];
+    for (int seed = 0; seed < seeds; seed++) {
       coreset[seed] = cost(rows, fit(spark, rows, 2, settings(1, 64, Initialisation.PRIVATE_CORESET, seed)).centres());
       ball[seed] = cost(rows, fit(spark, rows, 2, settings(1, 64, Initialisation.RANDOM_BALL, seed)).centres());
     }
     long found = java.util.Arrays.stream(coreset).filter(c -> c < 1.5 * D).count();
     long foundByBall = java.util.Arrays.stream(ball).filter(c -> c < 1.5 * D).count();
-    assertTrue(found >= 4 && found > foundByBall, "runs that found all four clusters: coreset " + found
-        + ", random-ball " + foundByBall);
+    assertTrue(found >= 10 && found > foundByBall, "runs of " + seeds + " that found all four clusters: coreset "
+        + found + ", random-ball " + foundByBall);
   }
 
   /**

@@ -42,7 +42,12 @@ class ReleaseContentsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int N = 1237;
   private static final double FRACTION = 0.3;
-  private static final String SEED = "0x" + "5eed".repeat(16);
+  /**
+   * The release's n̂ is a DP estimate of N whose deviation here is about 19, so about one seed in 50 rounds it to N
+   * itself; this scan cannot tell such a coincidence from a leak, so the seed is one whose n̂ is not N ("5eed" × 16
+   * is: its n̂ came out 1237 once n̂ combined the DP centre's count).
+   */
+  private static final String SEED = "0x" + "5eed".repeat(15) + "5eee";
   private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
 
   private static Path input(Path dir) throws IOException {
