@@ -152,8 +152,11 @@ public final class PrivateNormHistogram {
 
   /**
    * A radius at or above {@code from} that balances what projecting onto it moves against the noise it brings:
-   * the bin edge r ≥ from minimising D̂(r) + w·count·(e·r)², where D̂(r) = Σ max(0, ñ_i)·(m_i − r)² over the bins
-   * wholly beyond r (m_i a bin's midpoint) estimates the squared distance the projection moves the points by, and
+   * the bin edge r ≥ from minimising D̂(r) + w·count·(e·r)², where D̂(r) = Σ ñ_i·(m_i − r)² over the bins wholly
+   * beyond r whose noisy count ñ_i clears the threshold b·ln(20·bins) (b the per-bin noise scale: an empty bin
+   * clears it with probability 1/(40·bins), so all the empty bins together with at most 1/40 — far-out noise would
+   * otherwise pull r up wherever the noise term is small; m_i a bin's midpoint) estimates the squared distance the
+   * projection moves the points by, and
    * count·(e·r)² the squared error DP-Lloyd's noise adds to the points' cost when a typical centre's noise is e·r
    * (e is scale-free: the noise scales with r). The weight w = {@value #TAIL_NOISE_WEIGHT} stands for what the
    * model leaves out (a larger r also dilutes the initialiser's and the sampler's noise budget per unit of norm): with
@@ -168,6 +171,7 @@ public final class PrivateNormHistogram {
     Checks.positive("from", from);
     Checks.positive("count", count);
     Checks.positive("relativeError", relativeError);
+    double threshold = Math.sqrt(binVariance / 2) * Math.log(20.0 * bins());
     double best = from;
     double bestCost = Double.POSITIVE_INFINITY;
     for (int edge = (int) Math.ceil(from / upper * bins() - 1e-9); edge <= bins(); edge++) {
@@ -175,7 +179,7 @@ public final class PrivateNormHistogram {
       double moved = 0;
       for (int i = edge; i < bins(); i++) {
         double mid = upper * (i + 0.5) / bins();
-        moved += Math.max(0, noisy[i]) * (mid - r) * (mid - r);
+        moved += noisy[i] >= threshold ? noisy[i] * (mid - r) * (mid - r) : 0;
       }
       double cost = moved + TAIL_NOISE_WEIGHT * count * relativeError * relativeError * r * r;
       if (cost < bestCost) {

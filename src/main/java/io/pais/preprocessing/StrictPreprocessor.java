@@ -120,7 +120,13 @@ public final class StrictPreprocessor {
     double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : constants.normBound();
     if (radiusEstimated && strict.tailRadius()) {
       double n = pointCount(histogram, centreCount);
-      r = histogram.tailAwareRadius(r, n, TailNoise.relativeError(settings, allocation.lloyd(), dimension, n, r));
+      double tail = histogram.tailAwareRadius(r, n, TailNoise.relativeError(settings, allocation.lloyd(), dimension,
+          n, r));
+      // a larger r must not leave opt without a plan (its weights thin out as the bulk of the norms shrinks against r)
+      if (tail > r && TailNoise.optPlanExists(settings, allocation.lloyd(), dimension, n, tail,
+          histogram.projectedOnto(tail, strict.dropOutliers(), n))) {
+        r = tail;
+      }
     }
     boolean drop = strict.dropOutliers();
     // centred and projected in one map (one array a point), not cached: the clipped copy stays the one cached copy

@@ -1,10 +1,12 @@
 package io.pais.preprocessing;
 
+import io.pais.accounting.InfeasibleRequestException;
 import io.pais.accounting.IterationPolicy;
 import io.pais.accounting.IterationPolicy.IterationNoise;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.privacy.NoiseSplit;
 import io.pais.sampling.BinnedNorms;
+import io.pais.sampling.NormSummary;
 import io.pais.sampling.Sampler;
 import io.pais.settings.Iterations;
 import io.pais.settings.KMeansSettings;
@@ -36,5 +38,28 @@ final class TailNoise {
     int iterations = settings.iterations() instanceof Iterations.Fixed fixed ? fixed.count()
         : IterationPolicy.choose(noiseFor, clusterWeight, radius);
     return IterationPolicy.relativeError(noiseFor.apply(iterations).orElseThrow(), clusterWeight, radius);
+  }
+
+  /**
+   * Whether DP-Lloyd still has a plan at {@code radius}: always but for opt, whose B search can run out of noise
+   * levels that keep m points; checked at the T the planner would fall back to (the user's, or the policy's
+   * smallest, which gives each iteration the most ε).
+   */
+  static boolean optPlanExists(KMeansSettings settings, double lloydEpsilon, int dimension, double count,
+      double radius, NormSummary norms) {
+    if (settings.sampling().sampler() != Sampler.OPT) {
+      return true;
+    }
+    long n = Math.max(1, Math.round(count));
+    int iterations = settings.iterations() instanceof Iterations.Fixed fixed ? fixed.count()
+        : IterationPolicy.MIN_ITERATIONS;
+    try {
+      PrivacyPlan.solve(new PrivacyPlan.Request(Sampler.OPT, settings.geometry(), lloydEpsilon,
+          settings.sampling().size().expected(n), settings.sampling().lambda(), iterations, dimension, n, radius,
+          radius * radius, settings.sampling().coreSupremum(), NoiseSplit.UNIT_FREE), () -> norms);
+      return true;
+    } catch (InfeasibleRequestException e) {
+      return false;
+    }
   }
 }

@@ -172,6 +172,32 @@ class EstimatorNoiseTest {
     assertThrows(IllegalArgumentException.class, () -> withTail.tailAwareRadius(from, 10_300, Double.NaN));
   }
 
+  /**
+   * At small ε the empty bins beyond the bulk hold noise only, and a noise term that is small (e = 0.001) would let
+   * their positive noise pull r far up; a bin counts toward the tail only when its noisy count clears b·ln(20·bins),
+   * which all 50 empty bins together do with probability at most 1/40 — so r stays at the bulk's edge, while a real tail
+   * of 2,000 points (about 14 noise scales above the threshold) still raises it.
+   */
+  @Test
+  void noiseInEmptyFarOutBinsDoesNotRaiseTheTailRadius() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(31).provider();
+    long[] bulk = new long[101];
+    long[] withTail = new long[101];
+    for (int i = 0; i < 50; i++) {
+      bulk[i] = 2000;
+      withTail[i] = 2000;
+    }
+    withTail[95] = 2000;
+    double epsilon = 0.05; // b = 20 a bin, the threshold about 152
+    PrivateNormHistogram noisyBulk = PrivateNormHistogram.release(bulk, 100, epsilon, ledger(), rng);
+    double from = noisyBulk.quantile(0.97);
+    assertTrue(from <= 50, "the quantile lies in the bulk: " + from);
+    double r = noisyBulk.tailAwareRadius(from, 100_000, 0.001);
+    assertTrue(r <= 50, "r stays at the bulk's edge (without the threshold the noise takes it to 96): " + r);
+    PrivateNormHistogram noisyTail = PrivateNormHistogram.release(withTail, 100, epsilon, ledger(), rng);
+    assertEquals(96.0, noisyTail.tailAwareRadius(noisyTail.quantile(0.97), 102_000, 0.001));
+  }
+
   @Test
   void eachReleaseRecordsItsShareAndScales() {
     UniformRandomProvider rng = NoiseRandomness.seeded(24).provider();
