@@ -82,6 +82,10 @@ public final class UtilityStudy implements Callable<Integer> {
       + "${DEFAULT-VALUE})")
   double normQuantile = Defaults.NORM_QUANTILE;
 
+  @Option(names = "--tail-radius", negatable = true, arity = "0..1", fallbackValue = "true", description = "let r "
+      + "rise above the norm quantile for a heavy tail (default: ${DEFAULT-VALUE})")
+  boolean tailRadius = Defaults.TAIL_RADIUS;
+
   @Option(names = "--budget-shares", split = ",", description = "the shares of epsilon of the DP centre, the DP norm "
       + "histogram and the private coreset (default: ${DEFAULT-VALUE})")
   List<Double> shares = List.of(Defaults.CENTRE_SHARE, Defaults.HISTOGRAM_SHARE, Defaults.INIT_SHARE);
@@ -198,7 +202,7 @@ public final class UtilityStudy implements Callable<Integer> {
   private KMeansSettings.Builder settings(Sampler sampler, double eps, int seed) {
     return KMeansSettings.builder().k(k).iterations(Iterations.parse(iterations)).epsilon(eps).sampler(sampler)
         .sampleSize(SampleSize.of("sample-fraction", fraction)).initialisation(Initialisation.parse(init))
-        .seed((long) seed).summaryShare(summaryShare).normQuantile(normQuantile)
+        .seed((long) seed).summaryShare(summaryShare).normQuantile(normQuantile).tailRadius(tailRadius)
         .shares(shares.get(0), shares.get(1), shares.get(2));
   }
 
