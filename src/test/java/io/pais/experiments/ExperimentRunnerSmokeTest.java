@@ -100,6 +100,27 @@ class ExperimentRunnerSmokeTest {
         table));
   }
 
+  /** The tail distortion of htru2: one row whose distortions are non-negative and shrink as the quantile grows. */
+  @Test
+  void tailDistortionSmokeRunShrinksWithTheQuantile(@TempDir Path tmp) throws IOException {
+    Path out = tmp.resolve("tails");
+    int exit = new CommandLine(new TailDistortion()).execute("--data-dir",
+        TestVectors.sharedDir().resolve("datasets").toString(), "--dataset", "htru2", "--floor-starts", "2",
+        "--output", out.toString(), "--keep-session");
+    assertEquals(0, exit);
+    List<String> lines = Files.readAllLines(out.resolve("tail-distortion.csv"));
+    assertEquals(2, lines.size(), String.join("\n", lines));
+    String[] f = lines.get(1).split(",");
+    assertEquals("htru2", f[0]);
+    double previous = Double.POSITIVE_INFINITY;
+    for (int i = 6; i < f.length; i += 2) { // r, then its distortion, per quantile 0.9 ... 0.999
+      double distortion = Double.parseDouble(f[i]);
+      assertTrue(distortion >= 0 && distortion <= previous, lines.get(1));
+      previous = distortion;
+    }
+    assertTrue(Double.parseDouble(f[6]) > 0, "projecting onto the 0.9 quantile moves htru2's points: " + lines.get(1));
+  }
+
   @Test
   void kSelectionStudySmokeRunComparesThePrivatePickWithTheElbow(@TempDir Path tmp) throws IOException {
     Path out = tmp.resolve("k-selection");
