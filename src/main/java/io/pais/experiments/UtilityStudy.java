@@ -360,7 +360,8 @@ public final class UtilityStudy implements Callable<Integer> {
       out.add("");
       out.add("**side by side at ε = " + Charts.epsLabel(eps) + "**: median cost ÷ floor; diffprivlib is also shown at "
           + "the declared ε (its real ε, × the factor, differs); best other ÷ pais compares "
-          + String.join(" and ", matched) + " with " + BOUNDS_METHOD + " (above 1: pais is ahead)");
+          + (matched.isEmpty() ? "nothing (no library at matched ε ran)" : String.join(" and ", matched)) + " with "
+          + BOUNDS_METHOD + " (above 1: pais is ahead)");
       out.add("");
       StringBuilder header = new StringBuilder("| data set |");
       StringBuilder rule = new StringBuilder("| --- |");
