@@ -1,6 +1,6 @@
 package io.pais.experiments;
 
-import io.pais.io.KeyedPoint;
+import io.pais.privacy.Geometry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -51,7 +51,7 @@ public final class TailDistortion implements Callable<Integer> {
     try {
       for (String name : dataSets) {
         StudySet set = StudySet.load(spark, name, common.dataDir);
-        double[] norms = set.prepared().points().mapToDouble(TailDistortion::norm).collect().stream()
+        double[] norms = set.prepared().points().map(p -> Geometry.L2.norm(p.x())).collect().stream()
             .mapToDouble(Double::doubleValue).sorted().toArray();
         int n = norms.length;
         double floorCost = set.floor(k, floorStarts) * n;
@@ -76,13 +76,5 @@ public final class TailDistortion implements Callable<Integer> {
       }
     }
     return 0;
-  }
-
-  private static double norm(KeyedPoint p) {
-    double s = 0;
-    for (double v : p.x()) {
-      s += v * v;
-    }
-    return Math.sqrt(s);
   }
 }

@@ -116,25 +116,25 @@ public final class StrictPreprocessor {
       requireRows(total, source);
       histogram = PrivateNormHistogram.release(counts, r1, allocation.histogram(), ledger, rng);
     }
+    double n = histogram == null ? 0 : pointCount(histogram, centreCount);
+    boolean drop = strict.dropOutliers();
     boolean radiusEstimated = !constants.hasNormBound();
     double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : constants.normBound();
     if (radiusEstimated && strict.tailRadius()) {
-      double n = pointCount(histogram, centreCount);
       double tail = histogram.tailAwareRadius(r, n, TailNoise.relativeError(settings, allocation.lloyd(), dimension,
           n, r));
-      // a larger r must not leave opt without a plan (its weights thin out as the bulk of the norms shrinks against r)
+      // a larger r must not leave opt without a plan: its B search, run on the histogram at r, can find none
       if (tail > r && TailNoise.optPlanExists(settings, allocation.lloyd(), dimension, n, tail,
-          histogram.projectedOnto(tail, strict.dropOutliers(), n))) {
+          histogram.projectedOnto(tail, drop, n))) {
         r = tail;
       }
     }
-    boolean drop = strict.dropOutliers();
     // centred and projected in one map (one array a point), not cached: the clipped copy stays the one cached copy
     // (until a sample is built; for full data, throughout DP-Lloyd, which applies the same step block by block)
     CentringView view = new CentringView(origin, centre, r, geometry, drop);
     JavaRDD<KeyedPoint> prepared = view.prepared(cache, KeyFilter.ALL);
 
-    NormSummary norms = histogram == null ? null : histogram.projectedOnto(r, drop, pointCount(histogram, centreCount));
+    NormSummary norms = histogram == null ? null : histogram.projectedOnto(r, drop, n);
     long nHat = norms == null ? 0 : norms.count();
     double xTilde = norms == null ? Double.NaN : PrivateNormHistogram.meanNormStatistic(norms, geometry);
     PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN,

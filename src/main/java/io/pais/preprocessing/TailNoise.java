@@ -28,9 +28,8 @@ final class TailNoise {
     // full data's plan reads no norms: one bin at r stands in for the summary
     BinnedNorms norms = new BinnedNorms(new double[] {n}, new double[] {radius}, n);
     IntFunction<Optional<IterationNoise>> noiseFor = t -> {
-      var scales = PrivacyPlan.solve(new PrivacyPlan.Request(Sampler.FULL, settings.geometry(), lloydEpsilon, n,
-          settings.sampling().lambda(), t, dimension, n, radius, radius * radius, settings.sampling().coreSupremum(),
-          NoiseSplit.UNIT_FREE), () -> norms).scales();
+      var scales = PrivacyPlan.solve(request(settings, Sampler.FULL, lloydEpsilon, n, t, dimension, n, radius),
+          () -> norms).scales();
       return Optional.of(IterationNoise.laplace(scales.betaCount(), scales.betaSum(), dimension,
           settings.geometry()));
     };
@@ -54,12 +53,19 @@ final class TailNoise {
     int iterations = settings.iterations() instanceof Iterations.Fixed fixed ? fixed.count()
         : IterationPolicy.MIN_ITERATIONS;
     try {
-      PrivacyPlan.solve(new PrivacyPlan.Request(Sampler.OPT, settings.geometry(), lloydEpsilon,
-          settings.sampling().size().expected(n), settings.sampling().lambda(), iterations, dimension, n, radius,
-          radius * radius, settings.sampling().coreSupremum(), NoiseSplit.UNIT_FREE), () -> norms);
+      PrivacyPlan.solve(request(settings, Sampler.OPT, lloydEpsilon, settings.sampling().size().expected(n),
+          iterations, dimension, n, radius), () -> norms);
       return true;
     } catch (InfeasibleRequestException e) {
       return false;
     }
+  }
+
+  /** DP-Lloyd's plan request at {@code radius} with the settings' geometry, λ, core supremum and unit-free split. */
+  private static PrivacyPlan.Request request(KMeansSettings settings, Sampler sampler, double lloydEpsilon,
+      double sampleSize, int iterations, int dimension, long n, double radius) {
+    return new PrivacyPlan.Request(sampler, settings.geometry(), lloydEpsilon, sampleSize,
+        settings.sampling().lambda(), iterations, dimension, n, radius, radius * radius,
+        settings.sampling().coreSupremum(), NoiseSplit.UNIT_FREE);
   }
 }
