@@ -6,10 +6,13 @@ import java.io.Serializable;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.OptionalDouble;
 
 /**
- * The one place where a release's ε is split into the shares of its stages (SPEC §13), fixed from public settings
- * before any data is read. A stage that is not needed (a public centre, no histogram, a data-independent start)
+ * The one place where a release's ε is split into the shares of its stages (SPEC §13), from public settings and,
+ * for an auto init share ({@link InitShare.Auto}), the DP estimate n̂: the sum check runs before any data is read,
+ * on the largest share auto may choose, and the share itself is chosen once n̂ is known, before the private
+ * coreset and DP-Lloyd spend (the DP centre and histogram, which n̂ comes from, do not depend on it). A stage that is not needed (a public centre, no histogram, a data-independent start)
  * gets nothing; DP-Lloyd gets the rest, the target less the exact sum of the others rounded down, so that the
  * ledger's total is at most the target to the last ulp. Each stage receives its ε from here and records it in the
  * {@link PrivacyLedger}; none multiplies ε itself. In paper mode DP-Lloyd is the only stage and gets all of ε.
@@ -32,16 +35,16 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
    *
    * @param centre the DP centre's share, in (0, 1)
    * @param histogram the DP norm histogram's share, in (0, 1)
-   * @param init the private coreset's share, in (0, 1)
+   * @param init the private coreset's share: in (0, 1), or auto
    * @param summary the private training summary's share, in [0, 1) (0: no summary)
    * @param selection the k selection's share (its candidate releases together), in (0, 1)
    */
-  public record Shares(double centre, double histogram, double init, double summary, double selection)
+  public record Shares(double centre, double histogram, InitShare init, double summary, double selection)
       implements Serializable {
     public Shares {
       Checks.require(centre > 0 && centre < 1, "budget-centre must be in (0, 1), got " + centre);
       Checks.require(histogram > 0 && histogram < 1, "budget-histogram must be in (0, 1), got " + histogram);
-      Checks.require(init > 0 && init < 1, "budget-init must be in (0, 1), got " + init);
+      Checks.notNull("budget-init", init);
       Checks.require(summary >= 0 && summary < 1, "budget-summary must be in [0, 1) (0: no summary), got "
           + summary);
       Checks.require(selection > 0 && selection < 1, "budget-k-selection must be in (0, 1), got " + selection);
@@ -49,13 +52,21 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
           + "(DP-Lloyd needs the rest), got " + (centre + histogram + summary));
     }
 
+    /** Shares with a given init share. */
+    public Shares(double centre, double histogram, double init, double summary, double selection) {
+      this(centre, histogram, InitShare.fixed(init), summary, selection);
+    }
+
     /**
      * The one check across the shares of the stages that run (the private coreset and the k selection when their
-     * settings ask for them): they leave DP-Lloyd a positive rest.
+     * settings ask for them): they leave DP-Lloyd a positive rest, with the largest init share auto may choose.
      */
     public Shares require(boolean initialisation, boolean kSelection) {
-      double all = centre + histogram + summary + (initialisation ? init : 0) + (kSelection ? selection : 0);
-      String names = "budget-centre + budget-histogram" + (initialisation ? " + budget-init" : "") + " + budget-summary"
+      double all = centre + histogram + summary + (initialisation ? init.largest() : 0)
+          + (kSelection ? selection : 0);
+      String initName = init instanceof InitShare.Auto ? " + budget-init (auto: up to " + init.largest() + ")"
+          : " + budget-init";
+      String names = "budget-centre + budget-histogram" + (initialisation ? initName : "") + " + budget-summary"
           + (kSelection ? " + budget-k-selection" : "");
       String with = initialisation && kSelection ? " with init private-coreset and k candidates"
           : initialisation ? " with init private-coreset" : kSelection ? " with k candidates" : "";
@@ -112,14 +123,45 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
   /** Which stages of a strict release run (each is decided from public settings). */
   public record Stages(boolean centre, boolean histogram, boolean initialisation, boolean selection) {}
 
-  /** A strict release: each running stage gets its share of ε, DP-Lloyd the rest. */
-  public static BudgetAllocation strict(double epsilon, double delta, Shares shares, Stages stages) {
+  /**
+   * What an auto init share reads, all public: the DP estimate n̂ of the points (empty: not estimated, or not yet),
+   * k and d.
+   *
+   * @param pointCount n̂
+   * @param k the number of centres
+   * @param dimension d
+   */
+  public record Scale(OptionalDouble pointCount, int k, int dimension) {
+    public Scale {
+      Checks.notNull("pointCount", pointCount);
+      Checks.positive("k", k);
+      Checks.positive("dimension", dimension);
+    }
+
+    /** Before n̂ is known (or when it is not estimated). */
+    public static Scale beforeData(int k) {
+      return new Scale(OptionalDouble.empty(), k, 1);
+    }
+
+    /** n̂·ε/(k·d) for a release whose own stages share {@code epsilon}; empty without n̂. */
+    OptionalDouble pointsPerCell(double epsilon) {
+      return pointCount.isEmpty() ? OptionalDouble.empty()
+          : OptionalDouble.of(pointCount.getAsDouble() * epsilon / ((double) k * dimension));
+    }
+  }
+
+  /**
+   * A strict release: each running stage gets its share of ε, DP-Lloyd the rest; an auto init share is chosen at
+   * {@code scale} (n̂·ε/(k·d), with the ε the release's own stages share: its target less a k selection's).
+   */
+  public static BudgetAllocation strict(double epsilon, double delta, Shares shares, Stages stages, Scale scale) {
     shares.require(stages.initialisation(), stages.selection());
     double centre = stages.centre() ? epsilon * shares.centre() : 0;
     double histogram = stages.histogram() ? epsilon * shares.histogram() : 0;
-    CoresetShares coreset = stages.initialisation() ? CoresetShares.of(epsilon * shares.init()) : CoresetShares.NONE;
-    SummaryShares summary = SummaryShares.of(epsilon * shares.summary());
     double selection = stages.selection() ? epsilon * shares.selection() : 0;
+    double init = shares.init().at(scale.pointsPerCell(epsilon - selection));
+    CoresetShares coreset = stages.initialisation() ? CoresetShares.of(epsilon * init) : CoresetShares.NONE;
+    SummaryShares summary = SummaryShares.of(epsilon * shares.summary());
     if (Double.isInfinite(epsilon)) {
       return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, selection, epsilon, delta);
     }

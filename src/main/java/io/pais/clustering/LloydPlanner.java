@@ -34,13 +34,11 @@ import java.util.function.Supplier;
  */
 final class LloydPlanner {
   private final KMeansSettings settings;
-  private final BudgetAllocation allocation;
   private final PrivacyLedger ledger;
   private final Consumer<String> log;
 
-  LloydPlanner(KMeansSettings settings, BudgetAllocation allocation, PrivacyLedger ledger, Consumer<String> log) {
+  LloydPlanner(KMeansSettings settings, PrivacyLedger ledger, Consumer<String> log) {
     this.settings = settings;
-    this.allocation = allocation;
     this.ledger = ledger;
     this.log = log;
   }
@@ -61,7 +59,7 @@ final class LloydPlanner {
    * substitution; poisson-uniform's rate uses no N beyond what paper mode reads or strict mode estimates) and the
    * noise solved for DP-Lloyd's share of (ε, δ).
    */
-  SchemeSizes scheme(PreparedData data, int d, long population) {
+  SchemeSizes scheme(BudgetAllocation allocation, PreparedData data, int d, long population) {
     UniformScheme scheme = settings.sampling().sampler().uniformScheme();
     SchemeOptions options = settings.sampling().scheme();
     long stage1 = scheme.isTwoStage() ? options.stage1For(population) : 0;
@@ -101,7 +99,8 @@ final class LloydPlanner {
    * B for the DP-Lloyd share of ε and the sampling function, from public values only in a strict release (n̂,
    * r, x̃̂ and the noisy norm summary); the DP-Lloyd entry of the ledger.
    */
-  PrivacyPlan poisson(PreparedData data, int d, boolean nKnown, Supplier<NormSummary> norms) {
+  PrivacyPlan poisson(BudgetAllocation allocation, PreparedData data, int d, boolean nKnown,
+      Supplier<NormSummary> norms) {
     boolean strict = settings.isStrict();
     // n is unknown only in a strict release that needed no histogram: full data, or unif with a fraction p,
     // whose q = p needs no n (a fraction over a unit population gives q = p)

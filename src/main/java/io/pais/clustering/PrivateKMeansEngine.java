@@ -63,8 +63,11 @@ public final class PrivateKMeansEngine {
   private final NoiseRandomness randomness;
   private final KeyedCoins coins;
   private final PrivacyLedger ledger;
-  /** How ε is split between the stages: fixed from the settings before any data is read. */
-  private final BudgetAllocation allocation;
+  /**
+   * How ε is split between the stages before any data is read: the DP centre's, the histogram's and the summary's
+   * ε; the coreset's and DP-Lloyd's follow n̂ under an auto init share (the preprocessing's allocation).
+   */
+  private final BudgetAllocation beforeData;
   /** Plans DP-Lloyd from public values and DP estimates, and records its ledger entry. */
   private final LloydPlanner planner;
   /** How the first centres are chosen, with this run's randomness. */
@@ -104,7 +107,7 @@ public final class PrivateKMeansEngine {
     this.log = log;
     this.stages = stages;
     this.clock = new StageClock(stages);
-    this.allocation = settings.allocation();
+    this.beforeData = settings.allocation();
     this.ledger = settings.sampling().sampler().isUniformScheme()
         ? new PrivacyLedger(settings.epsilon(), settings.sampling().scheme().delta(), Composition.BASIC,
             Relation.of(settings.sampling().sampler().uniformScheme()))
@@ -118,7 +121,7 @@ public final class PrivateKMeansEngine {
     }
     candidates.forEach(ledger::spend);
     this.initialiser = new Initialiser(settings, randomness.provider(), coins);
-    this.planner = new LloydPlanner(settings, allocation, ledger, log);
+    this.planner = new LloydPlanner(settings, ledger, log);
   }
 
   /** Runs everything and returns centres, report and timings. */
@@ -167,7 +170,7 @@ public final class PrivateKMeansEngine {
     PreparedData data;
     StrictPreprocessor.Result strictResult = null;
     if (settings.isStrict()) {
-      strictResult = StrictPreprocessor.run(points.rdd(), d, settings, allocation, ledger, randomness.provider(),
+      strictResult = StrictPreprocessor.run(points.rdd(), d, settings, beforeData, ledger, randomness.provider(),
           points.source(), initialiser.coresetSubsampleRequest());
       data = strictResult.data();
     } else {
@@ -178,6 +181,7 @@ public final class PrivateKMeansEngine {
               paper.constants().centre(), points.source());
     }
     clock.end("read and preprocess", start);
+    BudgetAllocation allocation = strictResult == null ? beforeData : strictResult.allocation();
     Provenance provenance = Provenance.of(points, strictResult);
     double[] privateInitial = null;
     if (settings.initialisation() == Initialisation.PRIVATE_CORESET) {
@@ -187,12 +191,12 @@ public final class PrivateKMeansEngine {
       clock.end("private coreset", start);
     }
     if (settings.sampling().sampler().isUniformScheme()) {
-      return prepareScheme(data, d, privateInitial, provenance);
+      return prepareScheme(data, d, privateInitial, provenance, allocation);
     }
 
     start = clock.begin("privacy plan");
     StrictPreprocessor.Result strict = strictResult;
-    PrivacyPlan plan = planner.poisson(data, d, provenance.populationKnown(),
+    PrivacyPlan plan = planner.poisson(allocation, data, d, provenance.populationKnown(),
         strict != null ? strict::norms : once(() -> data.exactNorms(settings.geometry(), NORM_HISTOGRAM_BINS)));
     clock.end("privacy plan", start);
     log.accept(String.format(java.util.Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g B=%.6g",
@@ -210,7 +214,7 @@ public final class PrivateKMeansEngine {
     // one cached copy per run: a sample now holds what DP-Lloyd reads, and a later reader of the prepared points
     // (only paper mode's --evaluate on a sampled run) recomputes them; full data reads the preprocessing's copy, and
     // so does the training summary, which reads every prepared point once more after DP-Lloyd
-    if (settings.sampling().sampler() != Sampler.FULL && !allocation.summary().runs()) {
+    if (settings.sampling().sampler() != Sampler.FULL && !beforeData.summary().runs()) {
       data.release();
     }
     return new PreparedRun.Poisson(data, plan, sample, initial, plan.scales().iterations(), provenance);
@@ -234,7 +238,8 @@ public final class PrivateKMeansEngine {
    * substitution; poisson-uniform's rate uses no N beyond what paper mode reads or strict mode estimates), the noise
    * solved for the DP-Lloyd share of (ε, δ), and the per-iteration sampling set up (stage I drawn now when cached).
    */
-  private PreparedRun prepareScheme(PreparedData data, int d, double[] privateInitial, Provenance provenance) {
+  private PreparedRun prepareScheme(PreparedData data, int d, double[] privateInitial, Provenance provenance,
+      BudgetAllocation allocation) {
     long start = clock.begin("record numbers");
     RecordNumbering.Numbered numbered = RecordNumbering.number(data.points(), d);
     numbered.blocks().count(); // materialise the numbered copy before the prepared one is released
@@ -242,7 +247,7 @@ public final class PrivateKMeansEngine {
     clock.end("record numbers", start);
 
     start = clock.begin("privacy plan");
-    LloydPlanner.SchemeSizes sizes = planner.scheme(data, d, numbered.population());
+    LloydPlanner.SchemeSizes sizes = planner.scheme(allocation, data, d, numbered.population());
     SchemePlan plan = sizes.plan();
     UniformScheme scheme = settings.sampling().sampler().uniformScheme();
     SchemeOptions options = settings.sampling().scheme();
@@ -293,7 +298,7 @@ public final class PrivateKMeansEngine {
    * released by {@link PrivateTrainingSummary}; null when the summary has no share (paper mode, or a share of 0).
    */
   public TrainingSummary summarise(PreparedRun run, double[] centres) {
-    if (!allocation.summary().runs()) {
+    if (!beforeData.summary().runs()) {
       return null;
     }
     long start = clock.begin("private summary");
@@ -302,7 +307,7 @@ public final class PrivateKMeansEngine {
     ClusterCosts exact = data.allPoints(data.partitions()).clusterCosts(centres, settings.k(), data.dimension(),
         cap);
     TrainingSummary summary = PrivateTrainingSummary.release(exact.weights(), exact.cost(), cap,
-        allocation.summary(), ledger, randomness.provider());
+        beforeData.summary(), ledger, randomness.provider());
     clock.end("private summary", start);
     return summary;
   }

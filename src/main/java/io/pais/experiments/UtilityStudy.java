@@ -2,6 +2,7 @@ package io.pais.experiments;
 
 import io.pais.settings.SampleSize;
 import io.pais.settings.Iterations;
+import io.pais.accounting.InitShare;
 import io.pais.clustering.ClusteringResult;
 import io.pais.settings.Initialisation;
 import io.pais.accounting.TrainingSummary;
@@ -9,6 +10,7 @@ import io.pais.lloyd.ClusterCosts;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.settings.Defaults;
 import io.pais.settings.KMeansSettings;
+import io.pais.accounting.InitShare;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.lloyd.SampleBlock;
 import io.pais.io.InputException;
@@ -87,8 +89,9 @@ public final class UtilityStudy implements Callable<Integer> {
   boolean tailRadius = Defaults.TAIL_RADIUS;
 
   @Option(names = "--budget-shares", split = ",", description = "the shares of epsilon of the DP centre, the DP norm "
-      + "histogram and the private coreset (default: ${DEFAULT-VALUE})")
-  List<Double> shares = List.of(Defaults.CENTRE_SHARE, Defaults.HISTOGRAM_SHARE, Defaults.INIT_SHARE);
+      + "histogram and the private coreset (a share or auto) (default: ${DEFAULT-VALUE})")
+  List<String> shares = List.of(Double.toString(Defaults.CENTRE_SHARE), Double.toString(Defaults.HISTOGRAM_SHARE),
+      Defaults.INIT_SHARE.describe());
 
   @Option(names = "--baselines", split = ",", description = "libraries fitted side by side with pais's default sampler,"
       + " all with public per-coordinate bounds: diffprivlib, diffprivlib-matched, opendp, or none (default: "
@@ -152,6 +155,7 @@ public final class UtilityStudy implements Callable<Integer> {
       throw new IllegalArgumentException("--budget-shares takes three shares (centre, histogram, init), got "
           + shares.size());
     }
+    settings(Sampler.OPT, 1, 0).strict(1).build(); // the shares fail before any data is read
     Files.createDirectories(common.output);
     SparkSession spark = StudySession.open("pais-utility-study", 2, common.keepSession);
     List<String> summary = new ArrayList<>(List.of(SUMMARY_HEADER));
@@ -203,7 +207,7 @@ public final class UtilityStudy implements Callable<Integer> {
     return KMeansSettings.builder().k(k).iterations(Iterations.parse(iterations)).epsilon(eps).sampler(sampler)
         .sampleSize(SampleSize.of("sample-fraction", fraction)).initialisation(Initialisation.parse(init))
         .seed((long) seed).summaryShare(summaryShare).normQuantile(normQuantile).tailRadius(tailRadius)
-        .shares(shares.get(0), shares.get(1), shares.get(2));
+        .shares(Double.parseDouble(shares.get(0)), Double.parseDouble(shares.get(1)), InitShare.parse(shares.get(2)));
   }
 
   /** One strict release through the job's engine, costed on the preprocessed points (NaN when infeasible). */

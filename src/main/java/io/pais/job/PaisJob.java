@@ -1,6 +1,7 @@
 package io.pais.job;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pais.accounting.InitShare;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.clustering.ClusteringResult;
 import io.pais.settings.Vocabulary;
@@ -188,9 +189,9 @@ public final class PaisJob implements Callable<Integer> {
       + "(default: ${DEFAULT-VALUE})")
   double budgetHistogram;
 
-  @Option(names = "--budget-init", description = "strict: the share of epsilon for --init private-coreset "
-      + "(default: ${DEFAULT-VALUE})")
-  double budgetInit;
+  @Option(names = "--budget-init", description = "strict: the share of epsilon for --init private-coreset, or auto "
+      + "(0.3 where the DP point count n times epsilon over k*d is below 150, else 0.2) (default: ${DEFAULT-VALUE})")
+  String budgetInit;
 
   @Option(names = "--budget-summary", description = "strict: the share of epsilon for the private training summary "
       + "(DP cluster sizes and training cost in privacy-report.json); 0: none (default: ${DEFAULT-VALUE})")
@@ -456,7 +457,7 @@ public final class PaisJob implements Callable<Integer> {
         .preprocessing(preprocess == null ? null : Preprocessing.parse(preprocess))
         .clipRadius(clipRadius).origin(origin).bounds(bounds == null ? null : CoordinateBounds.parse(bounds))
         .normQuantile(normQuantile).tailRadius(tailRadius).outliers(Outliers.parse(outliers))
-        .shares(budgetCentre, budgetHistogram, budgetInit).summaryShare(budgetSummary)
+        .shares(budgetCentre, budgetHistogram, InitShare.parse(budgetInit)).summaryShare(budgetSummary)
         .coresetSampleSize(coresetSampleSize)
         .normBound(normBound).centre(center)
         .guards(guards).minNoisyCount(minNoisyCount)
@@ -549,7 +550,11 @@ public final class PaisJob implements Callable<Integer> {
       conf.put("outliers", release.dropOutliers() ? "drop" : "project");
       conf.put("budgetCentre", release.shares().centre());
       conf.put("budgetHistogram", release.shares().histogram());
-      conf.put("budgetInit", release.shares().init());
+      if (release.shares().init() instanceof InitShare.Fixed fixed) {
+        conf.put("budgetInit", fixed.share());
+      } else {
+        conf.put("budgetInit", "auto"); // the share auto chose is in the ledger's entries
+      }
       conf.put("budgetSummary", release.shares().summary());
       conf.put("coresetSampleSize", release.coresetSampleSize());
     } else if (settings.privacy() instanceof PrivacyMode.Paper paper) {

@@ -2,9 +2,11 @@ package io.pais.ml;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pais.accounting.InitShare;
 import io.pais.accounting.PrivacyReport;
 import io.pais.budget.ReleaseClaim;
 import io.pais.clustering.ClusteringResult;
+import io.pais.settings.Defaults;
 import io.pais.settings.Vocabulary;
 import io.pais.settings.Outliers;
 import io.pais.settings.PrivacyMode;
@@ -187,6 +189,7 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
+  /** The private coreset's share of ε (strict); unset, auto chooses it once n̂ is known. */
   public PrivateKMeans setBudgetInit(double value) {
     set(budgetInit(), value);
     return this;
@@ -302,7 +305,8 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
         .origin(isDefined(origin()) ? $(origin()) : null)
         .bounds(isDefined(bounds()) ? CoordinateBounds.parse($(bounds())) : null)
         .normQuantile(getNormQuantile()).tailRadius(getTailRadius()).outliers(Outliers.parse(getOutliers()))
-        .shares(getBudgetCentre(), getBudgetHistogram(), getBudgetInit())
+        .shares(getBudgetCentre(), getBudgetHistogram(), isDefined(budgetInit()) ? InitShare.fixed(getBudgetInit())
+            : Defaults.INIT_SHARE)
         .summaryShare(getBudgetSummary()).coresetSampleSize(getCoresetSampleSize())
         .normBound(isDefined(normBound()) ? (Double) $(normBound()) : null)
         .centre(isDefined(center()) ? $(center()) : null)

@@ -129,7 +129,8 @@ public final class PrivateKMeansParamSet implements Serializable {
     budgetHistogram = new DoubleParam(parent, "budgetHistogram", "strict: share of epsilon for the DP norm "
         + "histogram, in (0, 1)", inRange("budgetHistogram", Double.MIN_VALUE, 1 - 1e-12));
     budgetInit = new DoubleParam(parent, "budgetInit", "strict: share of epsilon for initMode private-coreset, in "
-        + "(0, 1)", inRange("budgetInit", Double.MIN_VALUE, 1 - 1e-12));
+        + "(0, 1) (unset: auto, 0.3 where the DP point count n times epsilon over k*d is below 150, else 0.2)",
+        inRange("budgetInit", Double.MIN_VALUE, 1 - 1e-12));
     budgetSummary = new DoubleParam(parent, "budgetSummary", "strict: share of epsilon for the private training "
         + "summary (DP cluster sizes and training cost, the model's summary()), in [0, 1); 0: none",
         inRange("budgetSummary", 0, 1 - 1e-12));
@@ -175,7 +176,7 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(outliers, Defaults.OUTLIERS.id());
     owner.setDefault(budgetCentre, Defaults.CENTRE_SHARE);
     owner.setDefault(budgetHistogram, Defaults.HISTOGRAM_SHARE);
-    owner.setDefault(budgetInit, Defaults.INIT_SHARE);
+    // budgetInit has no default: unset is Defaults.INIT_SHARE, auto (a share chosen once n̂ is known)
     owner.setDefault(budgetSummary, Defaults.SUMMARY_SHARE);
     owner.setDefault(budgetKSelection, Defaults.K_SELECTION_SHARE);
     owner.setDefault(coresetSampleSize, Defaults.CORESET_SAMPLE_SIZE);

@@ -220,6 +220,7 @@ public interface PrivateKMeansParams extends Params {
     return paramSet().budgetInit;
   }
 
+  /** The share set with {@code setBudgetInit}; unset (auto), there is none (Spark's NoSuchElementException). */
   default double getBudgetInit() {
     return (Double) $(budgetInit());
   }

@@ -15,6 +15,7 @@ import io.pais.math.Rounding;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.CoinSource;
 import io.pais.sampling.NormSummary;
+import java.util.OptionalDouble;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
@@ -41,9 +42,11 @@ public final class StrictPreprocessor {
    * @param radiusEstimated whether r is the DP quantile r̂ (else the public norm bound)
    * @param coresetSubsample the subsample the histogram's scan drew for the private coreset (see
    *     {@link SubsampleRequest}), or null when none was drawn
+   * @param allocation the release's split of ε at n̂ (an auto init share chosen; the centre's and the histogram's ε
+   *     are the ones they spent)
    */
   public record Result(PreparedData data, NormSummary norms, double[] estimatedCentre,
-      boolean radiusEstimated, CachedSubsample coresetSubsample) {}
+      boolean radiusEstimated, CachedSubsample coresetSubsample, BudgetAllocation allocation) {}
 
   /**
    * The private coreset's subsample, drawn in the norm histogram's scan rather than in a pass of its own: the
@@ -57,7 +60,10 @@ public final class StrictPreprocessor {
 
   private StrictPreprocessor() {}
 
-  /** @param subsample what the histogram's scan should also draw for the private coreset, or null */
+  /**
+   * @param allocation the split of ε before any data is read, for the DP centre and histogram
+   * @param subsample what the histogram's scan should also draw for the private coreset, or null
+   */
   public static Result run(JavaRDD<KeyedPoint> input, int dimension, KMeansSettings settings, BudgetAllocation allocation,
       PrivacyLedger ledger, UniformRandomProvider rng, String source, SubsampleRequest subsample) {
     StrictRelease strict = settings.strictRelease();
@@ -117,14 +123,17 @@ public final class StrictPreprocessor {
       histogram = PrivateNormHistogram.release(counts, r1, allocation.histogram(), ledger, rng);
     }
     double n = histogram == null ? 0 : pointCount(histogram, centreCount);
+    // the rest of the release's split, at n̂: the centre's and the histogram's ε do not depend on it
+    BudgetAllocation atScale = histogram == null ? allocation : settings.allocation(new BudgetAllocation.Scale(
+        OptionalDouble.of(n), settings.k(), dimension));
     boolean drop = strict.dropOutliers();
     boolean radiusEstimated = !constants.hasNormBound();
     double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : constants.normBound();
     if (radiusEstimated && strict.tailRadius()) {
-      double tail = histogram.tailAwareRadius(r, n, TailNoise.relativeError(settings, allocation.lloyd(), dimension,
+      double tail = histogram.tailAwareRadius(r, n, TailNoise.relativeError(settings, atScale.lloyd(), dimension,
           n, r));
       // a larger r must not leave opt without a plan: its B search, run on the histogram at r, can find none
-      if (tail > r && TailNoise.optPlanExists(settings, allocation.lloyd(), dimension, n, tail,
+      if (tail > r && TailNoise.optPlanExists(settings, atScale.lloyd(), dimension, n, tail,
           histogram.projectedOnto(tail, drop, n))) {
         r = tail;
       }
@@ -140,7 +149,7 @@ public final class StrictPreprocessor {
     PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN,
         PointCache.ofClipped(cache, view));
     CachedSubsample coresetSubsample = drawn == null ? null : CachedSubsample.ofScan(drawn, view, rate, rate * nHat);
-    return new Result(data, norms, estimatedCentre, radiusEstimated, coresetSubsample);
+    return new Result(data, norms, estimatedCentre, radiusEstimated, coresetSubsample, atScale);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.pais.settings;
 
+import io.pais.accounting.InitShare;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.privacy.BaseNoise;
 import io.pais.privacy.Geometry;
@@ -25,10 +26,10 @@ public final class Defaults {
   public static final double CENTRE_SHARE = 0.05;
   public static final double HISTOGRAM_SHARE = 0.05;
   /**
-   * Share of the private coreset: from a prototype's measurements; the utility benchmark (docs/RESULTS.md,
-   * "Utility") confirmed the configuration but did not vary the share.
+   * Share of the private coreset: auto, 0.3 or 0.2 by n̂·ε/(k·d), chosen with the utility benchmark (docs/RESULTS.md,
+   * "Budget shares at small ε").
    */
-  public static final double INIT_SHARE = 0.2;
+  public static final InitShare INIT_SHARE = InitShare.auto();
   /**
    * Share of the private training summary (DP cluster sizes and training cost of the released centres), chosen with
    * the utility benchmark (docs/RESULTS.md, "The private training summary").

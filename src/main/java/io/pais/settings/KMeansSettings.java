@@ -1,6 +1,7 @@
 package io.pais.settings;
 
 import io.pais.accounting.BudgetAllocation;
+import io.pais.accounting.InitShare;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.accounting.SchemePlan;
 import io.pais.math.Checks;
@@ -180,11 +181,17 @@ public final class KMeansSettings implements Serializable {
   }
 
   /**
-   * How ε is split between the stages that run ({@link BudgetAllocation}), from these settings alone: the centre
-   * unless one is given, the histogram when {@link #needsNormHistogram()}, the coreset for init private-coreset, the
-   * training summary when its share is above 0.
+   * How ε is split between the stages that run ({@link BudgetAllocation}), from these settings alone, before any data
+   * is read: the centre unless one is given, the histogram when {@link #needsNormHistogram()}, the coreset for init
+   * private-coreset, the training summary when its share is above 0. An auto init share is not chosen yet: the
+   * coreset's and DP-Lloyd's ε come from {@link #allocation(BudgetAllocation.Scale)} once n̂ is known.
    */
   public BudgetAllocation allocation() {
+    return allocation(BudgetAllocation.Scale.beforeData(k));
+  }
+
+  /** The allocation at {@code scale} (n̂, k and d), where an auto init share is chosen. */
+  public BudgetAllocation allocation(BudgetAllocation.Scale scale) {
     double delta = sampling.delta();
     if (!(privacy instanceof PrivacyMode.Strict strict)) {
       return BudgetAllocation.paper(epsilon, delta);
@@ -192,7 +199,7 @@ public final class KMeansSettings implements Serializable {
     StrictRelease release = strict.release();
     return BudgetAllocation.strict(epsilon, delta, release.shares(), new BudgetAllocation.Stages(
         !strict.constants().hasCentre(), needsNormHistogram(), initialisation == Initialisation.PRIVATE_CORESET,
-        !kCandidates.isEmpty()));
+        !kCandidates.isEmpty()), scale);
   }
 
   @Override
@@ -248,7 +255,7 @@ public final class KMeansSettings implements Serializable {
     private Outliers outliers = Defaults.OUTLIERS;
     private double centreShare = Defaults.CENTRE_SHARE;
     private double histogramShare = Defaults.HISTOGRAM_SHARE;
-    private double initShare = Defaults.INIT_SHARE;
+    private InitShare initShare = Defaults.INIT_SHARE;
     private double summaryShare = Defaults.SUMMARY_SHARE;
     private int coresetSampleSize = Defaults.CORESET_SAMPLE_SIZE;
     private Double normBound;
@@ -402,7 +409,7 @@ public final class KMeansSettings implements Serializable {
     }
 
     /** The shares of ε of the DP centre, the DP norm histogram and the private coreset (each when it runs). */
-    public Builder shares(double centre, double histogram, double init) {
+    public Builder shares(double centre, double histogram, InitShare init) {
       centreShare = centre;
       histogramShare = histogram;
       initShare = init;
@@ -549,7 +556,7 @@ public final class KMeansSettings implements Serializable {
         if (!kCandidates.isEmpty()) {
           // checked now rather than when the first candidate runs: each candidate is a strict release of its own
           boolean coreset = init == Initialisation.PRIVATE_CORESET;
-          double candidate = shares.centre() + shares.histogram() + (coreset ? shares.init() : 0)
+          double candidate = shares.centre() + shares.histogram() + (coreset ? shares.init().largest() : 0)
               + Defaults.K_SELECTION_SUMMARY_SHARE;
           Checks.require(candidate < 1, "a k candidate spends budget-centre + budget-histogram"
               + (coreset ? " + budget-init" : "") + " of its epsilon and " + Defaults.K_SELECTION_SUMMARY_SHARE

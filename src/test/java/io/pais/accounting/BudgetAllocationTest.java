@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ class BudgetAllocationTest {
   @Test
   void eachRunningStageGetsItsShareAndDpLloydTheExactRest() {
     BudgetAllocation all = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0.05, 0.5),
-        new BudgetAllocation.Stages(true, true, true, false));
+        new BudgetAllocation.Stages(true, true, true, false), BudgetAllocation.Scale.beforeData(10));
     assertEquals(0.15000000000000002, all.centre()); // 3 * 0.05 in doubles, as the stage spends it
     assertEquals(3 * 0.05, all.histogram());
     assertEquals(3 * 0.2 * 0.10, all.initialisation().spreads());
@@ -28,7 +29,7 @@ class BudgetAllocationTest {
     assertEquals(0, all.selection(), "no k candidates: the selection's share is not spent");
 
     BudgetAllocation publicCentre = BudgetAllocation.strict(3, 0,
-        new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0, 0.5), new BudgetAllocation.Stages(false, true, false, false));
+        new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0, 0.5), new BudgetAllocation.Stages(false, true, false, false), BudgetAllocation.Scale.beforeData(10));
     assertEquals(0, publicCentre.centre());
     assertFalse(publicCentre.initialisation().runs());
     assertFalse(publicCentre.summary().runs(), "a summary share of 0: no summary");
@@ -39,7 +40,7 @@ class BudgetAllocationTest {
     assertFalse(paper.summary().runs(), "paper mode makes no private summary");
 
     BudgetAllocation selecting = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0.05,
-        0.4), new BudgetAllocation.Stages(true, true, false, true));
+        0.4), new BudgetAllocation.Stages(true, true, false, true), BudgetAllocation.Scale.beforeData(10));
     assertEquals(3 * 0.4, selecting.selection());
     assertTrue(selecting.lloyd() > 3 - 0.15 * 3 - 1.2 - 1e-12 && selecting.lloyd() < 3 - 0.15 * 3 - 1.2 + 1e-12);
     for (int candidates = 2; candidates <= 12; candidates++) {
@@ -57,10 +58,13 @@ class BudgetAllocationTest {
       double epsilon = Math.exp(random.nextDouble(Math.log(1e-4), Math.log(1e6)));
       BudgetAllocation.Stages stages = new BudgetAllocation.Stages(random.nextBoolean(), random.nextBoolean(),
           random.nextBoolean(), random.nextBoolean());
-      double summary = random.nextBoolean() ? 0 : 0.15 * random.nextDouble() + 1e-3;
+      double summary = random.nextBoolean() ? 0 : 0.1 * random.nextDouble() + 1e-3;
+      InitShare init = random.nextBoolean() ? InitShare.auto() : InitShare.fixed(0.15 * random.nextDouble() + 1e-3);
+      BudgetAllocation.Scale scale = random.nextBoolean() ? BudgetAllocation.Scale.beforeData(5)
+          : new BudgetAllocation.Scale(OptionalDouble.of(Math.exp(random.nextDouble(0, 20))), 5, 7);
       BudgetAllocation a = BudgetAllocation.strict(epsilon, 0, new BudgetAllocation.Shares(
-          0.2 * random.nextDouble() + 1e-3, 0.2 * random.nextDouble() + 1e-3, 0.15 * random.nextDouble() + 1e-3,
-          summary, 0.2 * random.nextDouble() + 1e-3), stages);
+          0.2 * random.nextDouble() + 1e-3, 0.2 * random.nextDouble() + 1e-3, init,
+          summary, 0.15 * random.nextDouble() + 1e-3), stages, scale);
       PrivacyLedger ledger = PrivacyLedger.pure(epsilon);
       for (double spent : new double[] {a.centre(), a.histogram(), a.initialisation().spreads(),
           a.initialisation().tree(), a.initialisation().sums(), a.summary().sizes(), a.summary().cost(),
@@ -99,5 +103,52 @@ class BudgetAllocationTest {
         () -> shares.require(false, true));
     assertTrue(selection.getMessage().contains("budget-centre + budget-histogram + budget-summary + budget-k-selection "
         + "must be < 1 with k candidates"), selection.getMessage());
+  }
+
+  @Test
+  void autoChoosesTheInitShareFromPointsPerClusterCoordinateAndChecksTheLargest() {
+    BudgetAllocation.Shares auto = new BudgetAllocation.Shares(0.05, 0.05, InitShare.auto(), 0.05, 0.5);
+    BudgetAllocation.Stages coreset = new BudgetAllocation.Stages(true, true, true, false);
+    // n·ε/(k·d) = 29,000 · 0.5 / (10 · 10) = 145: sparse; 31,000: 155, dense
+    assertEquals(0.5 * 0.3 * 0.45, at(auto, coreset, 0.5, 29_000).initialisation().tree());
+    assertEquals(0.5 * 0.2 * 0.45, at(auto, coreset, 0.5, 31_000).initialisation().tree());
+    assertEquals(0.5 * 0.2 * 0.45, BudgetAllocation.strict(0.5, 0, auto, coreset, BudgetAllocation.Scale.beforeData(10))
+        .initialisation().tree(), "without n̂, the dense share");
+    BudgetAllocation sparse = at(auto, coreset, 0.5, 29_000);
+    BudgetAllocation dense = at(auto, coreset, 0.5, 31_000);
+    assertEquals(sparse.centre(), dense.centre(), "the centre's ε does not depend on n̂");
+    assertEquals(sparse.histogram(), dense.histogram(), "nor the histogram's");
+    assertTrue(sparse.lloyd() < dense.lloyd(), "DP-Lloyd gets the rest");
+    // a k selection's share is not the release's own: 0.5 of ε = 1 leaves 0.5, so 29,000 is sparse again
+    BudgetAllocation.Stages selecting = new BudgetAllocation.Stages(true, true, true, true);
+    assertEquals(0.3 * 0.45, at(auto, selecting, 1, 29_000).initialisation().tree());
+    assertEquals(0.2 * 0.45, at(auto, coreset, 1, 29_000).initialisation().tree());
+    assertEquals(0.5 * 0.4 * 0.45, at(new BudgetAllocation.Shares(0.05, 0.05, 0.4, 0.05, 0.5), coreset, 0.5, 29_000)
+        .initialisation().tree(), "a given share is kept");
+
+    // the sum check runs before n̂ is known, with the largest share auto may choose
+    BudgetAllocation.Shares tight = new BudgetAllocation.Shares(0.3, 0.3, InitShare.auto(), 0.15, 0.5);
+    IllegalArgumentException sum = assertThrows(IllegalArgumentException.class, () -> tight.require(true, false));
+    assertTrue(sum.getMessage().contains("budget-init (auto: up to 0.3) + budget-summary must be < 1 with init "
+        + "private-coreset (DP-Lloyd needs the rest), got 1.05"), sum.getMessage());
+    new BudgetAllocation.Shares(0.3, 0.3, InitShare.fixed(0.2), 0.15, 0.5).require(true, false);
+  }
+
+  @Test
+  void budgetInitParsesAShareOrAutoAndNamesWhatItRefuses() {
+    assertEquals(InitShare.auto(), InitShare.parse(" auto"));
+    assertEquals(InitShare.fixed(0.25), InitShare.parse("0.25"));
+    for (String bad : new String[] {"0", "1", "-0.1", "NaN", "Infinity", "quarter", ""}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> InitShare.parse(bad));
+      assertEquals("budget-init must be a share in (0, 1) or auto, got '" + bad + "'", e.getMessage());
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> InitShare.fixed(Double.NaN));
+    assertEquals("budget-init must be in (0, 1) or auto, got NaN", e.getMessage());
+  }
+
+  private static BudgetAllocation at(BudgetAllocation.Shares shares, BudgetAllocation.Stages stages, double epsilon,
+      double pointCount) {
+    return BudgetAllocation.strict(epsilon, 0, shares, stages, new BudgetAllocation.Scale(OptionalDouble.of(pointCount),
+        10, 10));
   }
 }

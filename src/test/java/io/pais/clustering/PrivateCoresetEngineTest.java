@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.settings.Defaults;
 import io.pais.settings.Iterations;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pais.accounting.InitShare;
 import io.pais.accounting.LedgerEntry;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
@@ -78,14 +80,34 @@ class PrivateCoresetEngineTest {
     List<LedgerEntry> ledger = two.report().ledger();
     assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: cell tree", "init: sums", "DP-Lloyd",
         "summary: sizes", "summary: cost"), ledger.stream().map(e -> e.stage().label()).toList());
-    double init = ledger.stream().filter(e -> e.stage().isInitialisation()).mapToDouble(LedgerEntry::epsilon).sum();
-    assertEquals(0.2 * 2, init, 1e-12);
+    assertEquals(0.2 * 2, initEpsilon(ledger), 1e-12);
     assertEquals(2, ledger.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
     assertEquals(2, two.report().epsilon(), 1e-12);
     ClusteringResult five = fit(spark, rows, 5, settings);
     assertArrayEquals(flat(two.centres()), flat(five.centres()));
     ClusteringResult otherSeed = fit(spark, rows, 2, settings(2, 64, Initialisation.PRIVATE_CORESET, 8));
     assertTrue(!java.util.Arrays.equals(flat(two.centres()), flat(otherSeed.centres())), "the seed matters");
+  }
+
+  /**
+   * auto's share follows n̂·ε/(k·d): 8000·2/(4·5) = 800 above (0.2, the test before), 8000·0.2/20 = 80 below 150 (0.3,
+   * here); a given share is kept, and the ledger's total is ε either way.
+   */
+  @Test
+  void autoGivesAReleaseWithFewPointsPerClusterCoordinateTheLargerInitShare(SparkSession spark) {
+    List<KeyedPoint> rows = clusters(8000, 1, 1);
+    List<LedgerEntry> auto = fit(spark, rows, 2, settings(0.2, 64, Initialisation.PRIVATE_CORESET, 7)).report()
+        .ledger();
+    assertEquals(0.3 * 0.2, initEpsilon(auto), 1e-12);
+    assertEquals(0.2, auto.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
+    List<LedgerEntry> given = fit(spark, rows, 2, builder(0.2, 64, Initialisation.PRIVATE_CORESET, 7)
+        .shares(Defaults.CENTRE_SHARE, Defaults.HISTOGRAM_SHARE, InitShare.fixed(0.2)).build()).report().ledger();
+    assertEquals(0.2 * 0.2, initEpsilon(given), 1e-12);
+    assertEquals(0.2, given.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
+  }
+
+  private static double initEpsilon(List<LedgerEntry> ledger) {
+    return ledger.stream().filter(e -> e.stage().isInitialisation()).mapToDouble(LedgerEntry::epsilon).sum();
   }
 
   /** The release on 1000·X with 1000·R0 is 1000 times the release on X (to rounding: the lattices are powers of 2). */

@@ -146,10 +146,10 @@ class StrictReleaseTest {
     List<String> badK = args(out);
     badK.set(badK.indexOf("--k") + 1, "4,six");
     assertRefused(spark, "--k must be a whole number or a comma-separated list of them", badK);
-    assertRefused(spark, "budget-centre + budget-histogram + budget-init + budget-summary must be < 1 with init "
-        + "private-coreset",
+    assertRefused(spark, "budget-centre + budget-histogram + budget-init (auto: up to 0.3) + budget-summary must be < 1 "
+        + "with init private-coreset",
         args(out, "--budget-centre", "0.4", "--budget-histogram", "0.4", "--init", "private-coreset"));
-    assertRefused(spark, "budget-init must be in (0, 1), got 1.5", args(out, "--budget-init", "1.5"));
+    assertRefused(spark, "budget-init must be a share in (0, 1) or auto, got '1.5'", args(out, "--budget-init", "1.5"));
     assertRefused(spark, "--bounds gives the clip radius", args(out, "--bounds", "-20:20"));
     assertRefused(spark, "bounds must give one lo:hi for every coordinate or 5 pairs", withoutClipRadius(out,
         "--bounds", "-20:20,-20:20"));
