@@ -148,8 +148,9 @@ class _PrivateKMeansParams(Params):
     budgetCentre = _param("budgetCentre", "strict: share of epsilon for the DP centre", TypeConverters.toFloat)
     budgetHistogram = _param("budgetHistogram", "strict: share of epsilon for the DP norm histogram",
                              TypeConverters.toFloat)
-    budgetInit = _param("budgetInit", "strict: share of epsilon for initMode private-coreset (unset: auto, 0.3 where the "
-                        "DP point count n times epsilon over k*d is below 150, else 0.2)", TypeConverters.toFloat)
+    budgetInit = _param("budgetInit", "strict: share of epsilon for initMode private-coreset (unset: auto, 0.3 "
+                        "where the DP point count n times epsilon over k*d is below 150, else 0.2)",
+                        TypeConverters.toFloat)
     kCandidates = _param("kCandidates", "strict: candidates for k to choose from privately (at least two); each is "
                          "fitted on a share of budgetKSelection and the elbow of their DP training costs is released",
                          TypeConverters.toListInt)

@@ -6,14 +6,16 @@ import java.io.Serializable;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * The one place where a release's ε is split into the shares of its stages (SPEC §13), from public settings and,
  * for an auto init share ({@link InitShare.Auto}), the DP estimate n̂: the sum check runs before any data is read,
  * on the largest share auto may choose, and the share itself is chosen once n̂ is known, before the private
- * coreset and DP-Lloyd spend (the DP centre and histogram, which n̂ comes from, do not depend on it). A stage that is not needed (a public centre, no histogram, a data-independent start)
- * gets nothing; DP-Lloyd gets the rest, the target less the exact sum of the others rounded down, so that the
+ * coreset and DP-Lloyd spend (the DP centre and histogram, which n̂ comes from, do not depend on it). A stage that
+ * is not needed (a public centre, no histogram, a data-independent start) gets nothing; DP-Lloyd gets the rest, the
+ * target less the exact sum of the others rounded down, so that the
  * ledger's total is at most the target to the last ulp. Each stage receives its ε from here and records it in the
  * {@link PrivacyLedger}; none multiplies ε itself. In paper mode DP-Lloyd is the only stage and gets all of ε.
  *
@@ -50,11 +52,6 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
       Checks.require(selection > 0 && selection < 1, "budget-k-selection must be in (0, 1), got " + selection);
       Checks.require(centre + histogram + summary < 1, "budget-centre + budget-histogram + budget-summary must be < 1 "
           + "(DP-Lloyd needs the rest), got " + (centre + histogram + summary));
-    }
-
-    /** Shares with a given init share. */
-    public Shares(double centre, double histogram, double init, double summary, double selection) {
-      this(centre, histogram, InitShare.fixed(init), summary, selection);
     }
 
     /**
@@ -124,42 +121,50 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
   public record Stages(boolean centre, boolean histogram, boolean initialisation, boolean selection) {}
 
   /**
-   * What an auto init share reads, all public: the DP estimate n̂ of the points (empty: not estimated, or not yet),
-   * k and d.
+   * What an auto init share reads once n̂ is known, all public.
    *
-   * @param pointCount n̂
+   * @param pointCount n̂, the DP estimate of the points
    * @param k the number of centres
    * @param dimension d
    */
-  public record Scale(OptionalDouble pointCount, int k, int dimension) {
+  public record Scale(double pointCount, int k, int dimension) {
     public Scale {
-      Checks.notNull("pointCount", pointCount);
+      Checks.require(pointCount >= 0 && Double.isFinite(pointCount), "pointCount must be finite and >= 0, got "
+          + pointCount);
       Checks.positive("k", k);
       Checks.positive("dimension", dimension);
     }
 
-    /** Before n̂ is known (or when it is not estimated). */
-    public static Scale beforeData(int k) {
-      return new Scale(OptionalDouble.empty(), k, 1);
-    }
-
-    /** n̂·ε/(k·d) for a release whose own stages share {@code epsilon}; empty without n̂. */
-    OptionalDouble pointsPerCell(double epsilon) {
-      return pointCount.isEmpty() ? OptionalDouble.empty()
-          : OptionalDouble.of(pointCount.getAsDouble() * epsilon / ((double) k * dimension));
+    /** n̂·ε/(k·d) for a release whose own stages share {@code epsilon}. */
+    double pointsPerCell(double epsilon) {
+      return pointCount * epsilon / ((double) k * dimension);
     }
   }
 
   /**
-   * A strict release: each running stage gets its share of ε, DP-Lloyd the rest; an auto init share is chosen at
-   * {@code scale} (n̂·ε/(k·d), with the ε the release's own stages share: its target less a k selection's).
+   * A strict release before n̂ is known (or when it is not estimated): each running stage gets its share of ε,
+   * DP-Lloyd the rest, and an auto init share its share without n̂.
+   */
+  public static BudgetAllocation strict(double epsilon, double delta, Shares shares, Stages stages) {
+    return strict(epsilon, delta, shares, stages, Optional.empty());
+  }
+
+  /**
+   * A strict release at {@code scale}: as {@link #strict(double, double, Shares, Stages)}, with an auto init share
+   * chosen at n̂·ε/(k·d), where ε is what the release's own stages share (its target less a k selection's).
    */
   public static BudgetAllocation strict(double epsilon, double delta, Shares shares, Stages stages, Scale scale) {
+    return strict(epsilon, delta, shares, stages, Optional.of(scale));
+  }
+
+  private static BudgetAllocation strict(double epsilon, double delta, Shares shares, Stages stages,
+      Optional<Scale> scale) {
     shares.require(stages.initialisation(), stages.selection());
     double centre = stages.centre() ? epsilon * shares.centre() : 0;
     double histogram = stages.histogram() ? epsilon * shares.histogram() : 0;
     double selection = stages.selection() ? epsilon * shares.selection() : 0;
-    double init = shares.init().at(scale.pointsPerCell(epsilon - selection));
+    double init = shares.init().at(scale.map(s -> OptionalDouble.of(s.pointsPerCell(epsilon - selection)))
+        .orElse(OptionalDouble.empty()));
     CoresetShares coreset = stages.initialisation() ? CoresetShares.of(epsilon * init) : CoresetShares.NONE;
     SummaryShares summary = SummaryShares.of(epsilon * shares.summary());
     if (Double.isInfinite(epsilon)) {

@@ -10,7 +10,6 @@ import io.pais.lloyd.ClusterCosts;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.settings.Defaults;
 import io.pais.settings.KMeansSettings;
-import io.pais.accounting.InitShare;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.lloyd.SampleBlock;
 import io.pais.io.InputException;
@@ -207,7 +206,8 @@ public final class UtilityStudy implements Callable<Integer> {
     return KMeansSettings.builder().k(k).iterations(Iterations.parse(iterations)).epsilon(eps).sampler(sampler)
         .sampleSize(SampleSize.of("sample-fraction", fraction)).initialisation(Initialisation.parse(init))
         .seed((long) seed).summaryShare(summaryShare).normQuantile(normQuantile).tailRadius(tailRadius)
-        .shares(Double.parseDouble(shares.get(0)), Double.parseDouble(shares.get(1)), InitShare.parse(shares.get(2)));
+        .shares(Double.parseDouble(shares.get(0)), Double.parseDouble(shares.get(1)),
+            InitShare.parse(shares.get(2)));
   }
 
   /** One strict release through the job's engine, costed on the preprocessed points (NaN when infeasible). */

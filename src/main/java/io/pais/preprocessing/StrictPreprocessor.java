@@ -15,7 +15,6 @@ import io.pais.math.Rounding;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.CoinSource;
 import io.pais.sampling.NormSummary;
-import java.util.OptionalDouble;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
@@ -124,8 +123,7 @@ public final class StrictPreprocessor {
     }
     double n = histogram == null ? 0 : pointCount(histogram, centreCount);
     // the rest of the release's split, at n̂: the centre's and the histogram's ε do not depend on it
-    BudgetAllocation atScale = histogram == null ? allocation : settings.allocation(new BudgetAllocation.Scale(
-        OptionalDouble.of(n), settings.k(), dimension));
+    BudgetAllocation atScale = histogram == null ? allocation : settings.allocation(n, dimension);
     boolean drop = strict.dropOutliers();
     boolean radiusEstimated = !constants.hasNormBound();
     double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : constants.normBound();

@@ -14,6 +14,7 @@ import java.io.Serializable;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Every setting of one private k-means run, grouped by concern. Built only by {@link Builder#build()}, the one
@@ -187,19 +188,24 @@ public final class KMeansSettings implements Serializable {
    * coreset's and DP-Lloyd's ε come from {@link #allocation(BudgetAllocation.Scale)} once n̂ is known.
    */
   public BudgetAllocation allocation() {
-    return allocation(BudgetAllocation.Scale.beforeData(k));
+    return allocation(Optional.empty());
   }
 
-  /** The allocation at {@code scale} (n̂, k and d), where an auto init share is chosen. */
-  public BudgetAllocation allocation(BudgetAllocation.Scale scale) {
+  /** The allocation once n̂ ({@code pointCount}) is known: an auto init share is chosen at n̂·ε/(k·d). */
+  public BudgetAllocation allocation(double pointCount, int dimension) {
+    return allocation(Optional.of(new BudgetAllocation.Scale(pointCount, k, dimension)));
+  }
+
+  private BudgetAllocation allocation(Optional<BudgetAllocation.Scale> scale) {
     double delta = sampling.delta();
     if (!(privacy instanceof PrivacyMode.Strict strict)) {
       return BudgetAllocation.paper(epsilon, delta);
     }
     StrictRelease release = strict.release();
-    return BudgetAllocation.strict(epsilon, delta, release.shares(), new BudgetAllocation.Stages(
-        !strict.constants().hasCentre(), needsNormHistogram(), initialisation == Initialisation.PRIVATE_CORESET,
-        !kCandidates.isEmpty()), scale);
+    BudgetAllocation.Stages stages = new BudgetAllocation.Stages(!strict.constants().hasCentre(),
+        needsNormHistogram(), initialisation == Initialisation.PRIVATE_CORESET, !kCandidates.isEmpty());
+    return scale.isEmpty() ? BudgetAllocation.strict(epsilon, delta, release.shares(), stages)
+        : BudgetAllocation.strict(epsilon, delta, release.shares(), stages, scale.get());
   }
 
   @Override

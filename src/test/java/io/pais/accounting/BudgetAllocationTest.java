@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -15,8 +14,8 @@ class BudgetAllocationTest {
 
   @Test
   void eachRunningStageGetsItsShareAndDpLloydTheExactRest() {
-    BudgetAllocation all = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0.05, 0.5),
-        new BudgetAllocation.Stages(true, true, true, false), BudgetAllocation.Scale.beforeData(10));
+    BudgetAllocation all = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.2),
+        0.05, 0.5), new BudgetAllocation.Stages(true, true, true, false));
     assertEquals(0.15000000000000002, all.centre()); // 3 * 0.05 in doubles, as the stage spends it
     assertEquals(3 * 0.05, all.histogram());
     assertEquals(3 * 0.2 * 0.10, all.initialisation().spreads());
@@ -29,7 +28,8 @@ class BudgetAllocationTest {
     assertEquals(0, all.selection(), "no k candidates: the selection's share is not spent");
 
     BudgetAllocation publicCentre = BudgetAllocation.strict(3, 0,
-        new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0, 0.5), new BudgetAllocation.Stages(false, true, false, false), BudgetAllocation.Scale.beforeData(10));
+        new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.2), 0, 0.5),
+        new BudgetAllocation.Stages(false, true, false, false));
     assertEquals(0, publicCentre.centre());
     assertFalse(publicCentre.initialisation().runs());
     assertFalse(publicCentre.summary().runs(), "a summary share of 0: no summary");
@@ -39,8 +39,8 @@ class BudgetAllocationTest {
     assertEquals(1e-6, paper.lloydDelta());
     assertFalse(paper.summary().runs(), "paper mode makes no private summary");
 
-    BudgetAllocation selecting = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0.05,
-        0.4), new BudgetAllocation.Stages(true, true, false, true), BudgetAllocation.Scale.beforeData(10));
+    BudgetAllocation selecting = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05,
+        InitShare.fixed(0.2), 0.05, 0.4), new BudgetAllocation.Stages(true, true, false, true));
     assertEquals(3 * 0.4, selecting.selection());
     assertTrue(selecting.lloyd() > 3 - 0.15 * 3 - 1.2 - 1e-12 && selecting.lloyd() < 3 - 0.15 * 3 - 1.2 + 1e-12);
     for (int candidates = 2; candidates <= 12; candidates++) {
@@ -60,11 +60,11 @@ class BudgetAllocationTest {
           random.nextBoolean(), random.nextBoolean());
       double summary = random.nextBoolean() ? 0 : 0.1 * random.nextDouble() + 1e-3;
       InitShare init = random.nextBoolean() ? InitShare.auto() : InitShare.fixed(0.15 * random.nextDouble() + 1e-3);
-      BudgetAllocation.Scale scale = random.nextBoolean() ? BudgetAllocation.Scale.beforeData(5)
-          : new BudgetAllocation.Scale(OptionalDouble.of(Math.exp(random.nextDouble(0, 20))), 5, 7);
-      BudgetAllocation a = BudgetAllocation.strict(epsilon, 0, new BudgetAllocation.Shares(
-          0.2 * random.nextDouble() + 1e-3, 0.2 * random.nextDouble() + 1e-3, init,
-          summary, 0.15 * random.nextDouble() + 1e-3), stages, scale);
+      BudgetAllocation.Shares shares = new BudgetAllocation.Shares(0.2 * random.nextDouble() + 1e-3,
+          0.2 * random.nextDouble() + 1e-3, init, summary, 0.15 * random.nextDouble() + 1e-3);
+      BudgetAllocation a = random.nextBoolean() ? BudgetAllocation.strict(epsilon, 0, shares, stages)
+          : BudgetAllocation.strict(epsilon, 0, shares, stages, new BudgetAllocation.Scale(
+              Math.exp(random.nextDouble(0, 20)), 5, 7));
       PrivacyLedger ledger = PrivacyLedger.pure(epsilon);
       for (double spent : new double[] {a.centre(), a.histogram(), a.initialisation().spreads(),
           a.initialisation().tree(), a.initialisation().sums(), a.summary().sizes(), a.summary().cost(),
@@ -82,19 +82,19 @@ class BudgetAllocationTest {
   @Test
   void theSharesAreCheckedOnceWithMessagesThatNameThem() {
     IllegalArgumentException centre = assertThrows(IllegalArgumentException.class,
-        () -> new BudgetAllocation.Shares(0, 0.05, 0.2, 0.05, 0.5));
+        () -> new BudgetAllocation.Shares(0, 0.05, InitShare.fixed(0.2), 0.05, 0.5));
     assertTrue(centre.getMessage().startsWith("budget-centre must be in (0, 1), got 0.0"), centre.getMessage());
     for (double bad : new double[] {-0.01, 1, Double.NaN, Double.POSITIVE_INFINITY}) {
       IllegalArgumentException summary = assertThrows(IllegalArgumentException.class,
-          () -> new BudgetAllocation.Shares(0.05, 0.05, 0.2, bad, 0.5));
+          () -> new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.2), bad, 0.5));
       assertTrue(summary.getMessage().startsWith("budget-summary must be in [0, 1) (0: no summary), got " + bad),
           summary.getMessage());
     }
     IllegalArgumentException rest = assertThrows(IllegalArgumentException.class,
-        () -> new BudgetAllocation.Shares(0.5, 0.3, 0.1, 0.2, 0.5));
+        () -> new BudgetAllocation.Shares(0.5, 0.3, InitShare.fixed(0.1), 0.2, 0.5));
     assertTrue(rest.getMessage().contains("budget-centre + budget-histogram + budget-summary must be < 1"),
         rest.getMessage());
-    BudgetAllocation.Shares shares = new BudgetAllocation.Shares(0.5, 0.2, 0.3, 0.05, 0.5);
+    BudgetAllocation.Shares shares = new BudgetAllocation.Shares(0.5, 0.2, InitShare.fixed(0.3), 0.05, 0.5);
     IllegalArgumentException sum = assertThrows(IllegalArgumentException.class, () -> shares.require(true, false));
     assertTrue(sum.getMessage().contains("budget-centre + budget-histogram + budget-init + budget-summary must be < 1"
         + " with init private-coreset"), sum.getMessage());
@@ -112,7 +112,7 @@ class BudgetAllocationTest {
     // n·ε/(k·d) = 29,000 · 0.5 / (10 · 10) = 145: sparse; 31,000: 155, dense
     assertEquals(0.5 * 0.3 * 0.45, at(auto, coreset, 0.5, 29_000).initialisation().tree());
     assertEquals(0.5 * 0.2 * 0.45, at(auto, coreset, 0.5, 31_000).initialisation().tree());
-    assertEquals(0.5 * 0.2 * 0.45, BudgetAllocation.strict(0.5, 0, auto, coreset, BudgetAllocation.Scale.beforeData(10))
+    assertEquals(0.5 * 0.2 * 0.45, BudgetAllocation.strict(0.5, 0, auto, coreset)
         .initialisation().tree(), "without n̂, the dense share");
     BudgetAllocation sparse = at(auto, coreset, 0.5, 29_000);
     BudgetAllocation dense = at(auto, coreset, 0.5, 31_000);
@@ -123,8 +123,8 @@ class BudgetAllocationTest {
     BudgetAllocation.Stages selecting = new BudgetAllocation.Stages(true, true, true, true);
     assertEquals(0.3 * 0.45, at(auto, selecting, 1, 29_000).initialisation().tree());
     assertEquals(0.2 * 0.45, at(auto, coreset, 1, 29_000).initialisation().tree());
-    assertEquals(0.5 * 0.4 * 0.45, at(new BudgetAllocation.Shares(0.05, 0.05, 0.4, 0.05, 0.5), coreset, 0.5, 29_000)
-        .initialisation().tree(), "a given share is kept");
+    assertEquals(0.5 * 0.4 * 0.45, at(new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.4), 0.05, 0.5), coreset,
+        0.5, 29_000).initialisation().tree(), "a given share is kept");
 
     // the sum check runs before n̂ is known, with the largest share auto may choose
     BudgetAllocation.Shares tight = new BudgetAllocation.Shares(0.3, 0.3, InitShare.auto(), 0.15, 0.5);
@@ -148,7 +148,6 @@ class BudgetAllocationTest {
 
   private static BudgetAllocation at(BudgetAllocation.Shares shares, BudgetAllocation.Stages stages, double epsilon,
       double pointCount) {
-    return BudgetAllocation.strict(epsilon, 0, shares, stages, new BudgetAllocation.Scale(OptionalDouble.of(pointCount),
-        10, 10));
+    return BudgetAllocation.strict(epsilon, 0, shares, stages, new BudgetAllocation.Scale(pointCount, 10, 10));
   }
 }

@@ -4,6 +4,7 @@ import io.pais.settings.Iterations;
 import io.pais.settings.Initialisation;
 import io.pais.settings.CoordinateBounds;
 import io.pais.accounting.BudgetAllocation;
+import io.pais.accounting.InitShare;
 import io.pais.settings.StrictRelease;
 import io.pais.settings.KMeansSettings;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -52,7 +53,8 @@ class CoordinateBoundsTest {
         () -> CoordinateBounds.parse("0:1,0:1").midpoint(3));
     assertTrue(e.getMessage().contains("3 pairs") && e.getMessage().contains("got 2"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> new StrictRelease(5, null, 0.975, true, false,
-        new BudgetAllocation.Shares(0.05, 0.05, 0.2, 0.05, 0.5), 1 << 20, CoordinateBounds.parse("0:1")));
+        new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.2), 0.05, 0.5), 1 << 20,
+        CoordinateBounds.parse("0:1")));
     assertTrue(e.getMessage().contains("not both"), e.getMessage());
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.accounting.BudgetAllocation;
+import io.pais.accounting.InitShare;
 import io.pais.accounting.BudgetAllocation.SummaryShares;
 import io.pais.accounting.Composition;
 import io.pais.accounting.LedgerEntry;
@@ -32,8 +33,8 @@ class PrivateTrainingSummaryTest {
 
   /** The summary's shares of a release at ε with a summary share of {@code share}. */
   private static SummaryShares shares(double epsilon, double share) {
-    return BudgetAllocation.strict(epsilon, 0, new BudgetAllocation.Shares(0.05, 0.05, 0.2, share, 0.5),
-        new BudgetAllocation.Stages(true, true, false, false), BudgetAllocation.Scale.beforeData(10)).summary();
+    return BudgetAllocation.strict(epsilon, 0, new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.2), share,
+        0.5), new BudgetAllocation.Stages(true, true, false, false)).summary();
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.pais.estimation;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.accounting.BudgetAllocation;
+import io.pais.accounting.InitShare;
 import io.pais.accounting.Composition;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.Relation;
@@ -93,8 +94,8 @@ class StrictEstimatorAuditTest {
 
   /** The summary's shares of a release at ε = 1 with the whole of it for the summary but for the other stages. */
   private static BudgetAllocation.SummaryShares summaryShares() {
-    return BudgetAllocation.strict(EPSILON, 0, new BudgetAllocation.Shares(0.01, 0.01, 0.01, 0.9, 0.5),
-        new BudgetAllocation.Stages(false, false, false, false), BudgetAllocation.Scale.beforeData(10)).summary();
+    return BudgetAllocation.strict(EPSILON, 0, new BudgetAllocation.Shares(0.01, 0.01, InitShare.fixed(0.01), 0.9, 0.5),
+        new BudgetAllocation.Stages(false, false, false, false)).summary();
   }
 
   private static PrivacyLedger substitution() {
