@@ -62,6 +62,7 @@ def test_python_defaults_are_the_jvms(spark):
     assert kmeans.getK() == 2 and kmeans.getPrivacyMode() == "strict" and kmeans.getLambda() == 0.5
     assert not kmeans.isDefined("clipRadius") and not kmeans.isDefined("seed")
     assert not kmeans.isDefined("budgetInit"), "unset: auto chooses the coreset's share once n is estimated"
+    assert not kmeans.isDefined("sampleSize"), "unset: auto chooses m once n is estimated"
 
 
 def test_every_param_round_trips_through_the_jvm(spark):

@@ -67,13 +67,13 @@ final class LloydPlanner {
     double rate = Double.NaN;
     if (scheme == UniformScheme.POISSON_UNIFORM) {
       // a fraction is the rate itself; a count needs n (exact in paper mode, the DP estimate n̂ in a strict one)
-      rate = settings.sampling().size().rate(data.count());
+      rate = settings.sampling().size().base().rate(data.count());
       if (!(rate <= 1)) {
         throw new InputException("the sample size is more than the " + (settings.isStrict() ? "estimated " : "")
             + "number of points after preprocessing; lower --sample-size or give it as a percentage");
       }
     } else {
-      sampleSize = settings.sampling().size().records(population);
+      sampleSize = settings.sampling().size().base().records(population);
       Checks.require(sampleSize <= Integer.MAX_VALUE - 8, "sample-size must fit in memory, got " + sampleSize);
     }
     double lloydEpsilon = allocation.lloyd();
@@ -105,7 +105,7 @@ final class LloydPlanner {
     // n is unknown only in a strict release that needed no histogram: full data, or unif with a fraction p,
     // whose q = p needs no n (a fraction over a unit population gives q = p)
     long n = nKnown ? data.count() : 1;
-    double m = settings.sampling().sampler() == Sampler.FULL ? n : settings.sampling().size().expected(n);
+    double m = settings.sampling().sampler() == Sampler.FULL ? n : sampleSize(allocation, data, d, n, norms);
     if (m > n) {
       throw new InputException("the sample size is more than the " + (strict ? "estimated " : "")
           + "number of points after preprocessing; lower --sample-size or give it as a percentage");
@@ -117,9 +117,7 @@ final class LloydPlanner {
           + "typical one; lower --sample-size or raise --lambda");
     }
     double lloydEpsilon = allocation.lloyd();
-    IntFunction<PrivacyPlan.Request> requestFor = t -> new PrivacyPlan.Request(settings.sampling().sampler(),
-        settings.geometry(), lloydEpsilon, m, settings.sampling().lambda(), t, d, n, data.radius(), data.meanNormStatistic(),
-        settings.sampling().coreSupremum(), noiseSplit());
+    IntFunction<PrivacyPlan.Request> requestFor = t -> request(lloydEpsilon, m, t, d, n, data);
     // importance sampling's weighted sums estimate the full data's: a typical cluster weighs n̂/k
     int iterations = iterationsFor(t -> {
       try {
@@ -142,6 +140,44 @@ final class LloydPlanner {
     ledger.spend(plan.ledgerEntry(iterations, data.radius(), settings.geometry(),
         strict ? lloydEpsilon : plan.epsilon()));
     return plan;
+  }
+
+  /**
+   * m: the one size the settings give, or under --sample-size auto the largest of the sizes to try whose plan exists
+   * at r (the smallest when none has; its own refusal then names what to change). A plan is tried at the T the
+   * planner falls back to (the user's, or the policy's smallest, which gives each iteration the most ε), as the tail
+   * radius's guard does.
+   */
+  private double sampleSize(BudgetAllocation allocation, PreparedData data, int d, long n,
+      Supplier<NormSummary> norms) {
+    double[] sizes = settings.sampling().sizesToTry(n, settings.isStrict());
+    int smallest = sizes.length - 1;
+    int chosen = smallest;
+    for (int i = 0; i < smallest && chosen == smallest; i++) {
+      try {
+        PrivacyPlan.solve(request(allocation.lloyd(), sizes[i], fallbackIterations(), d, n, data), norms);
+        chosen = i;
+      } catch (InfeasibleRequestException e) {
+        // the next smaller size
+      }
+    }
+    if (sizes.length > 1) {
+      log.accept(String.format(Locale.ROOT, "sample-size auto: m = %.0f (%.3g of the estimated n), the largest of "
+          + "%d sizes with a plan", sizes[chosen], sizes[chosen] / n, sizes.length));
+    }
+    return sizes[chosen];
+  }
+
+  /** The T a plan is tried at before T is chosen: the user's, or the policy's smallest. */
+  private int fallbackIterations() {
+    return settings.iterations() instanceof Iterations.Fixed fixed ? fixed.count() : IterationPolicy.MIN_ITERATIONS;
+  }
+
+  /** DP-Lloyd's plan request for the settings' sampler at m and T. */
+  private PrivacyPlan.Request request(double lloydEpsilon, double m, int t, int d, long n, PreparedData data) {
+    return new PrivacyPlan.Request(settings.sampling().sampler(), settings.geometry(), lloydEpsilon, m,
+        settings.sampling().lambda(), t, d, n, data.radius(), data.meanNormStatistic(),
+        settings.sampling().coreSupremum(), noiseSplit());
   }
 
   /**

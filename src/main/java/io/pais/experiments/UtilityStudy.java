@@ -1,6 +1,7 @@
 package io.pais.experiments;
 
 import io.pais.settings.SampleSize;
+import io.pais.settings.SampleSizeRule;
 import io.pais.settings.Iterations;
 import io.pais.accounting.InitShare;
 import io.pais.clustering.ClusteringResult;
@@ -66,8 +67,9 @@ public final class UtilityStudy implements Callable<Integer> {
   @Option(names = "--samplers", split = ",", description = "samplers (default: ${DEFAULT-VALUE})")
   List<String> samplers = List.of("full", "unif", "core", "opt");
 
-  @Option(names = "--sample-fraction", description = "sample fraction for unif, core, opt (default: ${DEFAULT-VALUE})")
-  double fraction = 0.05;
+  @Option(names = "--sample-fraction", description = "sample fraction for unif, core, opt (default: the product's, "
+      + "--sample-size auto)")
+  Double fraction;
 
   @Option(names = "--repetitions", description = "seeds 0..R-1 (default: ${DEFAULT-VALUE})")
   int repetitions = 5;
@@ -204,7 +206,8 @@ public final class UtilityStudy implements Callable<Integer> {
 
   private KMeansSettings.Builder settings(Sampler sampler, double eps, int seed) {
     return KMeansSettings.builder().k(k).iterations(Iterations.parse(iterations)).epsilon(eps).sampler(sampler)
-        .sampleSize(SampleSize.of("sample-fraction", fraction)).initialisation(Initialisation.parse(init))
+        .sampleSize(fraction == null ? Defaults.SAMPLE_SIZE : SampleSizeRule.given(SampleSize.of("sample-fraction",
+            fraction))).initialisation(Initialisation.parse(init))
         .seed((long) seed).summaryShare(summaryShare).normQuantile(normQuantile).tailRadius(tailRadius)
         .shares(Double.parseDouble(shares.get(0)), Double.parseDouble(shares.get(1)),
             InitShare.parse(shares.get(2)));
@@ -346,7 +349,7 @@ public final class UtilityStudy implements Callable<Integer> {
           + "per-coordinate bounds, k = " + k + ", " + repetitions + " seeds";
       case "opendp" -> "DP-Lloyd from OpenDP's measurements, public per-coordinate bounds, k = " + k + ", "
           + repetitions + " seeds";
-      default -> pais + ", m = " + fraction + " n" + (method.equals(BOUNDS_METHOD)
+      default -> pais + ", m " + (fraction == null ? "auto" : "= " + fraction + " n") + (method.equals(BOUNDS_METHOD)
           ? ", public per-coordinate bounds instead of the clip radius" : "");
     };
   }

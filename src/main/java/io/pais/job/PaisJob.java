@@ -8,6 +8,7 @@ import io.pais.settings.Vocabulary;
 import io.pais.settings.Outliers;
 import io.pais.settings.PrivacyMode;
 import io.pais.settings.SampleSize;
+import io.pais.settings.SampleSizeRule;
 import io.pais.settings.Iterations;
 import io.pais.settings.CoordinateBounds;
 import io.pais.settings.Initialisation;
@@ -127,7 +128,9 @@ public final class PaisJob implements Callable<Integer> {
   String sampler;
 
   @Option(names = "--sample-size", paramLabel = "M",
-      description = "expected sample size: a whole count or a percentage of n, e.g. 5%% (default: ${DEFAULT-VALUE})")
+      description = "expected sample size: auto, a whole count or a percentage of n, e.g. 5%%; auto: opt in a strict "
+          + "release takes the largest of 20%%, 10%% and 5%% of the estimated n with a plan at its epsilon (growth "
+          + "above 5%% capped at 50000 points), everything else 5%% (default: ${DEFAULT-VALUE})")
   String sampleSize;
 
   @Option(names = "--stage1-size", paramLabel = "N1",
@@ -449,7 +452,7 @@ public final class PaisJob implements Callable<Integer> {
         .k(clusters.get(0)).kCandidates(clusters.size() > 1 ? clusters : List.of()).kSelectionShare(budgetKSelection)
         .iterations(Iterations.parse(iterations)).epsilon(epsilon).geometry(Geometry.parse(geometry))
         .initialisation(Initialisation.parse(init))
-        .sampler(Sampler.parse(sampler)).sampleSize(SampleSize.parse("sample-size", sampleSize)).lambda(lambda)
+        .sampler(Sampler.parse(sampler)).sampleSize(SampleSizeRule.parse("sample-size", sampleSize)).lambda(lambda)
         .coreSupremum(parseSupremum(coreSupremum))
         .stage1Size(stage1Size == null ? null : SampleSize.parse("stage1-size", stage1Size)).stage1Cached(stage1Cached)
         .noise(BaseNoise.parse(noise)).delta(delta)

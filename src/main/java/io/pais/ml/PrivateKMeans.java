@@ -11,6 +11,7 @@ import io.pais.settings.Vocabulary;
 import io.pais.settings.Outliers;
 import io.pais.settings.PrivacyMode;
 import io.pais.settings.SampleSize;
+import io.pais.settings.SampleSizeRule;
 import io.pais.settings.Iterations;
 import io.pais.settings.CoordinateBounds;
 import io.pais.settings.Initialisation;
@@ -295,7 +296,8 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
             : java.util.List.of()).kSelectionShare(getBudgetKSelection())
         .iterations(Iterations.ofMaxIter(getMaxIter())).epsilon(getEpsilon())
         .geometry(Geometry.parse(getGeometry())).initialisation(Initialisation.parse(getInitMode()))
-        .sampler(Sampler.parse(getSampler())).sampleSize(SampleSize.of("sampleSize", getSampleSize()))
+        .sampler(Sampler.parse(getSampler())).sampleSize(isDefined(sampleSize())
+            ? SampleSizeRule.given(SampleSize.of("sampleSize", getSampleSize())) : Defaults.SAMPLE_SIZE)
         .lambda(getLambda())
         .stage1Size(isDefined(stage1Size()) ? SampleSize.of("stage1Size", (Double) $(stage1Size())) : null)
         .stage1Cached(getStage1Cached()).noise(BaseNoise.parse(getNoise())).delta(getDelta())

@@ -7,7 +7,6 @@ import io.pais.settings.KMeansSettings;
 import io.pais.settings.Iterations;
 import io.pais.settings.Outliers;
 import io.pais.settings.PrivacyMode;
-import io.pais.settings.SampleSize;
 import io.pais.privacy.BaseNoise;
 import io.pais.privacy.Geometry;
 import io.pais.settings.Preprocessing;
@@ -99,7 +98,9 @@ public final class PrivateKMeansParamSet implements Serializable {
     String[] samplers = ids(Sampler.values(), Sampler::id);
     sampler = new Param<>(parent, "sampler", String.join(", ", samplers), oneOf("sampler", samplers));
     sampleSize = new DoubleParam(parent, "sampleSize",
-        "expected sample size m: a count >= 1, or a fraction of n in (0, 1)", finiteAbove("sampleSize", 0));
+        "expected sample size m: a count >= 1, or a fraction of n in (0, 1) (unset: auto, opt in a strict release "
+        + "takes the largest of 0.2, 0.1 and 0.05 of the DP point count with a plan at its epsilon, the growth "
+        + "above 0.05 capped at 50000 points; everything else 0.05)", finiteAbove("sampleSize", 0));
     lambda = new DoubleParam(parent, "lambda", "core: mixing weight in [0, 1]", inRange("lambda", 0, 1));
     geometry = new Param<>(parent, "geometry", "l2 or l1", oneOf("geometry", ids(Geometry.values(), Geometry::id)));
     normBound = new DoubleParam(parent, "normBound", "a public norm bound r (strict: skips estimating it; paper "
@@ -164,7 +165,7 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(predictionCol, "prediction");
     owner.setDefault(epsilon, Defaults.EPSILON);
     owner.setDefault(sampler, Defaults.SAMPLER.id());
-    owner.setDefault(sampleSize, ((SampleSize.Fraction) Defaults.SAMPLE_SIZE).share());
+    // sampleSize has no default: unset is Defaults.SAMPLE_SIZE, auto (a size chosen once n̂ and r are known)
     owner.setDefault(lambda, Defaults.LAMBDA);
     owner.setDefault(geometry, Defaults.GEOMETRY.id());
     owner.setDefault(preprocessing, Defaults.PREPROCESSING.id());

@@ -88,6 +88,7 @@ public interface PrivateKMeansParams extends Params {
     return paramSet().sampleSize;
   }
 
+  /** The size set with {@code setSampleSize}; unset (auto), there is none (Spark's NoSuchElementException). */
   default double getSampleSize() {
     return (Double) $(sampleSize());
   }

@@ -42,7 +42,8 @@ final class TailNoise {
   /**
    * Whether DP-Lloyd still has a plan at {@code radius}: always but for opt, whose B search can run out of noise
    * levels that keep m points; checked at the T the planner would fall back to (the user's, or the policy's
-   * smallest, which gives each iteration the most ε).
+   * smallest, which gives each iteration the most ε) and at the smallest m it tries (under --sample-size auto the
+   * radius comes first: a larger sample is taken only where its plan exists at the r chosen here).
    */
   static boolean optPlanExists(KMeansSettings settings, double lloydEpsilon, int dimension, double count,
       double radius, NormSummary norms) {
@@ -53,7 +54,7 @@ final class TailNoise {
     int iterations = settings.iterations() instanceof Iterations.Fixed fixed ? fixed.count()
         : IterationPolicy.MIN_ITERATIONS;
     try {
-      PrivacyPlan.solve(request(settings, Sampler.OPT, lloydEpsilon, settings.sampling().size().expected(n),
+      PrivacyPlan.solve(request(settings, Sampler.OPT, lloydEpsilon, settings.sampling().size().base().expected(n),
           iterations, dimension, n, radius), () -> norms);
       return true;
     } catch (InfeasibleRequestException e) {

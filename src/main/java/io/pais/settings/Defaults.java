@@ -48,7 +48,8 @@ public final class Defaults {
    */
   public static final int CORESET_SAMPLE_SIZE = 1 << 19;
   public static final Sampler SAMPLER = Sampler.OPT;
-  public static final SampleSize SAMPLE_SIZE = new SampleSize.Fraction(0.05);
+  /** opt in a strict release: the largest of 20 %, 10 % and 5 % of n̂ with a plan; else 5 % (see {@link SampleSizeRule}). */
+  public static final SampleSizeRule SAMPLE_SIZE = SampleSizeRule.auto();
   public static final BaseNoise NOISE = BaseNoise.LAPLACE;
   public static final double DELTA = 0;
   public static final boolean STAGE1_CACHED = false;

@@ -244,7 +244,7 @@ public final class KMeansSettings implements Serializable {
     private Geometry geometry = Defaults.GEOMETRY;
     private Initialisation initialisation = Defaults.INITIALISATION;
     private Sampler sampler = Defaults.SAMPLER;
-    private SampleSize sampleSize = Defaults.SAMPLE_SIZE;
+    private SampleSizeRule sampleSize = Defaults.SAMPLE_SIZE;
     private double lambda = Defaults.LAMBDA;
     private CoreSupremum coreSupremum = Defaults.CORE_SUPREMUM;
     private SampleSize stage1Size;
@@ -323,8 +323,13 @@ public final class KMeansSettings implements Serializable {
       return this;
     }
 
-    public Builder sampleSize(SampleSize value) {
+    public Builder sampleSize(SampleSizeRule value) {
       sampleSize = value;
+      return this;
+    }
+
+    public Builder sampleSize(SampleSize value) {
+      sampleSize = SampleSizeRule.given(value);
       return this;
     }
 

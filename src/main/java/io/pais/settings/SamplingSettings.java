@@ -9,12 +9,12 @@ import java.io.Serializable;
  * How the sample DP-Lloyd runs on is drawn.
  *
  * @param sampler unif, core, opt or full (Poisson importance sampling), or a uniform scheme
- * @param size the expected sample size m (ignored by full)
+ * @param size the expected sample size m, given or auto (ignored by full)
  * @param lambda core's λ, in [0, 1]
  * @param coreSupremum exact supremum or the reference code's grid of 100
  * @param scheme the uniform scheme's settings; {@link SchemeOptions#none()} for the other samplers
  */
-public record SamplingSettings(Sampler sampler, SampleSize size, double lambda, CoreSupremum coreSupremum,
+public record SamplingSettings(Sampler sampler, SampleSizeRule size, double lambda, CoreSupremum coreSupremum,
     SchemeOptions scheme) implements Serializable {
 
   public SamplingSettings {
@@ -27,7 +27,16 @@ public record SamplingSettings(Sampler sampler, SampleSize size, double lambda, 
 
   /** Whether the sample size is a count (its rate m/n needs n), not a fraction. */
   public boolean sizeIsCount() {
-    return size instanceof SampleSize.Count;
+    return size.base() instanceof SampleSize.Count;
+  }
+
+  /**
+   * The expected sample sizes DP-Lloyd's planner tries in a population of n, largest first: under auto, opt's in a
+   * strict release; else the one size.
+   */
+  public double[] sizesToTry(long population, boolean strict) {
+    return sampler == Sampler.OPT && strict ? size.expectedSizes(population)
+        : new double[] {size.base().expected(population)};
   }
 
   /** The target δ: the scheme's, 0 for the pure ε-DP Poisson samplers. */

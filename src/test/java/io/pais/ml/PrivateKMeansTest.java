@@ -58,7 +58,7 @@ class PrivateKMeansTest {
     assertEquals("prediction", kmeans.getPredictionCol());
     assertEquals(3.0, kmeans.getEpsilon());
     assertEquals("opt", kmeans.getSampler());
-    assertEquals(0.05, kmeans.getSampleSize());
+    assertFalse(kmeans.isDefined(kmeans.sampleSize()), "unset: auto chooses m once n is estimated");
     assertEquals(0.5, kmeans.getLambda());
     assertEquals("l2", kmeans.getGeometry());
     assertEquals("paper", kmeans.getPreprocessing());

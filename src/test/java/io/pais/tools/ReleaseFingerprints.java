@@ -21,7 +21,7 @@ import org.apache.spark.sql.SparkSession;
  * and {@code privacy-report.json}. A refactor of privacy code must keep every seeded release bit-identical unless
  * the change is the point: run this before and after (from two worktrees, or before and after a stash) and diff
  * the outputs. The configurations cover each sampler, strict and paper mode, l1 and l2, each uniform scheme, each
- * initialiser, --bounds and --outliers drop, a private choice of k, the tail radius off, on the shipped data-samples.
+ * initialiser, --bounds and --outliers drop, --sample-size auto, a private choice of k, the tail radius off, on the shipped data-samples.
  *
  * <p>Run: {@code mvn -q test-compile exec:exec -Dbench.main=io.pais.tools.ReleaseFingerprints -Dbench.args=FILE}
  * (FILE: where the lines go; standard output when absent).
@@ -46,6 +46,7 @@ public final class ReleaseFingerprints {
     c.put("strict-bounds", List.of("--bounds", "-20:20", "--k", "6", "--sample-size", "20%"));
     c.put("strict-drop", with(strict, "--outliers", "drop", "--norm-quantile", "0.9", "--sample-size", "20%"));
     c.put("strict-k-selection", List.of("--clip-radius", "25", "--k", "2,6,10", "--sample-size", "20%"));
+    c.put("strict-opt-auto-size", with(strict, "--sampler", "opt", "--sample-size", "auto"));
     c.put("strict-no-tail-radius", with(strict, "--no-tail-radius", "--sample-size", "20%"));
     c.put("strict-public-centre", with(strict, "--center", "0,0,0,0,0", "--norm-bound", "20", "--sampler", "full",
         "--iterations", "4"));

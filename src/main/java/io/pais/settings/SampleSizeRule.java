@@ -1,0 +1,93 @@
+package io.pais.settings;
+
+import io.pais.math.Checks;
+import java.io.Serializable;
+import java.util.Arrays;
+
+/**
+ * {@code --sample-size}: a size the user gives, or {@code auto}. Under auto, opt in a strict release takes the
+ * largest of a few sizes whose DP-Lloyd plan exists at the release's r (the planner tries them once n̂ and r are
+ * known: public values and DP estimates only, no further ε); every other sampler, and paper mode, takes
+ * {@link Auto#BASE}. The utility benchmark (docs/RESULTS.md, "The opt sample's size") found that wherever opt has a
+ * plan a larger sample is better or the same: on the small sets the 5 % sample's sampling error, not the noise,
+ * limits the release at ε ≥ 1.
+ */
+public sealed interface SampleSizeRule extends Serializable {
+
+  /** A size the user gave, for every sampler. */
+  record Given(SampleSize size) implements SampleSizeRule {
+    public Given {
+      Checks.notNull("sample-size", size);
+    }
+
+    @Override
+    public SampleSize base() {
+      return size;
+    }
+
+    @Override
+    public double[] expectedSizes(long population) {
+      return new double[] {size.expected(population)};
+    }
+  }
+
+  /**
+   * 20 %, 10 % and {@link #BASE} 5 % of n̂, the growth above 5 % capped at {@link #GROWTH_CAP} records: the gain is
+   * in sampling error, which is small once a cluster holds thousands of sampled points, while each DP-Lloyd pass
+   * reads the whole sample (above a million points, n̂ ≥ 10⁶, the sample stays at 5 %).
+   */
+  record Auto() implements SampleSizeRule {
+    public static final SampleSize BASE = new SampleSize.Fraction(0.05);
+    static final double[] LARGER_FRACTIONS = {0.2, 0.1};
+    public static final double GROWTH_CAP = 50_000;
+
+    @Override
+    public SampleSize base() {
+      return BASE;
+    }
+
+    @Override
+    public double[] expectedSizes(long population) {
+      double base = BASE.expected(population);
+      double cap = Math.max(base, GROWTH_CAP);
+      double[] sizes = new double[LARGER_FRACTIONS.length + 1];
+      int count = 0;
+      for (double fraction : LARGER_FRACTIONS) {
+        double size = Math.min(fraction * population, cap);
+        if (size > base && (count == 0 || size < sizes[count - 1])) {
+          sizes[count++] = size;
+        }
+      }
+      sizes[count++] = base;
+      return Arrays.copyOf(sizes, count);
+    }
+  }
+
+  /** The size for every sampler but opt in a strict release; under auto also the smallest one opt tries. */
+  SampleSize base();
+
+  /** The expected sizes opt in a strict release tries in a population of n̂, largest first; the last is {@link #base()}'s. */
+  double[] expectedSizes(long population);
+
+  static SampleSizeRule given(SampleSize size) {
+    return new Given(size);
+  }
+
+  static SampleSizeRule auto() {
+    return new Auto();
+  }
+
+  /** {@code --sample-size}: {@code auto}, a count ("5000") or a percentage ("5%"). */
+  static SampleSizeRule parse(String setting, String text) {
+    Checks.notNull(setting, text);
+    if (text.strip().equals("auto")) {
+      return auto();
+    }
+    try {
+      return given(SampleSize.parse(setting, text));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(setting + " must be auto, a whole count >= 1 or a percentage in (0, 100) "
+          + "like 5%, got '" + text + "'");
+    }
+  }
+}
