@@ -36,15 +36,15 @@ import org.apache.spark.sql.types.StructType;
  *       data pays;</li>
  *   <li>MLlib: {@code KMeans} with its defaults (k-means‖, maxIter 20) after Spark's CSV reader and a
  *       {@code VectorAssembler} (not private);</li>
- *   <li>pais opt and pais full: the job's strict default release (ε = 3, the private coreset, T auto), with the
- *       public clip radius the blobs need.</li>
+ *   <li>pais opt and pais full: the job's strict default release (ε = 3, the private coreset, T auto, opt's size
+ *       auto), with the public clip radius the blobs need; opt5: opt with a given 5 % sample.</li>
  * </ul>
  *
  * Times are wall clock of each JVM from start to exit (Spark's start-up included for all alike); pais's own stage
  * times are printed from its console summary. The file (n × d, 25 Gaussian blobs, 6 decimals, a header) is written
  * once into target/bench-data. Arguments: n (5,000,000), d (20), k (10; for pais also candidates, e.g. 4,6,8,10,
  * of which MLlib takes the largest), rounds (2), heap (2g), the contenders to run
- * (a comma-separated subset of floor, mllib, opt, full; default all), then any further flags for both pais runs
+ * (a comma-separated subset of floor, mllib, opt, opt5, full; default all but opt5), then any further flags for both pais runs
  * (e.g. {@code --coreset-sample-size 262144}). Run: see docs/PERFORMANCE.md.
  */
 public final class EndToEndBenchmark {
@@ -83,7 +83,12 @@ public final class EndToEndBenchmark {
           Integer.toString(Arrays.stream(k.split(",")).mapToInt(Integer::parseInt).max().orElseThrow())));
     }
     if (only.contains("opt")) {
-      contenders.put("pais strict, opt 5 % (default)", pais(paisCommon, "opt", dir.resolve("e2e-opt")));
+      contenders.put("pais strict, opt (default: size auto)", pais(paisCommon, "opt", dir.resolve("e2e-opt")));
+    }
+    if (only.contains("opt5")) {
+      // the size auto takes from a million points on, given: below that, the side by side of what auto's growth costs
+      contenders.put("pais strict, opt 5 %", pais(with(paisCommon, "--sample-size", "5%"), "opt",
+          dir.resolve("e2e-opt5")));
     }
     if (only.contains("full")) {
       contenders.put("pais strict, full", pais(paisCommon, "full", dir.resolve("e2e-full")));
@@ -107,6 +112,12 @@ public final class EndToEndBenchmark {
       System.out.printf(Locale.ROOT, "  %-40s %8.1f s   %5.2f x floor   %5.2f x MLlib   %s%n", e.getKey(), m,
           m / floor, m / mllib, Arrays.toString(e.getValue()));
     }
+  }
+
+  private static List<String> with(List<String> flags, String... more) {
+    List<String> out = new ArrayList<>(flags);
+    out.addAll(List.of(more));
+    return out;
   }
 
   private static List<String> pais(List<String> common, String sampler, Path output) {
