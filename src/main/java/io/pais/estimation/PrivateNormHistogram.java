@@ -117,8 +117,9 @@ public final class PrivateNormHistogram {
    * The norms after projecting onto the ball of radius r (or, with {@code dropBeyond}, after dropping the points
    * beyond it), as a summary: each bin wholly below r with its clamped noisy count at its upper edge, and the
    * rest at r (projected: the rest of n̂; dropped: the bin that holds r inside it), every weight then scaled by
-   * {@code count} / the histogram's own n̂ — the histogram's shape at {@code count} points, with dropping the kept
-   * share of them. The opt B search, n̂ and x̃̂ of the points DP-Lloyd sees are computed from it.
+   * {@code count} / the larger of the histogram's own n̂ and the clamped weights' sum — the histogram's shape at
+   * {@code count} points, with dropping the kept share of them (never more than {@code count}: where the clamped
+   * noise of the empty bins below r outweighs the rest, it no longer inflates n̂). The opt B search, n̂ and x̃̂ of the points DP-Lloyd sees are computed from it.
    *
    * @param count a DP estimate of the number of points the histogram counts, at least 1: {@link #count()} or, better,
    *     the inverse-variance combination of {@link #total()} and the DP centre's count
@@ -126,7 +127,6 @@ public final class PrivateNormHistogram {
   public NormSummary projectedOnto(double r, boolean dropBeyond, double count) {
     Checks.positive("r", r);
     Checks.require(count >= 1, "count must be >= 1, got " + count);
-    double scale = count / count();
     int full = (int) Math.min(bins(), Math.floor(r / upper * bins()));
     double[] counts = new double[full + 1];
     double[] norms = new double[full + 1];
@@ -141,6 +141,9 @@ public final class PrivateNormHistogram {
     double heldBelow = full < bins() && !onEdge ? noisy[full] : 0;
     counts[full] = Math.max(0, dropBeyond ? heldBelow : count() - below);
     norms[full] = r;
+    // clamping the empty bins' noise at 0 adds mass (at small ε more than the tail beyond r holds): the shape never
+    // holds more points than the histogram's n̂, so a projection keeps exactly count and a drop at most count
+    double scale = count / Math.max(count(), below + counts[full]);
     double total = 0;
     for (int i = 0; i <= full; i++) {
       counts[i] *= scale;

@@ -240,4 +240,29 @@ class EstimatorNoiseTest {
     assertEquals(10, PrivateNormHistogram.bin(10.5, 10, 10));
     assertEquals(9, PrivateNormHistogram.bin(10, 10, 10));
   }
+
+  @Test
+  void theClampedNoiseOfEmptyBinsDoesNotInflateTheCount() {
+    // 1,000 points in the first bin of 128, the rest empty, at a per-bin noise scale of 40: the positive halves of
+    // the empty bins' noise add about 127 · 20 to the bins below r, far more than the tail beyond it
+    long[] counts = new long[129];
+    counts[0] = 1000;
+    counts[100] = 20; // the tail
+    int inflated = 0;
+    for (int seed = 0; seed < 20; seed++) {
+      PrivateNormHistogram h = PrivateNormHistogram.release(counts, 128, 1 / 40.0, ledger(), NoiseRandomness
+          .seeded(seed).provider());
+      double below = 0;
+      for (int i = 0; i < 100; i++) {
+        below += Math.max(0, h.noisyCounts()[i]);
+      }
+      inflated += below > h.count() ? 1 : 0;
+      // projected onto r = 100 (a bin edge): exactly the combined count; dropped beyond it: at most that count
+      assertEquals(1020, h.projectedOnto(100, false, 1020).count(), "seed " + seed);
+      assertTrue(h.projectedOnto(100, true, 1020).count() <= 1020, "seed " + seed);
+      assertTrue(h.projectedOnto(50.5, true, 1020).count() <= 1020, "seed " + seed);
+    }
+    // the case the cap is for: the clamped bins below r outweigh the histogram's own n̂ (most seeds)
+    assertTrue(inflated >= 10, inflated + " of 20 seeds");
+  }
 }
