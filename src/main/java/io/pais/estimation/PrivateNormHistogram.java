@@ -119,7 +119,8 @@ public final class PrivateNormHistogram {
    * rest at r (projected: the rest of n̂; dropped: the bin that holds r inside it), every weight then scaled by
    * {@code count} / the larger of the histogram's own n̂ and the clamped weights' sum — the histogram's shape at
    * {@code count} points, with dropping the kept share of them (never more than {@code count}: where the clamped
-   * noise of the empty bins below r outweighs the rest, it no longer inflates n̂). The opt B search, n̂ and x̃̂ of the points DP-Lloyd sees are computed from it.
+   * noise of the empty bins below r outweighs the rest, it no longer inflates n̂). The opt B search, n̂ and x̃̂ of
+   * the points DP-Lloyd sees are computed from it.
    *
    * @param count a DP estimate of the number of points the histogram counts, at least 1: {@link #count()} or, better,
    *     the inverse-variance combination of {@link #total()} and the DP centre's count

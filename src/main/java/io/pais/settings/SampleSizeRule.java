@@ -66,7 +66,10 @@ public sealed interface SampleSizeRule extends Serializable {
   /** The size for every sampler but opt in a strict release; under auto also the smallest one opt tries. */
   SampleSize base();
 
-  /** The expected sizes opt in a strict release tries in a population of n̂, largest first; the last is {@link #base()}'s. */
+  /**
+   * The expected sizes opt in a strict release tries in a population of n̂, largest first; the last is
+   * {@link #base()}'s.
+   */
   double[] expectedSizes(long population);
 
   static SampleSizeRule given(SampleSize size) {

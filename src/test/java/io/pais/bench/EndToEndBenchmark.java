@@ -44,8 +44,8 @@ import org.apache.spark.sql.types.StructType;
  * times are printed from its console summary. The file (n × d, 25 Gaussian blobs, 6 decimals, a header) is written
  * once into target/bench-data. Arguments: n (5,000,000), d (20), k (10; for pais also candidates, e.g. 4,6,8,10,
  * of which MLlib takes the largest), rounds (2), heap (2g), the contenders to run
- * (a comma-separated subset of floor, mllib, opt, opt5, full; default all but opt5), then any further flags for both pais runs
- * (e.g. {@code --coreset-sample-size 262144}). Run: see docs/PERFORMANCE.md.
+ * (a comma-separated subset of floor, mllib, opt, opt5, full; default all but opt5), then any further flags for
+ * both pais runs (e.g. {@code --coreset-sample-size 262144}). Run: see docs/PERFORMANCE.md.
  */
 public final class EndToEndBenchmark {
   private static final int BLOBS = 25;

@@ -21,7 +21,8 @@ import org.apache.spark.sql.SparkSession;
  * and {@code privacy-report.json}. A refactor of privacy code must keep every seeded release bit-identical unless
  * the change is the point: run this before and after (from two worktrees, or before and after a stash) and diff
  * the outputs. The configurations cover each sampler, strict and paper mode, l1 and l2, each uniform scheme, each
- * initialiser, --bounds and --outliers drop, --sample-size auto, a private choice of k, the tail radius off, on the shipped data-samples.
+ * initialiser, --bounds and --outliers drop, --sample-size auto, a private choice of k, the tail radius off, on the
+ * shipped data-samples.
  *
  * <p>Run: {@code mvn -q test-compile exec:exec -Dbench.main=io.pais.tools.ReleaseFingerprints -Dbench.args=FILE}
  * (FILE: where the lines go; standard output when absent).
