@@ -186,6 +186,19 @@ class PrivateKMeansTest {
     assertEquals(4, back.getK());
     assertEquals(1.5, back.getEpsilon());
     assertEquals("core", back.getSampler());
+    // the auto params stay unset through a save and load; an estimator saved while they had defaults (sampleSize
+    // 0.05, budgetInit 0.2, before issue 31) keeps those values on load, so its fits mean what they meant
+    assertFalse(back.isDefined(back.sampleSize()) || back.isDefined(back.budgetInit()));
+    Path metadata = tmp.resolve("estimator").resolve("metadata");
+    Path part = metadata.resolve("part-00000");
+    String json = Files.readString(part);
+    assertTrue(json.contains("\"defaultParamMap\":{"), json);
+    Files.writeString(part, json.replace("\"defaultParamMap\":{",
+        "\"defaultParamMap\":{\"sampleSize\":0.05,\"budgetInit\":0.2,"));
+    Files.deleteIfExists(metadata.resolve(".part-00000.crc")); // the edited file no longer matches its checksum
+    PrivateKMeans older = PrivateKMeans.load(tmp.resolve("estimator").toString());
+    assertEquals(0.05, older.getSampleSize());
+    assertEquals(0.2, older.getBudgetInit());
   }
 
   @Test
