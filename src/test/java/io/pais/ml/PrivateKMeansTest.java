@@ -190,12 +190,17 @@ class PrivateKMeansTest {
     // 0.05, budgetInit 0.2, before issue 31) keeps those values on load, so its fits mean what they meant
     assertFalse(back.isDefined(back.sampleSize()) || back.isDefined(back.budgetInit()));
     Path metadata = tmp.resolve("estimator").resolve("metadata");
-    Path part = metadata.resolve("part-00000");
+    // Spark 3 writes part-00000, Spark 4 part-00000-<uuid>.txt; each beside a .crc checksum
+    Path part;
+    try (var files = Files.list(metadata)) {
+      part = files.filter(f -> f.getFileName().toString().startsWith("part-")).findFirst().orElseThrow();
+    }
     String json = Files.readString(part);
     assertTrue(json.contains("\"defaultParamMap\":{"), json);
     Files.writeString(part, json.replace("\"defaultParamMap\":{",
         "\"defaultParamMap\":{\"sampleSize\":0.05,\"budgetInit\":0.2,"));
-    Files.deleteIfExists(metadata.resolve(".part-00000.crc")); // the edited file no longer matches its checksum
+    // the edited file no longer matches its checksum
+    Files.deleteIfExists(metadata.resolve("." + part.getFileName() + ".crc"));
     PrivateKMeans older = PrivateKMeans.load(tmp.resolve("estimator").toString());
     assertEquals(0.05, older.getSampleSize());
     assertEquals(0.2, older.getBudgetInit());
