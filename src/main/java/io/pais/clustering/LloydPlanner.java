@@ -155,7 +155,8 @@ final class LloydPlanner {
     int chosen = smallest;
     for (int i = 0; i < smallest && chosen == smallest; i++) {
       try {
-        PrivacyPlan.solve(request(allocation.lloyd(), sizes[i], fallbackIterations(), d, n, data), norms);
+        PrivacyPlan.solve(request(allocation.lloyd(), sizes[i], settings.iterations().smallest(), d, n, data),
+            norms);
         chosen = i;
       } catch (InfeasibleRequestException e) {
         // the next smaller size
@@ -166,11 +167,6 @@ final class LloydPlanner {
           + "%d sizes with a plan", sizes[chosen], sizes[chosen] / n, sizes.length));
     }
     return sizes[chosen];
-  }
-
-  /** The T a plan is tried at before T is chosen: the user's, or the policy's smallest. */
-  private int fallbackIterations() {
-    return settings.iterations() instanceof Iterations.Fixed fixed ? fixed.count() : IterationPolicy.MIN_ITERATIONS;
   }
 
   /** DP-Lloyd's plan request for the settings' sampler at m and T. */

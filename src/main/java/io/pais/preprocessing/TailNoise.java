@@ -51,8 +51,7 @@ final class TailNoise {
       return true;
     }
     long n = Math.max(1, Math.round(count));
-    int iterations = settings.iterations() instanceof Iterations.Fixed fixed ? fixed.count()
-        : IterationPolicy.MIN_ITERATIONS;
+    int iterations = settings.iterations().smallest();
     try {
       PrivacyPlan.solve(request(settings, Sampler.OPT, lloydEpsilon, settings.sampling().size().base().expected(n),
           iterations, dimension, n, radius), () -> norms);

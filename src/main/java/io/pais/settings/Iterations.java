@@ -14,10 +14,26 @@ public sealed interface Iterations extends Serializable {
       Checks.require(count >= 1 && count <= MAX, "iterations must be a whole number in [1, " + MAX + "], or auto, got "
           + count);
     }
+
+    @Override
+    public int smallest() {
+      return count;
+    }
   }
 
   /** T chosen by {@link io.pais.accounting.IterationPolicy} ({@code --iterations auto}). */
-  record Auto() implements Iterations {}
+  record Auto() implements Iterations {
+    @Override
+    public int smallest() {
+      return io.pais.accounting.IterationPolicy.MIN_ITERATIONS;
+    }
+  }
+
+  /**
+   * The smallest T this choice can run: the user's, or the policy's smallest (which gives each iteration the most
+   * ε). A plan that exists at it is one the planner can fall back to, so whether a plan exists is checked there.
+   */
+  int smallest();
 
   static Iterations fixed(int count) {
     return new Fixed(count);
