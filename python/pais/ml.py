@@ -134,6 +134,10 @@ class _PrivateKMeansParams(Params):
     preprocessing = _param("preprocessing", "paper mode: paper or public", TypeConverters.toString)
     initMode = _param("initMode", "how the first centres are chosen", TypeConverters.toString)
     guards = _param("guards", "post-processing guards on noisy centres", TypeConverters.toBoolean)
+    offsetClip = _param("offsetClip", "what DP-Lloyd sums per cluster: auto (strict: each point's offset from its "
+                        "centre, clipped to a fraction of r at or above a typical cluster's radius, from the DP norm "
+                        "histogram, k and d; paper mode: the points), none (the points, as the paper), or a fraction "
+                        "of r in (0, 1]", TypeConverters.toString)
     privacyMode = _param("privacyMode", "strict (end-to-end private) or paper", TypeConverters.toString)
     clipRadius = _param("clipRadius", "strict: the public radius R0 every point is clipped to", TypeConverters.toFloat)
     origin = _param("origin", "strict: the clip ball's centre", TypeConverters.toListFloat)
@@ -226,6 +230,9 @@ class _PrivateKMeansParams(Params):
     def getGuards(self):
         return self.getOrDefault(self.guards)
 
+    def getOffsetClip(self):
+        return self.getOrDefault(self.offsetClip)
+
     def getPrivacyMode(self):
         return self.getOrDefault(self.privacyMode)
 
@@ -307,7 +314,8 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
     @keyword_only
     def __init__(self, *, k=None, maxIter=None, seed=None, featuresCol=None, dimension=None, predictionCol=None,
                  epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
-                 center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
+                 center=None, preprocessing=None, initMode=None, guards=None, offsetClip=None, privacyMode=None,
+                 clipRadius=None,
                  origin=None, bounds=None, normQuantile=None, tailRadius=None, outliers=None, budgetCentre=None,
                  budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
                  stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
@@ -321,7 +329,8 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
     @keyword_only
     def setParams(self, *, k=None, maxIter=None, seed=None, featuresCol=None, dimension=None, predictionCol=None,
                   epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
-                  center=None, preprocessing=None, initMode=None, guards=None, privacyMode=None, clipRadius=None,
+                  center=None, preprocessing=None, initMode=None, guards=None, offsetClip=None, privacyMode=None,
+                  clipRadius=None,
                   origin=None, bounds=None, normQuantile=None, tailRadius=None, outliers=None, budgetCentre=None,
                   budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
                   stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
@@ -383,6 +392,9 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
 
     def setGuards(self, value):
         return self._set(guards=value)
+
+    def setOffsetClip(self, value):
+        return self._set(offsetClip=value)
 
     def setPrivacyMode(self, value):
         return self._set(privacyMode=value)

@@ -23,7 +23,8 @@ FEATURES = ["x1", "x2", "x3", "x4", "x5"]
 SAMPLE_VALUES = {
     "k": 7, "maxIter": 4, "seed": 12345, "featuresCol": "f", "dimension": 5, "predictionCol": "p", "epsilon": 1.5,
     "sampler": "core", "sampleSize": 0.1, "lambda": 0.3, "geometry": "l1", "normBound": 4.5, "center": [1.0, 2.0],
-    "preprocessing": "public", "initMode": "random-ball", "guards": False, "privacyMode": "paper", "clipRadius": 9.0,
+    "preprocessing": "public", "initMode": "random-ball", "guards": False, "offsetClip": "0.25", "privacyMode": "paper",
+    "clipRadius": 9.0,
     "origin": [0.5, -0.5], "bounds": "-1:1", "normQuantile": 0.9, "tailRadius": False, "outliers": "drop",
     "budgetCentre": 0.1, "budgetHistogram": 0.07, "budgetInit": 0.3, "budgetSummary": 0.02, "kCandidates": [3, 5],
     "budgetKSelection": 0.4, "coresetSampleSize": 5000, "stage1Size": 0.5, "stage1Cached": True, "noise": "gaussian",
@@ -60,6 +61,7 @@ def test_python_defaults_are_the_jvms(spark):
         assert kmeans.hasDefault(name), name
         assert kmeans.getOrDefault(name) == java_obj.getDefault(java_param).get(), name
     assert kmeans.getK() == 2 and kmeans.getPrivacyMode() == "strict" and kmeans.getLambda() == 0.5
+    assert kmeans.getOffsetClip() == "auto"
     assert not kmeans.isDefined("clipRadius") and not kmeans.isDefined("seed")
     assert not kmeans.isDefined("budgetInit"), "unset: auto chooses the coreset's share once n is estimated"
     assert not kmeans.isDefined("sampleSize"), "unset: auto chooses m once n is estimated"

@@ -18,6 +18,10 @@ import java.util.function.IntFunction;
  *
  * <pre>  e(T) = sqrt(E‖ζ‖² + (r/2)²·E[η²]) / (s·r).</pre>
  *
+ * <p>With sums of offsets clipped to ρ ({@code io.pais.lloyd.LloydSums}) the centre moves by (S + ζ)/(N + η) from
+ * where it was, so the count's noise scales an offset of typical length ρ/2 instead of the centre's r/2: the
+ * {@code countLever} below.
+ *
  * <p>This is the structure of Su et al.'s rule (2016, the one diffprivlib ships: T = ε/ε_m, clamped to [2, 7], with
  * ε_m the per-iteration budget at which one iteration's error reaches a fixed level), computed from our own
  * calibration instead of their closed form, so that it follows the unit-free split, sampling amplification and the
@@ -58,18 +62,24 @@ public final class IterationPolicy {
     }
   }
 
+  /** e(T) for the paper's sums of points: the count's noise scales a centre at r/2. */
+  public static double relativeError(IterationNoise noise, double clusterWeight, double radius) {
+    return relativeError(noise, clusterWeight, radius, radius / 2);
+  }
+
   /**
    * The typical cluster's relative centre error e(T) (see the class comment).
    *
    * @param noise one iteration's noise of the plan solved for T
    * @param clusterWeight s: the (weighted) count of a typical cluster, n̂/k (m/k for a per-iteration uniform sample)
    * @param radius r
+   * @param countLever the length the count's noise scales: r/2 for sums of points, ρ/2 for clipped offsets
    */
-  public static double relativeError(IterationNoise noise, double clusterWeight, double radius) {
+  public static double relativeError(IterationNoise noise, double clusterWeight, double radius, double countLever) {
     Checks.positive("clusterWeight", clusterWeight);
     Checks.positive("radius (r)", radius);
-    double halfRadius = radius / 2;
-    return Math.sqrt(noise.sumSecondMoment() + halfRadius * halfRadius * noise.countVariance())
+    Checks.positive("countLever", countLever);
+    return Math.sqrt(noise.sumSecondMoment() + countLever * countLever * noise.countVariance())
         / (clusterWeight * radius);
   }
 
@@ -82,12 +92,18 @@ public final class IterationPolicy {
    * @param radius r
    */
   public static int choose(IntFunction<Optional<IterationNoise>> noiseFor, double clusterWeight, double radius) {
+    return choose(noiseFor, clusterWeight, radius, radius / 2);
+  }
+
+  /** {@link #choose(IntFunction, double, double)} with the count's lever of {@link #relativeError} given. */
+  public static int choose(IntFunction<Optional<IterationNoise>> noiseFor, double clusterWeight, double radius,
+      double countLever) {
     Checks.notNull("noiseFor", noiseFor);
     Checks.positive("clusterWeight", clusterWeight);
     Checks.positive("radius (r)", radius);
     for (int t = MAX_ITERATIONS; t > MIN_ITERATIONS; t--) {
       Optional<IterationNoise> noise = noiseFor.apply(t);
-      if (noise.isPresent() && relativeError(noise.get(), clusterWeight, radius) <= MAX_RELATIVE_ERROR) {
+      if (noise.isPresent() && relativeError(noise.get(), clusterWeight, radius, countLever) <= MAX_RELATIVE_ERROR) {
         return t;
       }
     }

@@ -127,13 +127,14 @@ public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales,
    * DP-Lloyd's ledger entry for this plan over {@code iterations}, recording {@code epsilon}: the share the plan was
    * solved for (at most which its guarantee is, {@link #solveWithin}) or the guarantee itself.
    */
-  public LedgerEntry ledgerEntry(int iterations, double r, Geometry geometry, double epsilon) {
+  public LedgerEntry ledgerEntry(int iterations, SumBound bound, Geometry geometry, double epsilon) {
     Checks.require(epsilon >= this.epsilon, "a ledger entry records at least the guarantee " + this.epsilon + ", got "
         + epsilon);
     return new LedgerEntry(LedgerStage.DP_LLOYD, String.format(Locale.ROOT, "%d iterations of Laplace counts and %s sums (on "
         + "lattices), %s sampling", iterations, geometry.name().toLowerCase(Locale.ROOT), sampler.id()), epsilon, 0,
-        String.format(Locale.ROOT, "profile T w (1/betaCount + |x|/betaSum), |x| <= r = %.6g, amplified by "
-            + "sampling (SPEC 3-6): %s", r, guaranteeMethod),
+        String.format(Locale.ROOT, "profile T w (1/betaCount + %s/betaSum), %s, amplified by sampling (SPEC 3-6): %s",
+            bound.profileTerm(), bound.clippedOffsets() ? bound.describe() : "|x| <= " + bound.describe(),
+            guaranteeMethod),
         String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", scales.betaSum(),
             scales.betaCount(), noiseKnob), "the centres");
   }

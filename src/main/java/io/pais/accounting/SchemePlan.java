@@ -236,23 +236,24 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
   }
 
   /** DP-Lloyd's ledger entry under this scheme: what one copy moves, and the noise, over {@code iterations}. */
-  public LedgerEntry ledgerEntry(int iterations, double r, Geometry geometry) {
+  public LedgerEntry ledgerEntry(int iterations, SumBound bound, Geometry geometry) {
     SchemePlan plan = this;
     boolean substitution = plan.relation() == Relation.SUBSTITUTION;
     boolean laplace = plan.noise() == BaseNoise.LAPLACE;
     String norm = geometry.name().toLowerCase(Locale.ROOT);
+    String b = bound.symbol();
     String mechanism = String.format(Locale.ROOT, "%d iterations of %s counts and sums (on lattices), each on a "
         + "fresh %s sample, a record's copies as its weight", iterations, laplace ? "Laplace" : "Gaussian",
         plan.scheme().id());
     String sensitivity = laplace
-        ? String.format(Locale.ROOT, "per copy and iteration, pure epsilon %.6g = %s(1/betaCount + r/betaSum), "
-            + "r = %.6g (%s): %s", plan.theta(), substitution ? "2" : "", r, norm, substitution
-            ? "a substituted record moves two counts by 1 and two sums by r" : "a record moves one count by 1 and one "
-            + "sum by r")
+        ? String.format(Locale.ROOT, "per copy and iteration, pure epsilon %.6g = %s(1/betaCount + %s/betaSum), "
+            + "%s (%s): %s", plan.theta(), substitution ? "2" : "", b, bound.describe(), norm, substitution
+            ? "a substituted record moves two counts by 1 and two sums by " + b : "a record moves one count by 1 and "
+            + "one sum by " + b)
         : String.format(Locale.ROOT, "per copy and iteration, joint l2 sensitivity over the noise theta = %.6g = "
-            + "%s/sigmaCount with sigmaSum = r sigmaCount, r = %.6g: %s", plan.theta(), substitution ? "2" : "sqrt(2)",
-            r, substitution ? "max(4r^2/sigmaSum^2, 2/sigmaCount^2 + 2r^2/sigmaSum^2)"
-                : "1/sigmaCount^2 + r^2/sigmaSum^2");
+            + "%s/sigmaCount with sigmaSum = %s sigmaCount, %s: %s", plan.theta(), substitution ? "2" : "sqrt(2)",
+            b, bound.describe(), substitution ? "max(4" + b + "^2/sigmaSum^2, 2/sigmaCount^2 + 2" + b + "^2/sigmaSum^2)"
+                : "1/sigmaCount^2 + " + b + "^2/sigmaSum^2");
     String scales = laplace
         ? String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", plan.sumScale(),
             plan.countScale(), plan.noiseKnob())

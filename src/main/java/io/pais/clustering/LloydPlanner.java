@@ -11,7 +11,10 @@ import io.pais.accounting.IterationPolicy.IterationNoise;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.SchemePlan;
+import io.pais.accounting.SumBound;
+import io.pais.initialisation.InitialCentres;
 import io.pais.io.InputException;
+import io.pais.lloyd.LloydSums;
 import io.pais.math.Checks;
 import io.pais.privacy.BaseNoise;
 import io.pais.privacy.NoiseScales;
@@ -28,9 +31,10 @@ import java.util.function.Supplier;
 
 /**
  * Plans DP-Lloyd for both sampler families from public values and DP estimates only (n̂, r, x̃̂, the noisy norm
- * summary; exact ones in paper mode): the sample sizes, T (the user's, or the {@link IterationPolicy}'s), and the
- * noise solved for DP-Lloyd's share of the {@link BudgetAllocation}, at most that share exactly; records DP-Lloyd's
- * entry in the ledger. Reads no data.
+ * summary; exact ones in paper mode): the sample sizes, what the sums add up ({@link LloydSums}: the points, or
+ * offsets clipped to ρ, under {@code --offset-clip auto} the fraction of r chosen here), T (the user's, or the
+ * {@link IterationPolicy}'s), and the noise solved for DP-Lloyd's share of the {@link BudgetAllocation}, at most that
+ * share exactly; records DP-Lloyd's entry in the ledger. Reads no data.
  */
 final class LloydPlanner {
   private final KMeansSettings settings;
@@ -51,8 +55,18 @@ final class LloydPlanner {
    * @param stage1 n₁ (0 for a one-stage scheme)
    * @param sampleSize m of a fixed-size scheme (0 for poisson-uniform)
    * @param rate poisson-uniform's γ (NaN otherwise)
+   * @param sums what the plan's noise is calibrated for
    */
-  record SchemeSizes(SchemePlan plan, int iterations, long stage1, int sampleSize, double rate) {}
+  record SchemeSizes(SchemePlan plan, int iterations, long stage1, int sampleSize, double rate, LloydSums sums) {}
+
+  /**
+   * A Poisson plan (full data or importance sampling) and what its noise is calibrated for.
+   *
+   * @param plan B, scales, sampling function and guarantee
+   * @param iterations T
+   * @param sums the points, or offsets clipped to the plan's sum bound
+   */
+  record PoissonPlan(PrivacyPlan plan, int iterations, LloydSums sums) {}
 
   /**
    * A uniform scheme (SPEC §14) over {@code population} numbered records: the sizes resolved (N is public under
@@ -80,8 +94,9 @@ final class LloydPlanner {
     double lloydDelta = allocation.lloydDelta();
     long fixedSize = sampleSize;
     double poissonRate = rate;
+    SumBound bound = sumBound(data);
     IntFunction<SchemePlan.Request> requestFor = t -> new SchemePlan.Request(scheme, population, stage1, fixedSize,
-        poissonRate, options.noise(), t, d, data.radius(), lloydEpsilon, lloydDelta, options.stage1Cached(),
+        poissonRate, options.noise(), t, d, bound.value(), lloydEpsilon, lloydDelta, options.stage1Cached(),
         noiseSplit(), settings.geometry());
     // each iteration sums a fresh unweighted sample: a typical cluster holds m/k records (γ·n̂/k for Poisson)
     double expectedSample = scheme == UniformScheme.POISSON_UNIFORM ? rate * data.count() : sampleSize;
@@ -89,23 +104,25 @@ final class LloydPlanner {
       SchemePlan p = SchemePlan.solve(requestFor.apply(t));
       return Optional.of(p.noise() == BaseNoise.GAUSSIAN ? IterationNoise.gaussian(p.countScale(), p.sumScale(), d)
           : IterationNoise.laplace(p.countScale(), p.sumScale(), d, settings.geometry()));
-    }, expectedSample / settings.k(), data.radius());
+    }, expectedSample / settings.k(), data.radius(), bound);
     SchemePlan plan = SchemePlan.solveWithin(requestFor.apply(iterations)); // at most the share, exactly
-    ledger.spend(plan.ledgerEntry(iterations, data.radius(), settings.geometry()));
-    return new SchemeSizes(plan, iterations, stage1, (int) sampleSize, rate);
+    ledger.spend(plan.ledgerEntry(iterations, bound, settings.geometry()));
+    return new SchemeSizes(plan, iterations, stage1, (int) sampleSize, rate, sums(bound));
   }
 
   /**
    * B for the DP-Lloyd share of ε and the sampling function, from public values only in a strict release (n̂,
    * r, x̃̂ and the noisy norm summary); the DP-Lloyd entry of the ledger.
    */
-  PrivacyPlan poisson(BudgetAllocation allocation, PreparedData data, int d, boolean nKnown,
+  PoissonPlan poisson(BudgetAllocation allocation, PreparedData data, int d, boolean nKnown,
       Supplier<NormSummary> norms) {
     boolean strict = settings.isStrict();
     // n is unknown only in a strict release that needed no histogram: full data, or unif with a fraction p,
     // whose q = p needs no n (a fraction over a unit population gives q = p)
     long n = nKnown ? data.count() : 1;
-    double m = settings.sampling().sampler() == Sampler.FULL ? n : sampleSize(allocation, data, d, n, norms);
+    SumBound bound = sumBound(data);
+    double m = settings.sampling().sampler() == Sampler.FULL ? n
+        : sampleSize(allocation, data, d, n, norms, bound.value());
     if (m > n) {
       throw new InputException("the sample size is more than the " + (strict ? "estimated " : "")
           + "number of points after preprocessing; lower --sample-size or give it as a percentage");
@@ -117,7 +134,7 @@ final class LloydPlanner {
           + "typical one; lower --sample-size or raise --lambda");
     }
     double lloydEpsilon = allocation.lloyd();
-    IntFunction<PrivacyPlan.Request> requestFor = t -> request(lloydEpsilon, m, t, d, n, data);
+    IntFunction<PrivacyPlan.Request> requestFor = t -> request(lloydEpsilon, m, t, d, n, data, bound.value());
     // importance sampling's weighted sums estimate the full data's: a typical cluster weighs n̂/k
     int iterations = iterationsFor(t -> {
       try {
@@ -126,7 +143,7 @@ final class LloydPlanner {
       } catch (InfeasibleRequestException e) {
         return Optional.empty();
       }
-    }, (double) n / settings.k(), data.radius());
+    }, (double) n / settings.k(), data.radius(), bound);
     PrivacyPlan plan;
     try {
       // its guarantee at most the share, exactly: the ledger records the share (strict) or the guarantee (paper)
@@ -137,26 +154,57 @@ final class LloydPlanner {
           + "keeps fewer points); lower --sample-size or raise --epsilon");
     }
     // a strict ledger records the share (at most which the guarantee is), paper mode the guarantee itself
-    ledger.spend(plan.ledgerEntry(iterations, data.radius(), settings.geometry(),
-        strict ? lloydEpsilon : plan.epsilon()));
-    return plan;
+    ledger.spend(plan.ledgerEntry(iterations, bound, settings.geometry(), strict ? lloydEpsilon : plan.epsilon()));
+    return new PoissonPlan(plan, iterations, sums(bound));
+  }
+
+  /**
+   * The sum bound: r for sums of points; for clipped offsets ρ = f·r with f the user's, or under auto the smallest
+   * fraction to try at or above a typical cluster's radius over r. That radius is estimated as sqrt(x̃̂)·k^(−1/d) (ℓ2;
+   * x̃̂·k^(−1/d) in ℓ1): k clusters of equal volume sharing the data's typical norm (r when no norm histogram ran, so
+   * x̃̂ is unknown). Clipping below it biases the clusters; the noise does not enter the choice, because the benchmark
+   * found the fraction that suits the data the best one at every ε. Public values and DP estimates only.
+   */
+  private SumBound sumBound(PreparedData data) {
+    double r = data.radius();
+    double[] fractions = settings.offsetClip().fractionsToTry(settings.isStrict());
+    if (fractions.length == 0) {
+      return new SumBound(r, false);
+    }
+    double typical = Double.isNaN(data.meanNormStatistic()) ? r
+        : InitialCentres.typicalRadius(data.meanNormStatistic(), r, settings.geometry());
+    double clusterRadius = typical * Math.pow(settings.k(), -1.0 / data.dimension());
+    int chosen = fractions.length - 1;
+    while (chosen > 0 && fractions[chosen] * r < clusterRadius) {
+      chosen--;
+    }
+    if (fractions.length > 1) {
+      log.accept(String.format(Locale.ROOT, "offset-clip auto: rho = %.4g r, the smallest of %d fractions at or "
+          + "above a typical cluster's radius (%.3g r)", fractions[chosen], fractions.length, clusterRadius / r));
+    }
+    return new SumBound(fractions[chosen] * r, true);
+  }
+
+  private LloydSums sums(SumBound bound) {
+    return bound.clippedOffsets() ? LloydSums.clippedOffsets(bound.value(), settings.geometry()) : LloydSums.points();
   }
 
   /**
    * m: the one size the settings give, or under --sample-size auto the largest of the sizes to try whose plan exists
-   * at r (the smallest when none has; its own refusal then names what to change). A plan is tried at the T the
-   * planner falls back to (the user's, or the policy's smallest, which gives each iteration the most ε), as the tail
-   * radius's guard does.
+   * at the release's sum bound (r, or ρ for clipped offsets: a smaller bound lets opt keep more points at the same ε)
+   * (the smallest when none has; its own refusal then names what to change). A plan is tried at the T the planner
+   * falls back to (the user's, or the policy's smallest, which gives each iteration the most ε), as the tail radius's
+   * guard does.
    */
   private double sampleSize(BudgetAllocation allocation, PreparedData data, int d, long n,
-      Supplier<NormSummary> norms) {
+      Supplier<NormSummary> norms, double sumBound) {
     double[] sizes = settings.sampling().sizesToTry(n, settings.isStrict());
     int smallest = sizes.length - 1;
     int chosen = smallest;
     for (int i = 0; i < smallest && chosen == smallest; i++) {
       try {
-        PrivacyPlan.solve(request(allocation.lloyd(), sizes[i], settings.iterations().smallest(), d, n, data),
-            norms);
+        PrivacyPlan.solve(request(allocation.lloyd(), sizes[i], settings.iterations().smallest(), d, n, data,
+            sumBound), norms);
         chosen = i;
       } catch (InfeasibleRequestException e) {
         // the next smaller size
@@ -169,10 +217,11 @@ final class LloydPlanner {
     return sizes[chosen];
   }
 
-  /** DP-Lloyd's plan request for the settings' sampler at m and T. */
-  private PrivacyPlan.Request request(double lloydEpsilon, double m, int t, int d, long n, PreparedData data) {
+  /** DP-Lloyd's plan request for the settings' sampler at m, T and sum bound (r, or ρ for clipped offsets). */
+  private PrivacyPlan.Request request(double lloydEpsilon, double m, int t, int d, long n, PreparedData data,
+      double sumBound) {
     return new PrivacyPlan.Request(settings.sampling().sampler(), settings.geometry(), lloydEpsilon, m,
-        settings.sampling().lambda(), t, d, n, data.radius(), data.meanNormStatistic(),
+        settings.sampling().lambda(), t, d, n, sumBound, data.meanNormStatistic(),
         settings.sampling().coreSupremum(), noiseSplit());
   }
 
@@ -180,11 +229,12 @@ final class LloydPlanner {
    * T: the user's, or with --iterations auto the {@link IterationPolicy}'s choice from the plans solved at each
    * candidate T (public values and DP estimates only; no data is read).
    */
-  private int iterationsFor(IntFunction<Optional<IterationNoise>> noiseFor, double clusterWeight, double radius) {
+  private int iterationsFor(IntFunction<Optional<IterationNoise>> noiseFor, double clusterWeight, double radius,
+      SumBound bound) {
     if (settings.iterations() instanceof Iterations.Fixed fixed) {
       return fixed.count();
     }
-    int t = IterationPolicy.choose(noiseFor, clusterWeight, radius);
+    int t = IterationPolicy.choose(noiseFor, clusterWeight, radius, bound.value() / 2);
     log.accept(String.format(Locale.ROOT, "iterations auto: T = %d (a typical cluster's noisy centre within %.3g r)",
         t, IterationPolicy.MAX_RELATIVE_ERROR));
     return t;

@@ -2,6 +2,7 @@ package io.pais.clustering;
 
 import io.pais.sampling.spark.SparkBlocks;
 import io.pais.preprocessing.PreparedData;
+import io.pais.lloyd.LloydSums;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.sampling.spark.SchemeSampling;
 import io.pais.accounting.LloydPlan;
@@ -27,6 +28,9 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
 
   /** T, as the user set it or as {@code --iterations auto} chose it. */
   int iterations();
+
+  /** What DP-Lloyd sums, as the plan's noise is calibrated for: the points, or offsets clipped to ρ. */
+  LloydSums sums();
 
   /** Where the inputs came from, for the report. */
   Provenance provenance();
@@ -65,7 +69,7 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    * @param sample the weighted sample in dense blocks
    */
   record Poisson(PreparedData data, PrivacyPlan plan, SampleBlocks sample, double[] initialCentres, int iterations,
-      Provenance provenance) implements PreparedRun {
+      LloydSums sums, Provenance provenance) implements PreparedRun {
     @Override
     public SampleBlocks sampleOf(int t) {
       return sample;
@@ -90,7 +94,7 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    * @param sampling its per-iteration samples
    */
   record Scheme(PreparedData data, SchemePlan plan, SchemeSampling sampling, double[] initialCentres, int iterations,
-      Provenance provenance) implements PreparedRun {
+      LloydSums sums, Provenance provenance) implements PreparedRun {
     @Override
     public SampleBlocks sampleOf(int t) {
       return SparkBlocks.of(sampling.iteration(t));

@@ -196,8 +196,9 @@ public final class PrivateKMeansEngine {
 
     start = clock.begin("privacy plan");
     StrictPreprocessor.Result strict = strictResult;
-    PrivacyPlan plan = planner.poisson(allocation, data, d, provenance.populationKnown(),
+    LloydPlanner.PoissonPlan planned = planner.poisson(allocation, data, d, provenance.populationKnown(),
         strict != null ? strict::norms : once(() -> data.exactNorms(settings.geometry(), NORM_HISTOGRAM_BINS)));
+    PrivacyPlan plan = planned.plan();
     clock.end("privacy plan", start);
     log.accept(String.format(java.util.Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g B=%.6g",
         plan.sampler().id(), plan.epsilon(), plan.noiseKnob()));
@@ -217,7 +218,7 @@ public final class PrivateKMeansEngine {
     if (settings.sampling().sampler() != Sampler.FULL && !beforeData.summary().runs()) {
       data.release();
     }
-    return new PreparedRun.Poisson(data, plan, sample, initial, plan.scales().iterations(), provenance);
+    return new PreparedRun.Poisson(data, plan, sample, initial, planned.iterations(), planned.sums(), provenance);
   }
 
   /** The Poisson sample of the plan's sampling function, drawn in map tasks and cached in {@code partitions}. */
@@ -260,7 +261,7 @@ public final class PrivateKMeansEngine {
         options.stage1Cached(), randomness.provider(), coins);
     clock.end("weights and sampling", start);
     double[] initial = initialiser.initialCentres(data, privateInitial, null); // no sample-points here
-    return new PreparedRun.Scheme(data, plan, sampling, initial, sizes.iterations(), provenance);
+    return new PreparedRun.Scheme(data, plan, sampling, initial, sizes.iterations(), sizes.sums(), provenance);
   }
 
   /** The private noise of a prepared run: the one its plan builds, drawn from this run's randomness. */
@@ -275,7 +276,7 @@ public final class PrivateKMeansEngine {
     int iterations = run.iterations();
     long start = clock.begin(iterationStage(1, iterations));
     WeightedLloyd lloyd = new WeightedLloyd(settings.k(), iterations, run.data().radius(),
-        settings.geometry(), settings.guards().enabled(), settings.guards().minNoisyCount());
+        settings.geometry(), settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums());
     double[] centres = lloyd.run(run::sampleOf, run.data().dimension(), run.initialCentres(), noise, t -> {
       stages.end();
       log.accept(String.format(java.util.Locale.ROOT, "DP-Lloyd iteration %d/%d, %.1f s", t, iterations,

@@ -1,11 +1,13 @@
 package io.pais.clustering;
 
+import io.pais.lloyd.LloydSums;
 import io.pais.preprocessing.PreparedData;
 import io.pais.sampling.spark.SchemeSampling;
 import io.pais.settings.PrivacyMode;
 import io.pais.settings.Preprocessing;
 import io.pais.settings.StrictRelease;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.OffsetClip;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.PrivacyReport;
@@ -81,7 +83,20 @@ final class ReleaseReporter {
     if (run instanceof PreparedRun.Scheme schemeRun) {
       schemeStatistics(b, schemeRun.sampling());
     }
+    if (run.sums() instanceof LloydSums.ClippedOffsets offsets) {
+      boolean estimated = settings.isStrict() && (provenance.radiusEstimated() || usesTypicalNorm(data));
+      b.statistic("rho", offsets.bound(), settings.isStrict() ? (estimated ? Source.DP_ESTIMATE : Source.PUBLIC)
+          : Source.DATA_DERIVED, "the bound DP-Lloyd clips each point's offset from its centre to: "
+          + (settings.offsetClip() instanceof OffsetClip.Auto ? "the smallest of r, r/2, r/3, r/4, r/6, r/8 at or "
+          + "above sqrt(xTilde) k^(-1/d) (--offset-clip auto)" : settings.offsetClip().describe() + " r"));
+    }
     return b.build();
+  }
+
+  /** Whether --offset-clip auto chose ρ from x̃̂ (a strict release whose norm histogram ran). */
+  private boolean usesTypicalNorm(PreparedData data) {
+    return settings.isStrict() && settings.offsetClip() instanceof OffsetClip.Auto
+        && !Double.isNaN(data.meanNormStatistic());
   }
 
   /** m of a fixed-size scheme; γ·n for poisson-uniform (NaN when n is unknown). */
@@ -131,9 +146,10 @@ final class ReleaseReporter {
           + "histogram" + (provenance.estimatedCentre() == null ? ""
               : " and the DP centre's noisy count combined by inverse variance"));
     }
-    if (settings.sampling().sampler() == Sampler.CORE) {
+    if (settings.sampling().sampler() == Sampler.CORE || usesTypicalNorm(data)) {
       b.statistic("xTilde", data.meanNormStatistic(), Source.DP_ESTIMATE, (settings.geometry() == Geometry.L2
-          ? "mean squared l2 norm" : "mean l1 norm") + " from the noisy norm histogram (used by core)");
+          ? "mean squared l2 norm" : "mean l1 norm") + " from the noisy norm histogram (used by "
+          + (settings.sampling().sampler() == Sampler.CORE ? "core" : "--offset-clip auto") + ")");
     }
     if (provenance.estimatedCentre() == null) {
       b.statistic("centerNorm", data.centreNorm(), Source.PUBLIC, "l2 norm of the supplied centre");

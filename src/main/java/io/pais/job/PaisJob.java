@@ -7,6 +7,7 @@ import io.pais.clustering.ClusteringResult;
 import io.pais.settings.Vocabulary;
 import io.pais.settings.Outliers;
 import io.pais.settings.PrivacyMode;
+import io.pais.settings.OffsetClip;
 import io.pais.settings.SampleSize;
 import io.pais.settings.SampleSizeRule;
 import io.pais.settings.Iterations;
@@ -118,6 +119,12 @@ public final class PaisJob implements Callable<Integer> {
   @Option(names = "--iterations", description = "DP-Lloyd iterations T, or auto (chosen from epsilon, n, d and k; "
       + "see the README) (default: ${DEFAULT-VALUE})")
   String iterations;
+
+  @Option(names = "--offset-clip", description = "what DP-Lloyd sums per cluster: auto (strict: each point's offset "
+      + "from its centre, clipped to a fraction of r at or above a typical cluster's radius, from the DP norm "
+      + "histogram, k and d; paper mode: the points), none (the points, as the paper), or a fraction of r in (0, 1] "
+      + "(default: ${DEFAULT-VALUE})")
+  String offsetClip;
 
   @Option(names = "--epsilon", description = "target epsilon of the release (default: ${DEFAULT-VALUE})")
   double epsilon;
@@ -450,7 +457,8 @@ public final class PaisJob implements Callable<Integer> {
     List<Integer> clusters = clusters(k);
     return KMeansSettings.builder(Vocabulary.FLAGS)
         .k(clusters.get(0)).kCandidates(clusters.size() > 1 ? clusters : List.of()).kSelectionShare(budgetKSelection)
-        .iterations(Iterations.parse(iterations)).epsilon(epsilon).geometry(Geometry.parse(geometry))
+        .iterations(Iterations.parse(iterations)).offsetClip(OffsetClip.parse("offset-clip", offsetClip))
+        .epsilon(epsilon).geometry(Geometry.parse(geometry))
         .initialisation(Initialisation.parse(init))
         .sampler(Sampler.parse(sampler)).sampleSize(SampleSizeRule.parse("sample-size", sampleSize)).lambda(lambda)
         .coreSupremum(parseSupremum(coreSupremum))
@@ -527,6 +535,7 @@ public final class PaisJob implements Callable<Integer> {
     } else {
       conf.put("iterations", "auto");
     }
+    conf.put("offsetClip", settings.offsetClip().describe());
     conf.put("epsilon", settings.epsilon());
     conf.put("sampler", settings.sampling().sampler().id());
     conf.put("sampleSize", sampleSize);

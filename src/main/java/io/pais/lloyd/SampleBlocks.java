@@ -11,8 +11,11 @@ import java.util.List;
  */
 public interface SampleBlocks {
 
-  /** Σ w·x and Σ w per nearest centre over every row of every block; centres k × d row-major. */
-  WeightedClusterStats clusterStats(double[] centres, int k, int dimension);
+  /**
+   * Σ w·x (or the clipped offsets {@code terms} names) and Σ w per nearest centre over every row of every block;
+   * centres k × d row-major.
+   */
+  WeightedClusterStats clusterStats(double[] centres, int k, int dimension, LloydSums terms);
 
   /**
    * Per nearest centre the weight, and Σ w·min(min_j ‖x − c_j‖², cap), over every row of every block: the private
@@ -27,9 +30,9 @@ public interface SampleBlocks {
   static SampleBlocks inMemory(List<SampleBlock> blocks) {
     return new SampleBlocks() {
       @Override
-      public WeightedClusterStats clusterStats(double[] centres, int k, int d) {
+      public WeightedClusterStats clusterStats(double[] centres, int k, int d, LloydSums terms) {
         double[] norms = WeightedClusterStats.squaredNorms(centres, k, d);
-        WeightedClusterStats stats = new WeightedClusterStats(k, d);
+        WeightedClusterStats stats = new WeightedClusterStats(k, d, terms);
         for (SampleBlock block : blocks) {
           stats.add(block, centres, norms);
         }

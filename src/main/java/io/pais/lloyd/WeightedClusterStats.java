@@ -1,10 +1,12 @@
 package io.pais.lloyd;
 
+import io.pais.privacy.Geometry;
 import java.io.Serializable;
 
 /**
  * Per-cluster weighted sums and weighted counts, k × (d + 1), accumulated over sample blocks in map tasks and
  * merged with treeAggregate (or over in-memory blocks in experiments); assignment through {@link NearestCentre}.
+ * The sums are of the points or of their clipped offsets from the centres, as {@link LloydSums} says.
  */
 public final class WeightedClusterStats implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -13,10 +15,17 @@ public final class WeightedClusterStats implements Serializable {
   private final int dimension;
   private final double[] sums;
   private final double[] counts;
+  private final LloydSums terms;
   /** The buffers of {@link NearestCentre}, reused by every block a task adds (never serialised). */
   private transient NearestCentre.Assignment scratch;
 
+  /** Sums of the points (the paper's). */
   public WeightedClusterStats(int k, int dimension) {
+    this(k, dimension, LloydSums.points());
+  }
+
+  public WeightedClusterStats(int k, int dimension, LloydSums terms) {
+    this.terms = terms;
     this.k = k;
     this.dimension = dimension;
     this.sums = new double[k * dimension];
@@ -33,13 +42,49 @@ public final class WeightedClusterStats implements Serializable {
     for (int i = 0; i < b; i++) {
       counts[best[i]] += w[i];
     }
+    if (terms instanceof LloydSums.ClippedOffsets offsets) {
+      addOffsets(offsets, b, x, w, best, centres);
+    } else {
+      addPoints(b, x, w, best);
+    }
+    return this;
+  }
+
+  private void addPoints(int b, double[] x, double[] w, int[] best) {
     for (int t = 0; t < dimension; t++) { // coordinate by coordinate: the block's values are read in order
       int column = t * b;
       for (int i = 0; i < b; i++) {
         sums[best[i] * dimension + t] += w[i] * x[column + i];
       }
     }
-    return this;
+  }
+
+  /** Σ w·s·(x − c) with s from {@link LloydSums.ClippedOffsets#scale}, coordinate by coordinate as above. */
+  private void addOffsets(LloydSums.ClippedOffsets offsets, int b, double[] x, double[] w, int[] best,
+      double[] centres) {
+    boolean l1 = offsets.geometry() == Geometry.L1;
+    double[] offsetNorm = new double[b];
+    double[] pointNorm = new double[b];
+    for (int t = 0; t < dimension; t++) {
+      int column = t * b;
+      for (int i = 0; i < b; i++) {
+        double v = x[column + i];
+        double o = v - centres[best[i] * dimension + t];
+        offsetNorm[i] += l1 ? Math.abs(o) : o * o;
+        pointNorm[i] += l1 ? Math.abs(v) : v * v;
+      }
+    }
+    double[] scale = new double[b];
+    for (int i = 0; i < b; i++) {
+      scale[i] = w[i] * (l1 ? offsets.scale(offsetNorm[i], pointNorm[i])
+          : offsets.scale(Math.sqrt(offsetNorm[i]), Math.sqrt(pointNorm[i])));
+    }
+    for (int t = 0; t < dimension; t++) {
+      int column = t * b;
+      for (int i = 0; i < b; i++) {
+        sums[best[i] * dimension + t] += scale[i] * (x[column + i] - centres[best[i] * dimension + t]);
+      }
+    }
   }
 
   /** Adds {@code other} into this. Returns this. */
@@ -58,7 +103,7 @@ public final class WeightedClusterStats implements Serializable {
     return counts[j];
   }
 
-  /** Weighted sum of cluster j, coordinate t. */
+  /** Weighted sum (of points or clipped offsets) of cluster j, coordinate t. */
   public double sum(int j, int t) {
     return sums[j * dimension + t];
   }

@@ -103,7 +103,7 @@ public record WeightedKMeans(int k, int starts, int maxIterations) {
   double[] lloyd(List<SampleBlock> blocks, int d, double[] initial) {
     double[] centres = initial.clone();
     for (int iteration = 0; iteration < maxIterations; iteration++) {
-      WeightedClusterStats stats = SampleBlocks.inMemory(blocks).clusterStats(centres, k, d);
+      WeightedClusterStats stats = SampleBlocks.inMemory(blocks).clusterStats(centres, k, d, LloydSums.points());
       double[] next = centres.clone();
       for (int j = 0; j < k; j++) {
         double count = stats.count(j);

@@ -11,7 +11,8 @@ import java.util.function.IntFunction;
  * over the blocks, and on the driver adds noise and applies the post-processing guards: a centre whose noisy count
  * is at most {@code minNoisyCount} keeps its previous position, and every centre is projected onto the ball of
  * radius r. Guards only touch noisy outputs, so they cost no privacy; they can be switched off to reproduce
- * the reference code.
+ * the reference code. With {@link LloydSums.ClippedOffsets} the noisy sum is of offsets, and the new centre is the
+ * previous one moved by (Σ offsets + ζ)/ñ_j.
  *
  * @param k clusters
  * @param iterations T
@@ -19,9 +20,10 @@ import java.util.function.IntFunction;
  * @param geometry the ball that guards project onto
  * @param guards whether the guards are on
  * @param minNoisyCount the guard threshold on ñ_j
+ * @param sums what a cluster's sum adds up: the points, or their clipped offsets from the centres
  */
 public record WeightedLloyd(int k, int iterations, double radius, Geometry geometry, boolean guards,
-    double minNoisyCount) {
+    double minNoisyCount, LloydSums sums) {
 
   public WeightedLloyd {
     Checks.positive("k", k);
@@ -29,6 +31,13 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     Checks.positive("radius (r)", radius);
     Checks.notNull("geometry", geometry);
     Checks.finite("minNoisyCount", minNoisyCount);
+    Checks.notNull("sums", sums);
+  }
+
+  /** The paper's DP-Lloyd: sums of the points. */
+  public WeightedLloyd(int k, int iterations, double radius, Geometry geometry, boolean guards,
+      double minNoisyCount) {
+    this(k, iterations, radius, geometry, guards, minNoisyCount, LloydSums.points());
   }
 
   /**
@@ -51,7 +60,7 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
         + " values, got " + initial.length);
     double[] centres = initial.clone();
     for (int t = 1; t <= iterations; t++) {
-      WeightedClusterStats stats = sampleOfIteration.apply(t).clusterStats(centres, k, dimension);
+      WeightedClusterStats stats = sampleOfIteration.apply(t).clusterStats(centres, k, dimension, sums);
       centres = update(stats, centres, dimension, noise);
       progress.accept(t);
     }
@@ -64,8 +73,12 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     for (int j = 0; j < k; j++) {
       double noisyCount = noise.noisyCount(stats.count(j));
       double[] c = noise.noisySum(stats.sum(j));
+      boolean offsets = sums instanceof LloydSums.ClippedOffsets;
       for (int t = 0; t < dimension; t++) {
         c[t] /= noisyCount;
+        if (offsets) {
+          c[t] += previous[j * dimension + t];
+        }
       }
       boolean keep = guards && (noisyCount <= minNoisyCount || !(noisyCount > 0));
       if (!guards && noise.isNone() && stats.count(j) == 0) {

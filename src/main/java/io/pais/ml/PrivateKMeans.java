@@ -10,6 +10,7 @@ import io.pais.settings.Defaults;
 import io.pais.settings.Vocabulary;
 import io.pais.settings.Outliers;
 import io.pais.settings.PrivacyMode;
+import io.pais.settings.OffsetClip;
 import io.pais.settings.SampleSize;
 import io.pais.settings.SampleSizeRule;
 import io.pais.settings.Iterations;
@@ -222,6 +223,11 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
+  public PrivateKMeans setOffsetClip(String value) {
+    set(offsetClip(), value);
+    return this;
+  }
+
   public PrivateKMeans setGuards(boolean value) {
     set(guards(), value);
     return this;
@@ -294,7 +300,8 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return KMeansSettings.builder(Vocabulary.PARAMS)
         .k(getK()).kCandidates(isDefined(kCandidates()) ? java.util.Arrays.stream($(kCandidates())).boxed().toList()
             : java.util.List.of()).kSelectionShare(getBudgetKSelection())
-        .iterations(Iterations.ofMaxIter(getMaxIter())).epsilon(getEpsilon())
+        .iterations(Iterations.ofMaxIter(getMaxIter())).offsetClip(OffsetClip.parse("offsetClip", getOffsetClip()))
+        .epsilon(getEpsilon())
         .geometry(Geometry.parse(getGeometry())).initialisation(Initialisation.parse(getInitMode()))
         .sampler(Sampler.parse(getSampler())).sampleSize(isDefined(sampleSize())
             ? SampleSizeRule.given(SampleSize.of("sampleSize", getSampleSize())) : Defaults.SAMPLE_SIZE)

@@ -3,6 +3,7 @@ package io.pais.ml;
 import io.pais.settings.Defaults;
 import io.pais.settings.CoordinateBounds;
 import io.pais.settings.Initialisation;
+import io.pais.settings.OffsetClip;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.Iterations;
 import io.pais.settings.Outliers;
@@ -51,6 +52,7 @@ public final class PrivateKMeansParamSet implements Serializable {
   final Param<String> preprocessing;
   final Param<String> initMode;
   final BooleanParam guards;
+  final Param<String> offsetClip;
   final Param<String> privacyMode;
   final DoubleParam clipRadius;
   final DoubleArrayParam origin;
@@ -142,6 +144,10 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "private-coreset (strict: a share of epsilon), random-ball, sphere-packing, scaled-ball (read no data) or "
         + "sample-points (not private)", oneOf("initMode", ids(Initialisation.values(), Initialisation::id)));
     guards = new BooleanParam(parent, "guards", "post-processing guards on noisy centres");
+    offsetClip = new Param<>(parent, "offsetClip", "what DP-Lloyd sums per cluster: auto (strict: each point's "
+        + "offset from its centre, clipped to a fraction of r at or above a typical cluster's radius, from the DP "
+        + "norm histogram, k and d; paper mode: the points), none (the points, as the paper), or a fraction of r in "
+        + "(0, 1]", parsesAsOffsetClip());
     stage1Size = new DoubleParam(parent, "stage1Size", "two-stage schemes (must-ow, must-wo, must-ww): n1, a count "
         + ">= 1 or a fraction of N in (0, 1)", finiteAbove("stage1Size", 0));
     stage1Cached = new BooleanParam(parent, "stage1Cached", "must-ow: draw stage I once and keep it, redrawing only "
@@ -171,6 +177,7 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(preprocessing, Defaults.PREPROCESSING.id());
     owner.setDefault(initMode, Defaults.INITIALISATION.id());
     owner.setDefault(guards, Defaults.GUARDS);
+    owner.setDefault(offsetClip, Defaults.OFFSET_CLIP.describe());
     owner.setDefault(tailRadius, Defaults.TAIL_RADIUS);
     owner.setDefault(privacyMode, Defaults.PRIVACY.id());
     owner.setDefault(normQuantile, Defaults.NORM_QUANTILE);
@@ -206,6 +213,17 @@ public final class PrivateKMeansParamSet implements Serializable {
 
   private static Function1<String, Object> nonEmpty(String name) {
     return validator(v -> v != null && !v.isBlank(), v -> name + " must be a non-empty column name, got '" + v + "'");
+  }
+
+  private static Function1<String, Object> parsesAsOffsetClip() {
+    return validator(v -> {
+      try {
+        OffsetClip.parse("offsetClip", v);
+        return true;
+      } catch (IllegalArgumentException e) {
+        return false;
+      }
+    }, v -> "offsetClip must be none, auto or a fraction of r in (0, 1], got '" + v + "'");
   }
 
   private static Function1<String, Object> parsesAsBounds() {

@@ -133,6 +133,14 @@ public interface PrivateKMeansParams extends Params {
     return $(initMode());
   }
 
+  default Param<String> offsetClip() {
+    return paramSet().offsetClip;
+  }
+
+  default String getOffsetClip() {
+    return $(offsetClip());
+  }
+
   default BooleanParam guards() {
     return paramSet().guards;
   }

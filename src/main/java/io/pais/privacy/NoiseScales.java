@@ -9,8 +9,12 @@ import io.pais.math.Checks;
  * counts and sums without reference to the data's units ({@link NoiseSplit#UNIT_FREE}). B is the single noise knob
  * of either: ε_full grows like sqrt(B).
  *
+ * <p>{@code radius} is what one point can add to a cluster's sum: r, the data's norm bound, for the paper's sums of
+ * points; ρ for sums of clipped offsets ({@code io.pais.lloyd.LloydSums}), whose profile is the paper's with ‖x‖
+ * replaced by min(‖x‖, ρ). Everything below is then the same formula with ρ for r.
+ *
  * @param iterations T, the number of DP-Lloyd iterations
- * @param radius r, the norm bound of the geometry
+ * @param radius the sum bound: r (sums of points) or ρ (sums of clipped offsets)
  * @param dimension d
  * @param noiseKnob B &gt; 0
  * @param betaSum scale of the sum noise
@@ -45,12 +49,12 @@ public record NoiseScales(int iterations, double radius, int dimension, double n
     return split.calibrate(iterations, radius, dimension, noiseKnob, geometry);
   }
 
-  /** The PDP profile of weighted DP-Lloyd at these scales (SPEC §3). */
+  /** The PDP profile of weighted DP-Lloyd at these scales (SPEC §3), flat beyond the sum bound. */
   public LloydProfile profile() {
-    return new LloydProfile(iterations, betaCount, betaSum);
+    return new LloydProfile(iterations, betaCount, betaSum, radius);
   }
 
-  /** ε of DP-Lloyd on the full data (every weight 1, every norm ≤ r): T(1/β_count + r/β_sum). */
+  /** ε of DP-Lloyd on the full data (every weight 1): T(1/β_count + b/β_sum), b the sum bound. */
   public double fullDataEpsilon() {
     return profile().alpha(radius);
   }

@@ -59,6 +59,11 @@ public final class Defaults {
   public static final Preprocessing PREPROCESSING = Preprocessing.PAPER;
   public static final Initialisation INITIALISATION = Initialisation.AUTO;
   public static final boolean GUARDS = true;
+  /**
+   * DP-Lloyd sums offsets from the centres, clipped to a fraction of r the planner chooses (strict releases; paper
+   * mode sums the points): chosen with the utility benchmark (docs/RESULTS.md, "Clipped offsets").
+   */
+  public static final OffsetClip OFFSET_CLIP = OffsetClip.auto();
   public static final double MIN_NOISY_COUNT = 1.0;
   public static final CoreSupremum CORE_SUPREMUM = CoreSupremum.EXACT;
 

@@ -33,6 +33,7 @@ public final class KMeansSettings implements Serializable {
   /** The candidates of a private choice of k (empty: k is given), sorted. */
   private final List<Integer> kCandidates;
   private final Iterations iterations;
+  private final OffsetClip offsetClip;
   private final double epsilon;
   private final Geometry geometry;
   private final Initialisation initialisation;
@@ -45,6 +46,7 @@ public final class KMeansSettings implements Serializable {
     this.k = b.k;
     this.kCandidates = b.kCandidates.stream().sorted().toList();
     this.iterations = b.iterations;
+    this.offsetClip = b.offsetClip;
     this.epsilon = b.epsilon;
     this.geometry = b.geometry;
     this.initialisation = initialisation;
@@ -63,6 +65,7 @@ public final class KMeansSettings implements Serializable {
     this.k = k;
     this.kCandidates = kCandidates;
     this.iterations = base.iterations;
+    this.offsetClip = base.offsetClip;
     this.epsilon = epsilon;
     this.geometry = base.geometry;
     this.initialisation = base.initialisation;
@@ -123,6 +126,11 @@ public final class KMeansSettings implements Serializable {
 
   public Iterations iterations() {
     return iterations;
+  }
+
+  /** What DP-Lloyd sums: the points, or their offsets from the centres clipped (a fraction, or auto). */
+  public OffsetClip offsetClip() {
+    return offsetClip;
   }
 
   /** The target ε (the guarantee); +∞ only for the non-private reference. */
@@ -211,7 +219,7 @@ public final class KMeansSettings implements Serializable {
   @Override
   public boolean equals(Object o) {
     return o instanceof KMeansSettings s && k == s.k && kCandidates.equals(s.kCandidates)
-        && iterations.equals(s.iterations)
+        && iterations.equals(s.iterations) && offsetClip.equals(s.offsetClip)
         && Double.compare(epsilon, s.epsilon) == 0 && geometry == s.geometry && initialisation == s.initialisation
         && sampling.equals(s.sampling) && privacy.equals(s.privacy) && guards.equals(s.guards)
         && Objects.equals(seed, s.seed);
@@ -219,13 +227,14 @@ public final class KMeansSettings implements Serializable {
 
   @Override
   public int hashCode() {
-    return Objects.hash(k, kCandidates, iterations, epsilon, geometry, initialisation, sampling, privacy, guards, seed);
+    return Objects.hash(k, kCandidates, iterations, offsetClip, epsilon, geometry, initialisation, sampling, privacy, guards, seed);
   }
 
   @Override
   public String toString() {
     return "KMeansSettings[k=" + k + (kCandidates.isEmpty() ? "" : ", kCandidates=" + kCandidates) + ", iterations="
-        + iterations + ", epsilon=" + epsilon + ", geometry=" + geometry + ", initialisation=" + initialisation + ", sampling=" + sampling + ", privacy=" + privacy + ", guards="
+        + iterations + ", offsetClip=" + offsetClip.describe() + ", epsilon=" + epsilon + ", geometry=" + geometry
+        + ", initialisation=" + initialisation + ", sampling=" + sampling + ", privacy=" + privacy + ", guards="
         + guards + ", seeded=" + (seed != null) + "]";
   }
 
@@ -240,6 +249,7 @@ public final class KMeansSettings implements Serializable {
     private List<Integer> kCandidates = List.of();
     private double selectionShare = Defaults.K_SELECTION_SHARE;
     private Iterations iterations = Defaults.ITERATIONS;
+    private OffsetClip offsetClip = Defaults.OFFSET_CLIP;
     private double epsilon = Defaults.EPSILON;
     private Geometry geometry = Defaults.GEOMETRY;
     private Initialisation initialisation = Defaults.INITIALISATION;
@@ -300,6 +310,11 @@ public final class KMeansSettings implements Serializable {
 
     public Builder iterations(Iterations value) {
       iterations = value;
+      return this;
+    }
+
+    public Builder offsetClip(OffsetClip value) {
+      offsetClip = value;
       return this;
     }
 
@@ -477,6 +492,7 @@ public final class KMeansSettings implements Serializable {
           + k);
       requireCandidates();
       Checks.notNull("iterations", iterations);
+      Checks.notNull("offsetClip", offsetClip);
       Checks.require(epsilon >= MIN_EPSILON && epsilon <= MAX_EPSILON || epsilon == Double.POSITIVE_INFINITY,
           names.name(Setting.EPSILON) + " must be in [" + MIN_EPSILON + ", " + MAX_EPSILON + "] (+Infinity only for "
           + "the non-private reference), got " + epsilon);

@@ -62,6 +62,8 @@ class IterationPolicyTest {
   void relativeErrorIsTheFirstOrderCentreError() {
     // E|zeta|^2 = 4, E[eta^2] = 8, r = 2: sqrt(4 + 1 * 8) / (100 * 2)
     assertEquals(Math.sqrt(12) / 200, IterationPolicy.relativeError(new IterationNoise(8, 4), 100, 2), 1e-15);
+    // clipped offsets: the count's noise scales an offset of about rho/2 = 0.25: sqrt(4 + 0.0625 * 8) / (100 * 2)
+    assertEquals(Math.sqrt(4.5) / 200, IterationPolicy.relativeError(new IterationNoise(8, 4), 100, 2, 0.25), 1e-15);
     IterationNoise laplace = IterationNoise.laplace(3, 0.5, 4, Geometry.L2);
     assertEquals(18, laplace.countVariance(), 1e-12);
     assertEquals(20 * 0.25, laplace.sumSecondMoment(), 1e-12);

@@ -10,6 +10,7 @@ import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.sampling.Sampler;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.OffsetClip;
 import io.pais.settings.SampleSize;
 import io.pais.testing.SharedSparkSession;
 import java.util.ArrayList;
@@ -23,8 +24,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * --sample-size auto through the engine: opt in a strict release takes the largest of the sizes to try whose plan
  * exists, and is then the same release, bit for bit, as one given that size (the same seed draws the same DP n̂
- * before the size is chosen); where the largest has no plan (a given 20 % is refused) it falls back; every other
- * sampler keeps 5 %.
+ * before the size is chosen); where the largest has no plan (a given 20 % is refused) it falls back, and clipped
+ * offsets, whose sum bound is below r, have a plan for more; every other sampler keeps 5 %.
  */
 @ExtendWith(SharedSparkSession.class)
 class AutoSampleSizeEngineTest {
@@ -75,13 +76,26 @@ class AutoSampleSizeEngineTest {
 
   @Test
   void fallsBackToTheLargestSizeWithAPlan(SparkSession spark) {
-    // at epsilon 0.3 opt's B search finds no noise level that keeps 20 % of n̂: a given 20 % is refused
-    InputException refused = assertThrows(InputException.class,
-        () -> fit(spark, strict(0.3).sampleSize(new SampleSize.Fraction(0.2)).build(), new ArrayList<>()));
+    // summing the points at epsilon 0.3, opt's B search finds no noise level that keeps 20 % of n̂: a given 20 % is
+    // refused
+    InputException refused = assertThrows(InputException.class, () -> fit(spark, strict(0.3)
+        .offsetClip(OffsetClip.none()).sampleSize(new SampleSize.Fraction(0.2)).build(), new ArrayList<>()));
     assertTrue(refused.getMessage().startsWith("opt cannot reach this sample size"), refused.getMessage());
-    ClusteringResult auto = fit(spark, strict(0.3).build(), new ArrayList<>());
-    assertSameRelease(fit(spark, strict(0.3).sampleSize(new SampleSize.Fraction(0.1)).build(), new ArrayList<>()),
-        auto);
+    ClusteringResult auto = fit(spark, strict(0.3).offsetClip(OffsetClip.none()).build(), new ArrayList<>());
+    assertSameRelease(fit(spark, strict(0.3).offsetClip(OffsetClip.none()).sampleSize(new SampleSize.Fraction(0.1))
+        .build(), new ArrayList<>()), auto);
+    assertTrue(auto.report().epsilon() <= 0.3);
+  }
+
+  @Test
+  void clippedOffsetsLetOptKeepMorePoints(SparkSession spark) {
+    // the same ε with the default clipped offsets: one point moves a sum by at most rho < r, and 20 % has a plan
+    List<String> log = new ArrayList<>();
+    ClusteringResult auto = fit(spark, strict(0.3).build(), log);
+    assertTrue(log.stream().anyMatch(l -> l.startsWith("sample-size auto: m = ")
+        && l.contains("(0.200 of the estimated n)")), log.toString());
+    assertTrue(log.stream().anyMatch(l -> l.startsWith("offset-clip auto: rho = ") && !l.contains("rho = 1.000 r")),
+        log.toString());
     assertTrue(auto.report().epsilon() <= 0.3);
   }
 

@@ -89,7 +89,7 @@ class SampledLloydAuditTest {
     double betaCount = 2;
     double betaSum = 50;
     double target = 2;
-    LloydProfile profile = new LloydProfile(1, betaCount, betaSum);
+    LloydProfile profile = new LloydProfile(1, betaCount, betaSum, Double.MAX_VALUE);
     PrivacyConstrainedSampling opt = new PrivacyConstrainedSampling(profile, target, R);
     assertTrue(SamplerGuarantees.optMaxPsi(opt, new double[] {R}) <= target);
     PrivacyAuditor.Result r = audit("opt, epsilon* = 2", opt, betaCount, betaSum, 53);

@@ -217,6 +217,8 @@ class BadInputTest {
             "1.7e308,1")), "too large for double precision"),
         new Case("sample size above n", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", "3,4", "5,6", "7,8"),
             "--sampler", "unif", "--sample-size", "5000"), "more than the number of points"),
+        new Case("offset clip above 1", (s, d) -> csvArgs(csv(d, "a.csv", "1,2", "3,4", "5,6", "7,8"),
+            "--offset-clip", "1.5"), "offset-clip must be none, auto or a fraction of r in (0, 1], got '1.5'"),
         new Case("core sample size out of reach", (s, d) -> {
           List<String> lines = new ArrayList<>();
           for (int i = 0; i < 300; i++) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.pais.settings.Defaults;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.OffsetClip;
 import io.pais.settings.Preprocessing;
 import io.pais.settings.SampleSize;
 import io.pais.settings.Vocabulary;
@@ -33,9 +34,10 @@ class JobSettingsTest {
   @Test
   void flagsFillTheSameBuilder() {
     assertEquals(KMeansSettings.builder(Vocabulary.FLAGS).paper().preprocessing(Preprocessing.PUBLIC).normBound(2.0)
-            .centre(new double[] {1, 2}).sampleSize(new SampleSize.Count(300)).k(3).seed(7L).build(),
+            .centre(new double[] {1, 2}).sampleSize(new SampleSize.Count(300)).k(3).seed(7L)
+            .offsetClip(OffsetClip.fraction(0.5)).build(),
         jobSettings("--output", "o", "--privacy", "paper", "--preprocess", "public", "--norm-bound", "2", "--center",
-            "1,2", "--sample-size", "300", "--k", "3", "--seed", "7"));
+            "1,2", "--sample-size", "300", "--k", "3", "--seed", "7", "--offset-clip", "0.5"));
     assertEquals(Defaults.K, jobSettings("--output", "o", "--clip-radius", "5").k());
   }
 }

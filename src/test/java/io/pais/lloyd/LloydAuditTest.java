@@ -12,9 +12,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * One weighted DP-Lloyd iteration (the engine's own update and release noise, then guards) audited on
- * neighbouring inputs D and D plus one point at norm r: its claimed ε = 1/β_count + r/β_sum survives
- * {@link PrivacyAuditor}'s lower bound (false-failure rate 1e-3 per audit, fixed seeds), and broken variants —
- * β_count and β_sum swapped, no noise for an empty cluster — are caught.
+ * neighbouring inputs D and D plus one point at norm r: its claimed ε = 1/β_count + r/β_sum (with offsets clipped to
+ * ρ: 1/β_count + ρ/β_sum) survives {@link PrivacyAuditor}'s lower bound (false-failure rate 1e-3 per audit, fixed
+ * seeds), and broken variants — β_count and β_sum swapped, no noise for an empty cluster, offsets not clipped — are
+ * caught.
  */
 class LloydAuditTest {
   private static final double ALPHA = 1e-3;
@@ -23,9 +24,15 @@ class LloydAuditTest {
 
   /** The exact sums and counts of one assignment step over {@code rows} (weight 1 each). */
   private static WeightedClusterStats stats(List<double[]> rows, double[] centres, int k) {
+    return stats(rows, centres, k, LloydSums.points());
+  }
+
+  /** The same with the sums {@code terms} names. */
+  private static WeightedClusterStats stats(List<double[]> rows, double[] centres, int k, LloydSums terms) {
     SampleBlock.Builder b = new SampleBlock.Builder(2, rows.size());
     rows.forEach(x -> b.add(x, 1.0));
-    return new WeightedClusterStats(k, 2).add(b.build(), centres, WeightedClusterStats.squaredNorms(centres, k, 2));
+    return new WeightedClusterStats(k, 2, terms).add(b.build(), centres,
+        WeightedClusterStats.squaredNorms(centres, k, 2));
   }
 
   /** 40 points on the unit circle around (x0, 0). */
@@ -99,5 +106,33 @@ class LloydAuditTest {
     DoubleSupplier brokenD = () -> onD.count(1) == 0 ? 0.0 : moveD.getAsDouble();
     PrivacyAuditor.Result broken = PrivacyAuditor.audit(brokenD, moveN, SAMPLES, ALPHA);
     assertTrue(broken.epsilonLowerBound() > claimed, "no noise on an empty cluster should be caught: " + broken);
+  }
+
+  /**
+   * Offsets clipped to ρ = 1 with the far point at norm 5: the claim 1/β_count + ρ/β_sum = 0.9 holds, while the same
+   * noise over unclipped offsets (the far point moves the sum by 5: ε = 2.5) is caught.
+   */
+  @Test
+  void clippedOffsetsBoundWhatTheFarPointAdds() {
+    double betaCount = 2;
+    double betaSum = 2.5;
+    double rho = 1;
+    double claimed = 1 / betaCount + rho / betaSum;
+    double[] previous = {0, 0};
+    LloydSums clipped = LloydSums.clippedOffsets(rho, Geometry.L2);
+    WeightedLloyd lloyd = new WeightedLloyd(1, 1, R, Geometry.L2, true, 1.0, clipped);
+    NoiseRandomness rng = NoiseRandomness.seeded(43);
+    LloydNoise noise = lattice(betaCount, betaSum, rng);
+    WeightedClusterStats onD = stats(data(0), previous, 1, clipped);
+    WeightedClusterStats onN = stats(withFarPoint(data(0)), previous, 1, clipped);
+    PrivacyAuditor.Result r = PrivacyAuditor.audit(centreCoordinate(lloyd, onD, previous, noise, 0),
+        centreCoordinate(lloyd, onN, previous, noise, 0), SAMPLES, ALPHA);
+    assertTrue(r.epsilonLowerBound() <= claimed, "claimed " + claimed + ", " + r);
+    LloydSums unclipped = LloydSums.clippedOffsets(1e9, Geometry.L2);
+    WeightedClusterStats brokenD = stats(data(0), previous, 1, unclipped);
+    WeightedClusterStats brokenN = stats(withFarPoint(data(0)), previous, 1, unclipped);
+    PrivacyAuditor.Result broken = PrivacyAuditor.audit(centreCoordinate(lloyd, brokenD, previous, noise, 0),
+        centreCoordinate(lloyd, brokenN, previous, noise, 0), SAMPLES, ALPHA);
+    assertTrue(broken.epsilonLowerBound() > claimed, "unclipped offsets should be caught: " + broken);
   }
 }

@@ -93,7 +93,24 @@ class NoiseScalesTest {
     assertTrue(e.getMessage().contains("split"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> NoiseSplit.unitFreeRatio(0, Geometry.L2));
     assertTrue(e.getMessage().contains("dimension (d)"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> new LloydProfile(10, 0.0, 1.0));
+    e = assertThrows(IllegalArgumentException.class, () -> new LloydProfile(10, 0.0, 1.0, 1.0));
     assertTrue(e.getMessage().contains("betaCount"), e.getMessage());
+  }
+
+  /**
+   * Scales calibrated to a sum bound ρ (sums of clipped offsets): a point's profile has min(‖x‖, ρ), so every point at
+   * or beyond ρ costs ε_full, one nearer the origin less, and the bound is validated with its name.
+   */
+  @Test
+  void theProfileIsFlatBeyondTheSumBound() {
+    NoiseScales s = NoiseScales.calibrate(5, 0.5, 3, 2.0, NoiseSplit.UNIT_FREE, Geometry.L2);
+    LloydProfile profile = s.profile();
+    assertEquals(s.fullDataEpsilon(), profile.alpha(0.5));
+    assertEquals(profile.alpha(0.5), profile.alpha(40));
+    assertTrue(profile.alpha(0.25) < profile.alpha(0.5));
+    assertEquals(5 / s.betaCount() + 5 * 0.25 / s.betaSum(), profile.alpha(0.25), 1e-12);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new LloydProfile(10, 1.0, 1.0, Double.NaN));
+    assertTrue(e.getMessage().contains("sumBound") && e.getMessage().contains("NaN"), e.getMessage());
   }
 }

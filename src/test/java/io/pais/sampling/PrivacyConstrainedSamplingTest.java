@@ -24,7 +24,8 @@ class PrivacyConstrainedSamplingTest {
         continue;
       }
       Map<String, Double> v = TestVectors.pairs(line);
-      LloydProfile profile = new LloydProfile(v.get("T").intValue(), v.get("bc"), v.get("bs"));
+      LloydProfile profile = new LloydProfile(v.get("T").intValue(), v.get("bc"), v.get("bs"),
+          Double.MAX_VALUE);
       double epsStar = v.get("eps*");
       double z = v.get("z");
       assertTrue(relErr(profile.alpha(z), v.get("alpha")) < 1e-14, line);
@@ -50,7 +51,8 @@ class PrivacyConstrainedSamplingTest {
       for (double share : new double[] {1e-6, 0.01, 0.3, 0.9, 0.999999, 1 - 1e-12}) {
         // a profile whose point at r costs share·ε*, with a count term of a tenth of that
         double alphaR = share * epsStar;
-        LloydProfile profile = new LloydProfile(10, 10 / (0.1 * alphaR), 10 * r / (0.9 * alphaR));
+        LloydProfile profile = new LloydProfile(10, 10 / (0.1 * alphaR), 10 * r / (0.9 * alphaR),
+            Double.MAX_VALUE);
         PrivacyConstrainedSampling opt = new PrivacyConstrainedSampling(profile, epsStar, r);
         for (int i = 0; i <= 20; i++) {
           double z = r * i / 20;
@@ -74,7 +76,7 @@ class PrivacyConstrainedSamplingTest {
 
   @Test
   void largeTargetPastTheOverflowPointUsesLogSpace() {
-    LloydProfile profile = new LloydProfile(10, 1000, 100);
+    LloydProfile profile = new LloydProfile(10, 1000, 100, Double.MAX_VALUE);
     for (double epsStar : new double[] {700, 709.5, 710, 1000, 5000, 1e4}) {
       PrivacyConstrainedSampling opt = new PrivacyConstrainedSampling(profile, epsStar, 1);
       double w = opt.weight(0.5);
@@ -85,7 +87,7 @@ class PrivacyConstrainedSamplingTest {
 
   @Test
   void maxPsiCheckHelperStaysAtOrBelowTarget() {
-    LloydProfile profile = new LloydProfile(10, 300, 200);
+    LloydProfile profile = new LloydProfile(10, 300, 200, Double.MAX_VALUE);
     PrivacyConstrainedSampling opt = new PrivacyConstrainedSampling(profile, 3.0, 20);
     double[] norms = new double[500];
     for (int i = 0; i < norms.length; i++) {
@@ -97,7 +99,7 @@ class PrivacyConstrainedSamplingTest {
 
   @Test
   void infeasibleConfigurationIsRejectedWithTheNumbers() {
-    LloydProfile profile = new LloydProfile(10, 1, 1);
+    LloydProfile profile = new LloydProfile(10, 1, 1, Double.MAX_VALUE);
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> new PrivacyConstrainedSampling(profile, 5.0, 2.0));
     assertTrue(e.getMessage().contains("targetEpsilon (epsilon*)") && e.getMessage().contains("30.0"),

@@ -1,6 +1,7 @@
 package io.pais.sampling.spark;
 
 import io.pais.lloyd.ClusterCosts;
+import io.pais.lloyd.LloydSums;
 import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.lloyd.WeightedClusterStats;
@@ -57,10 +58,10 @@ public final class SparkBlocks {
     static final int DIRECT_MERGE_PARTITIONS = 128;
 
     @Override
-    public WeightedClusterStats clusterStats(double[] centres, int k, int d) {
+    public WeightedClusterStats clusterStats(double[] centres, int k, int d, LloydSums terms) {
       double[] norms = WeightedClusterStats.squaredNorms(centres, k, d);
       BlockView<T> asSample = view;
-      return fold(centres, new WeightedClusterStats(k, d),
+      return fold(centres, new WeightedClusterStats(k, d, terms),
           (acc, block, shared) -> acc.add(asSample.of(block), shared, norms), WeightedClusterStats::merge);
     }
 

@@ -1,0 +1,121 @@
+package io.pais.clustering;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.LedgerStage;
+import io.pais.io.KeyedPoint;
+import io.pais.io.Points;
+import io.pais.settings.KMeansSettings;
+import io.pais.settings.OffsetClip;
+import io.pais.testing.SharedSparkSession;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * --offset-clip through the engine: auto takes the fraction of r its rule names from the release's own DP estimates
+ * and is then the same release, bit for bit, as that fraction given; the DP-Lloyd ledger entry names ρ; none and
+ * paper mode sum the points.
+ */
+@ExtendWith(SharedSparkSession.class)
+class OffsetClipEngineTest {
+  private static final int D = 5;
+  private static final int K = 4;
+  private static final int N = 12_000;
+
+  private static List<KeyedPoint> rows() {
+    SplittableRandom random = new SplittableRandom(11);
+    List<KeyedPoint> out = new ArrayList<>();
+    for (int i = 0; i < N; i++) {
+      double[] x = new double[D];
+      for (int t = 0; t < D; t++) {
+        x[t] = 8 * (i % K) - 12 + random.nextGaussian() * 2;
+      }
+      out.add(new KeyedPoint(i, x));
+    }
+    return out;
+  }
+
+  private static KMeansSettings.Builder strict(double epsilon) {
+    return KMeansSettings.builder().strict(40).k(K).epsilon(epsilon).seed(7L);
+  }
+
+  private static ClusteringResult fit(SparkSession spark, KMeansSettings settings, List<String> log) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    return new PrivateKMeansEngine(settings, log::add).fit(new Points(jsc.parallelize(rows(), 2), D, "test", true),
+        false);
+  }
+
+  private static LedgerEntry lloydEntry(ClusteringResult result) {
+    return result.report().ledger().stream().filter(e -> e.stage() == LedgerStage.DP_LLOYD).findFirst()
+        .orElseThrow();
+  }
+
+  private static void assertSameRelease(ClusteringResult expected, ClusteringResult actual) {
+    for (int j = 0; j < K; j++) {
+      assertArrayEquals(expected.centres()[j], actual.centres()[j], 0, "centre " + j);
+    }
+    assertEquals(expected.report().ledger(), actual.report().ledger());
+  }
+
+  private static double statistic(ClusteringResult result, String name) {
+    return result.report().statistics().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow()
+        .value();
+  }
+
+  /**
+   * The rule on the release's own DP estimates: the smallest of r, r/2, r/3, r/4, r/6, r/8 at or above
+   * sqrt(x̃̂)·k^(−1/d), and then the same release as that fraction given.
+   */
+  private static void assertAutoFollowsTheRule(SparkSession spark, KMeansSettings.Builder settings, int k, int d,
+      double expected) {
+    List<String> log = new ArrayList<>();
+    ClusteringResult auto = fit(spark, settings.build(), log);
+    double clusterRadius = Math.sqrt(statistic(auto, "xTilde")) * Math.pow(k, -1.0 / d) / statistic(auto, "r");
+    double[] ladder = {1, 1 / 2.0, 1 / 3.0, 1 / 4.0, 1 / 6.0, 1 / 8.0};
+    double fraction = ladder[0];
+    for (double f : ladder) {
+      if (f >= clusterRadius) {
+        fraction = f;
+      }
+    }
+    assertEquals(expected, fraction, "the data's typical cluster radius is " + clusterRadius + " r");
+    String chosen = String.format(java.util.Locale.ROOT, "offset-clip auto: rho = %.4g r, the smallest of 6 fractions",
+        fraction);
+    assertTrue(log.stream().anyMatch(l -> l.startsWith(chosen)), chosen + " in " + log);
+    assertSameRelease(fit(spark, settings.offsetClip(OffsetClip.fraction(fraction)).build(), new ArrayList<>()), auto);
+    assertTrue(lloydEntry(auto).sensitivity().contains("min(|x|, rho)/betaSum), rho = "),
+        lloydEntry(auto).sensitivity());
+  }
+
+  @Test
+  void autoClipsToATypicalClusterRadius(SparkSession spark) {
+    // four blobs along the diagonal in 5 dimensions: a typical cluster is about half as wide as the data (0.51 r),
+    // so no fraction below r is at or above it
+    assertAutoFollowsTheRule(spark, strict(3), K, D, 1);
+  }
+
+  @Test
+  void manyClustersInFewDimensionsClipTighter(SparkSession spark) {
+    // the same points at k = 40: the typical cluster radius shrinks by 10^(-1/5)
+    assertAutoFollowsTheRule(spark, strict(3).k(40), 40, D, 1 / 3.0);
+  }
+
+  @Test
+  void noneAndPaperModeSumThePoints(SparkSession spark) {
+    List<String> log = new ArrayList<>();
+    ClusteringResult none = fit(spark, strict(3).offsetClip(OffsetClip.none()).build(), log);
+    assertTrue(lloydEntry(none).sensitivity().contains("|x|/betaSum), |x| <= r = "), lloydEntry(none).sensitivity());
+    assertFalse(log.stream().anyMatch(l -> l.startsWith("offset-clip auto")), log.toString());
+    ClusteringResult paper = fit(spark, KMeansSettings.builder().paper().k(K).epsilon(3).seed(7L).build(), log);
+    assertFalse(lloydEntry(paper).sensitivity().contains("rho"), lloydEntry(paper).sensitivity());
+  }
+}

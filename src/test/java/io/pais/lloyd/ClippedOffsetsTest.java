@@ -1,0 +1,78 @@
+package io.pais.lloyd;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.privacy.Geometry;
+import org.junit.jupiter.api.Test;
+
+/** Sums of clipped offsets ({@link LloydSums.ClippedOffsets}) and the centred update of {@link WeightedLloyd}. */
+class ClippedOffsetsTest {
+
+  private static WeightedClusterStats stats(double[][] rows, double[] weights, double[] centres, int k,
+      LloydSums terms) {
+    SampleBlock.Builder b = new SampleBlock.Builder(2, rows.length);
+    for (int i = 0; i < rows.length; i++) {
+      b.add(rows[i], weights[i]);
+    }
+    return new WeightedClusterStats(k, 2, terms).add(b.build(), centres,
+        WeightedClusterStats.squaredNorms(centres, k, 2));
+  }
+
+  @Test
+  void eachOffsetIsClippedToTheBoundAndToThePointsNorm() {
+    double[] centres = {0, 0, 10, 0};
+    double[][] rows = {
+        {1, 0}, // offset (1, 0) from centre 0: inside ρ = 2, kept
+        {0, 6}, // nearest centre 0 (36 < 136), offset (0, 6): clipped to ρ = 2
+        {13, 4}, // centre 1, offset (3, 4), norm 5: clipped to 2
+        {9.5, 0.1}, // centre 1, offset (-0.5, 0.1), kept
+    };
+    double[] weights = {1, 2, 3, 1};
+    WeightedClusterStats s = stats(rows, weights, centres, 2, LloydSums.clippedOffsets(2, Geometry.L2));
+    assertArrayEquals(new double[] {1, 2 * 2}, s.sum(0), 1e-12);
+    assertArrayEquals(new double[] {3 * 3 * 2 / 5.0 - 0.5, 3 * 4 * 2 / 5.0 + 0.1}, s.sum(1), 1e-12);
+    assertEquals(3, s.count(0));
+    assertEquals(4, s.count(1));
+    // a point nearer the origin than ρ: its offset is clipped to its own norm (the profile's min(‖x‖, ρ))
+    WeightedClusterStats near = stats(new double[][] {{0.5, 0}}, new double[] {1}, new double[] {3, 0}, 1,
+        LloydSums.clippedOffsets(2, Geometry.L2));
+    assertArrayEquals(new double[] {-0.5, 0}, near.sum(0), 1e-12);
+  }
+
+  @Test
+  void theL1GeometryClipsInItsOwnNorm() {
+    WeightedClusterStats s = stats(new double[][] {{3, 4}}, new double[] {1}, new double[] {0, 0}, 1,
+        LloydSums.clippedOffsets(1.4, Geometry.L1));
+    assertArrayEquals(new double[] {3 * 0.2, 4 * 0.2}, s.sum(0), 1e-12); // ‖(3, 4)‖₁ = 7, scaled to 1.4
+  }
+
+  @Test
+  void theNoiseFreeUpdateMovesEachCentreByItsMeanClippedOffset() {
+    double[] centres = {0, 0, 10, 0};
+    double[][] rows = {{1, 1}, {-1, 1}, {11, 0}, {30, 0}};
+    double[] weights = {1, 1, 1, 1};
+    LloydSums clipped = LloydSums.clippedOffsets(5, Geometry.L2);
+    WeightedLloyd lloyd = new WeightedLloyd(2, 1, 100, Geometry.L2, false, 0, clipped);
+    double[] next = lloyd.update(stats(rows, weights, centres, 2, clipped), centres, 2, LloydNoise.none());
+    // cluster 0: offsets (1, 1) and (-1, 1); cluster 1: (1, 0) and (20, 0) clipped to (5, 0)
+    assertArrayEquals(new double[] {0, 1, 13, 0}, next, 1e-12);
+    // sums of points move cluster 1 to the plain mean 20.5
+    WeightedLloyd plain = new WeightedLloyd(2, 1, 100, Geometry.L2, false, 0);
+    double[] mean = plain.update(stats(rows, weights, centres, 2, LloydSums.points()), centres, 2,
+        LloydNoise.none());
+    assertArrayEquals(new double[] {0, 1, 20.5, 0}, mean, 1e-12);
+  }
+
+  @Test
+  void theBoundIsValidated() {
+    for (double bad : new double[] {0, -1, Double.NaN, Double.POSITIVE_INFINITY}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> LloydSums.clippedOffsets(bad, Geometry.L2));
+      assertTrue(e.getMessage().contains("offset bound (rho)") && e.getMessage().contains(Double.toString(bad)),
+          e.getMessage());
+    }
+  }
+}
