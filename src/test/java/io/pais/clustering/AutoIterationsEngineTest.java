@@ -25,11 +25,10 @@ import io.pais.privacy.NoiseScales;
 import io.pais.privacy.NoiseSplit;
 import io.pais.sampling.Sampler;
 import io.pais.sampling.UniformScheme;
+import io.pais.testing.Fixtures;
 import io.pais.testing.SharedSparkSession;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
@@ -48,16 +47,7 @@ class AutoIterationsEngineTest {
   private static final double R = 64;
 
   private static List<KeyedPoint> rows() {
-    SplittableRandom random = new SplittableRandom(3);
-    List<KeyedPoint> out = new ArrayList<>();
-    for (int i = 0; i < N; i++) {
-      double[] x = new double[D];
-      for (int t = 0; t < D; t++) {
-        x[t] = 8 * (i % K) - 12 + random.nextGaussian();
-      }
-      out.add(new KeyedPoint(i, x));
-    }
-    return out;
+    return Fixtures.keyedRows(N, D, 3, (i, t, random) -> 8 * (i % K) - 12 + random.nextGaussian());
   }
 
   private static PrivacyReport fit(SparkSession spark, KMeansSettings settings) {

@@ -12,10 +12,10 @@ import io.pais.sampling.Sampler;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.OffsetClip;
 import io.pais.settings.SampleSize;
+import io.pais.testing.Fixtures;
 import io.pais.testing.SharedSparkSession;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
@@ -34,16 +34,8 @@ class AutoSampleSizeEngineTest {
   private static final int N = 12_000;
 
   private static List<KeyedPoint> rows() {
-    SplittableRandom random = new SplittableRandom(3);
-    List<KeyedPoint> out = new ArrayList<>();
-    for (int i = 0; i < N; i++) {
-      double[] x = new double[D];
-      for (int t = 0; t < D; t++) {
-        x[t] = 8 * (i % K) - 12 + random.nextGaussian() * (1 + 3 * random.nextDouble());
-      }
-      out.add(new KeyedPoint(i, x));
-    }
-    return out;
+    return Fixtures.keyedRows(N, D, 3, (i, t, random) -> 8 * (i % K) - 12
+        + random.nextGaussian() * (1 + 3 * random.nextDouble()));
   }
 
   private static KMeansSettings.Builder strict(double epsilon) {

@@ -16,10 +16,9 @@ import io.pais.io.PrivacyReportJson;
 import io.pais.sampling.Sampler;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.SampleSize;
+import io.pais.testing.Fixtures;
 import io.pais.testing.SharedSparkSession;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
@@ -37,17 +36,9 @@ class PrivateKSelectionTest {
   private static final int N = 20_000;
   private static final double EPSILON = 3;
 
+  /** Four clusters on four axes. */
   private static List<KeyedPoint> rows() {
-    SplittableRandom random = new SplittableRandom(17);
-    List<KeyedPoint> out = new ArrayList<>();
-    for (int i = 0; i < N; i++) {
-      double[] x = new double[D];
-      for (int t = 0; t < D; t++) {
-        x[t] = (t == i % 4 ? 20 : 0) + random.nextGaussian(); // four clusters on four axes
-      }
-      out.add(new KeyedPoint(i, x));
-    }
-    return out;
+    return Fixtures.keyedRows(N, D, 17, (i, t, random) -> (t == i % 4 ? 20 : 0) + random.nextGaussian());
   }
 
   private static ClusteringResult fit(SparkSession spark, KMeansSettings settings) {

@@ -43,6 +43,26 @@ public final class Fixtures {
     return out;
   }
 
+  /** Coordinate t of row i, drawn from the generator the rows share (one call order for every run). */
+  @FunctionalInterface
+  public interface Coordinate {
+    double of(int row, int t, SplittableRandom random);
+  }
+
+  /** n rows of d coordinates keyed by their index, the coordinates drawn row by row from one seeded generator. */
+  public static List<KeyedPoint> keyedRows(int n, int d, long seed, Coordinate coordinate) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<KeyedPoint> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      double[] x = new double[d];
+      for (int t = 0; t < d; t++) {
+        x[t] = coordinate.of(i, t, random);
+      }
+      out.add(new KeyedPoint(i, x));
+    }
+    return out;
+  }
+
   /** Points keyed by (partition, position), as a DataFrame without a stable row order is. */
   public static JavaRDD<KeyedPoint> keyed(JavaRDD<double[]> points) {
     return Points.keyedByPartition(points, points.first().length, "test points").rdd();
