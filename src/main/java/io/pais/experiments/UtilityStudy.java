@@ -1,5 +1,6 @@
 package io.pais.experiments;
 
+import io.pais.settings.OffsetClip;
 import io.pais.settings.SampleSize;
 import io.pais.settings.SampleSizeRule;
 import io.pais.settings.Iterations;
@@ -93,6 +94,10 @@ public final class UtilityStudy implements Callable<Integer> {
       + "histogram and the private coreset (a share or auto) (default: ${DEFAULT-VALUE})")
   List<String> shares = List.of(Double.toString(Defaults.CENTRE_SHARE), Double.toString(Defaults.HISTOGRAM_SHARE),
       Defaults.INIT_SHARE.describe());
+
+  @Option(names = "--offset-clip", description = "what DP-Lloyd sums: auto, none or a fraction of r (default: "
+      + "${DEFAULT-VALUE})")
+  String offsetClip = Defaults.OFFSET_CLIP.describe();
 
   @Option(names = "--baselines", split = ",", description = "libraries fitted side by side with pais's default sampler,"
       + " all with public per-coordinate bounds: diffprivlib, diffprivlib-matched, opendp, or none (default: "
@@ -205,7 +210,8 @@ public final class UtilityStudy implements Callable<Integer> {
   }
 
   private KMeansSettings.Builder settings(Sampler sampler, double eps, int seed) {
-    return KMeansSettings.builder().k(k).iterations(Iterations.parse(iterations)).epsilon(eps).sampler(sampler)
+    return KMeansSettings.builder().k(k).iterations(Iterations.parse(iterations))
+        .offsetClip(OffsetClip.parse("--offset-clip", offsetClip)).epsilon(eps).sampler(sampler)
         .sampleSize(fraction == null ? Defaults.SAMPLE_SIZE : SampleSizeRule.given(SampleSize.of("sample-fraction",
             fraction))).initialisation(Initialisation.parse(init))
         .seed((long) seed).summaryShare(summaryShare).normQuantile(normQuantile).tailRadius(tailRadius)

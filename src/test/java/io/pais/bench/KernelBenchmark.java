@@ -1,6 +1,7 @@
 package io.pais.bench;
 
 import io.pais.lloyd.LloydNoise;
+import io.pais.lloyd.LloydSums;
 import io.pais.sampling.spark.PoissonSampler;
 import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
@@ -50,20 +51,27 @@ public final class KernelBenchmark {
       initial[i] = random.nextDouble(-5, 5);
     }
     int iterations = 5;
-    WeightedLloyd lloyd = new WeightedLloyd(K, iterations, 100, Geometry.L2, false, 0);
+    // the paper's sums of points and the default clipped offsets, interleaved round by round
+    WeightedLloyd[] lloyds = {new WeightedLloyd(K, iterations, 100, Geometry.L2, false, 0),
+        new WeightedLloyd(K, iterations, 100, Geometry.L2, false, 0, LloydSums.clippedOffsets(10, Geometry.L2))};
     SampleBlocks sample = SampleBlocks.inMemory(blocks);
-    double[] seconds = new double[ROUNDS];
+    double[][] seconds = new double[lloyds.length][ROUNDS];
     for (int round = -2; round < ROUNDS; round++) { // two rounds of warm-up
-      long start = System.nanoTime();
-      lloyd.run(sample, d, initial, LloydNoise.none());
-      if (round >= 0) {
-        seconds[round] = (System.nanoTime() - start) / 1e9 / iterations;
+      for (int v = 0; v < lloyds.length; v++) {
+        long start = System.nanoTime();
+        lloyds[v].run(sample, d, initial, LloydNoise.none());
+        if (round >= 0) {
+          seconds[v][round] = (System.nanoTime() - start) / 1e9 / iterations;
+        }
       }
     }
-    Arrays.sort(seconds);
-    System.out.printf(Locale.ROOT, "n=%d d=%d k=%d, one thread, jdk.incubator.vector %s: %.4f s per iteration "
-        + "(median of %d rounds of %d; best %.4f), %.1f GFLOP/s in the products%n", n, d, K,
-        ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() ? "loaded" : "absent",
-        seconds[ROUNDS / 2], ROUNDS, iterations, seconds[0], 2.0 * n * d * K / seconds[ROUNDS / 2] / 1e9);
+    String[] names = {"sums of points", "clipped offsets"};
+    for (int v = 0; v < lloyds.length; v++) {
+      Arrays.sort(seconds[v]);
+      System.out.printf(Locale.ROOT, "n=%d d=%d k=%d, one thread, jdk.incubator.vector %s, %s: %.4f s per iteration "
+          + "(median of %d rounds of %d; best %.4f), %.1f GFLOP/s in the products%n", n, d, K,
+          ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() ? "loaded" : "absent", names[v],
+          seconds[v][ROUNDS / 2], ROUNDS, iterations, seconds[v][0], 2.0 * n * d * K / seconds[v][ROUNDS / 2] / 1e9);
+    }
   }
 }
