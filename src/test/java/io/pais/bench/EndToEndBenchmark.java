@@ -37,14 +37,16 @@ import org.apache.spark.sql.types.StructType;
  *   <li>MLlib: {@code KMeans} with its defaults (k-means‖, maxIter 20) after Spark's CSV reader and a
  *       {@code VectorAssembler} (not private);</li>
  *   <li>pais opt and pais full: the job's strict default release (ε = 3, the private coreset, T auto, opt's size
- *       auto), with the public clip radius the blobs need; opt5: opt with a given 5 % sample.</li>
+ *       auto, offsets clipped), with the public clip radius the blobs need; opt5: opt with a given 5 % sample;
+ *       opt-sums: opt summing the points ({@code --offset-clip none}, the release before clipped offsets).</li>
  * </ul>
  *
  * Times are wall clock of each JVM from start to exit (Spark's start-up included for all alike); pais's own stage
  * times are printed from its console summary. The file (n × d, 25 Gaussian blobs, 6 decimals, a header) is written
  * once into target/bench-data. Arguments: n (5,000,000), d (20), k (10; for pais also candidates, e.g. 4,6,8,10,
  * of which MLlib takes the largest), rounds (2), heap (2g), the contenders to run
- * (a comma-separated subset of floor, mllib, opt, opt5, full; default all but opt5), then any further flags for
+ * (a comma-separated subset of floor, mllib, opt, opt5, opt-sums, full; default all but opt5 and opt-sums), then
+ * any further flags for
  * both pais runs (e.g. {@code --coreset-sample-size 262144}). Run: see docs/PERFORMANCE.md.
  */
 public final class EndToEndBenchmark {
@@ -89,6 +91,10 @@ public final class EndToEndBenchmark {
       // the size auto takes from a million points on, given: below that, the side by side of what auto's growth costs
       contenders.put("pais strict, opt 5 %", pais(with(paisCommon, "--sample-size", "5%"), "opt",
           dir.resolve("e2e-opt5")));
+    }
+    if (only.contains("opt-sums")) {
+      contenders.put("pais strict, opt summing the points", pais(with(paisCommon, "--offset-clip", "none"), "opt",
+          dir.resolve("e2e-opt-sums")));
     }
     if (only.contains("full")) {
       contenders.put("pais strict, full", pais(paisCommon, "full", dir.resolve("e2e-full")));

@@ -49,6 +49,8 @@ public final class ReleaseFingerprints {
     c.put("strict-k-selection", List.of("--clip-radius", "25", "--k", "2,6,10", "--sample-size", "20%"));
     c.put("strict-opt-auto-size", with(strict, "--sampler", "opt", "--sample-size", "auto"));
     c.put("strict-no-tail-radius", with(strict, "--no-tail-radius", "--sample-size", "20%"));
+    c.put("strict-offset-none", with(strict, "--sampler", "opt", "--sample-size", "20%", "--offset-clip", "none"));
+    c.put("strict-offset-quarter", with(strict, "--sampler", "opt", "--sample-size", "20%", "--offset-clip", "0.25"));
     c.put("strict-public-centre", with(strict, "--center", "0,0,0,0,0", "--norm-bound", "20", "--sampler", "full",
         "--iterations", "4"));
     for (String init : List.of("random-ball", "sphere-packing", "scaled-ball")) {
