@@ -59,7 +59,11 @@ public final class WeightedClusterStats implements Serializable {
     }
   }
 
-  /** Σ w·s·(x − c) with s from {@link LloydSums.ClippedOffsets#scale}, coordinate by coordinate as above. */
+  /**
+   * Σ w·s·(x − c) with s from {@link LloydSums.ClippedOffsets#scale}: one pass for the exact offsets' and points'
+   * norms (s is computed from the offset itself, so the bound holds to rounding), then Σ w·s·x coordinate by
+   * coordinate as above less c_j·Σ w·s per cluster, which reads the block in order with no per-row centre lookup.
+   */
   private void addOffsets(LloydSums.ClippedOffsets offsets, int b, double[] x, double[] w, int[] best,
       double[] centres) {
     boolean l1 = offsets.geometry() == Geometry.L1;
@@ -74,15 +78,22 @@ public final class WeightedClusterStats implements Serializable {
         pointNorm[i] += l1 ? Math.abs(v) : v * v;
       }
     }
-    double[] scale = new double[b];
+    double[] scaled = new double[b];
+    double[] scaledWeight = new double[k];
     for (int i = 0; i < b; i++) {
-      scale[i] = w[i] * (l1 ? offsets.scale(offsetNorm[i], pointNorm[i])
+      scaled[i] = w[i] * (l1 ? offsets.scale(offsetNorm[i], pointNorm[i])
           : offsets.scale(Math.sqrt(offsetNorm[i]), Math.sqrt(pointNorm[i])));
+      scaledWeight[best[i]] += scaled[i];
     }
     for (int t = 0; t < dimension; t++) {
       int column = t * b;
       for (int i = 0; i < b; i++) {
-        sums[best[i] * dimension + t] += scale[i] * (x[column + i] - centres[best[i] * dimension + t]);
+        sums[best[i] * dimension + t] += scaled[i] * x[column + i];
+      }
+    }
+    for (int j = 0; j < k; j++) {
+      for (int t = 0; t < dimension; t++) {
+        sums[j * dimension + t] -= scaledWeight[j] * centres[j * dimension + t];
       }
     }
   }
