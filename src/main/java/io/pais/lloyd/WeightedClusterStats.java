@@ -18,11 +18,10 @@ public final class WeightedClusterStats implements Serializable {
   private final LloydSums terms;
   /** The buffers of {@link NearestCentre}, reused by every block a task adds (never serialised). */
   private transient NearestCentre.Assignment scratch;
-
-  /** Sums of the points (the paper's). */
-  public WeightedClusterStats(int k, int dimension) {
-    this(k, dimension, LloydSums.points());
-  }
+  /** The per-row buffers of {@link #addOffsets}, reused by every block a task adds (never serialised). */
+  private transient double[] offsetNorm;
+  private transient double[] pointNorm;
+  private transient double[] scaled;
 
   public WeightedClusterStats(int k, int dimension, LloydSums terms) {
     this.terms = terms;
@@ -67,8 +66,13 @@ public final class WeightedClusterStats implements Serializable {
   private void addOffsets(LloydSums.ClippedOffsets offsets, int b, double[] x, double[] w, int[] best,
       double[] centres) {
     boolean l1 = offsets.geometry() == Geometry.L1;
-    double[] offsetNorm = new double[b];
-    double[] pointNorm = new double[b];
+    if (offsetNorm == null || offsetNorm.length < b) {
+      offsetNorm = new double[b];
+      pointNorm = new double[b];
+      scaled = new double[b];
+    }
+    java.util.Arrays.fill(offsetNorm, 0, b, 0.0);
+    java.util.Arrays.fill(pointNorm, 0, b, 0.0);
     for (int t = 0; t < dimension; t++) {
       int column = t * b;
       for (int i = 0; i < b; i++) {
@@ -78,7 +82,6 @@ public final class WeightedClusterStats implements Serializable {
         pointNorm[i] += l1 ? Math.abs(v) : v * v;
       }
     }
-    double[] scaled = new double[b];
     double[] scaledWeight = new double[k];
     for (int i = 0; i < b; i++) {
       scaled[i] = w[i] * (l1 ? offsets.scale(offsetNorm[i], pointNorm[i])

@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.lloyd.LloydSums;
 import io.pais.lloyd.LloydNoise;
 import io.pais.sampling.spark.PoissonSampler;
 import io.pais.lloyd.SampleBlock;
@@ -80,7 +81,7 @@ class EngineAuditTest {
     double[] norms = WeightedClusterStats.squaredNorms(centres, 1, D);
     long[] coinSeed = {seed << 32};
     return () -> {
-      WeightedClusterStats stats = new WeightedClusterStats(1, D);
+      WeightedClusterStats stats = new WeightedClusterStats(1, D, LloydSums.points());
       for (SampleBlock b : PoissonSampler.sampleInMemory(p.points(), D, sampling, Geometry.L2, coinSeed[0]++)) {
         stats.add(b, centres, norms);
       }

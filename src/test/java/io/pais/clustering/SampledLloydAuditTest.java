@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.lloyd.LloydSums;
 import io.pais.lloyd.LloydNoise;
 import io.pais.sampling.spark.PoissonSampler;
 import io.pais.lloyd.SampleBlock;
@@ -47,7 +48,7 @@ class SampledLloydAuditTest {
     double[] norms = WeightedClusterStats.squaredNorms(centres, 1, 2);
     long[] coinSeed = {seed << 32};
     return () -> {
-      WeightedClusterStats stats = new WeightedClusterStats(1, 2);
+      WeightedClusterStats stats = new WeightedClusterStats(1, 2, LloydSums.points());
       for (SampleBlock b : PoissonSampler.sampleInMemory(data, 2, sampling, Geometry.L2, coinSeed[0]++)) {
         stats.add(b, centres, norms);
       }
