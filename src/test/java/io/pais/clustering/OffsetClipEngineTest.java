@@ -109,4 +109,30 @@ class OffsetClipEngineTest {
     ClusteringResult paper = fit(spark, KMeansSettings.builder().paper().k(K).epsilon(3).seed(7L).build(), log);
     assertFalse(lloydEntry(paper).sensitivity().contains("rho"), lloydEntry(paper).sensitivity());
   }
+
+  /**
+   * The noise is calibrated to ρ, not r: with full data the DP-Lloyd share is ε_full = sqrt(B), and the unit-free
+   * split gives β_sum = T·ρ·(1 + 1/g)/sqrt(B) (independently of the planner), a quarter of r's at ρ = r/4; β_count
+   * does not depend on the bound.
+   */
+  @Test
+  void theSumNoiseIsCalibratedToRho(SparkSession spark) {
+    ClusteringResult quarter = fit(spark, strict(3).sampler(io.pais.sampling.Sampler.FULL)
+        .iterations(io.pais.settings.Iterations.fixed(5)).offsetClip(OffsetClip.fraction(0.25)).build(),
+        new ArrayList<>());
+    ClusteringResult points = fit(spark, strict(3).sampler(io.pais.sampling.Sampler.FULL)
+        .iterations(io.pais.settings.Iterations.fixed(5)).offsetClip(OffsetClip.none()).build(), new ArrayList<>());
+    double r = statistic(quarter, "r");
+    double rho = statistic(quarter, "rho");
+    assertEquals(r / 4, rho, 1e-12 * r);
+    double g = io.pais.privacy.NoiseSplit.unitFreeRatio(D, io.pais.privacy.Geometry.L2);
+    double b = quarter.report().noiseKnob();
+    assertEquals(5 * rho * (1 + 1 / g) / Math.sqrt(b), quarter.report().betaSum(), 1e-9 * quarter.report().betaSum());
+    // the same seed draws the same r and the same share of ε, so the same B: summing the points, the sum noise is
+    // four times as large and the count noise the same
+    assertEquals(r, statistic(points, "r"));
+    assertEquals(b, points.report().noiseKnob(), 1e-9 * b);
+    assertEquals(4 * quarter.report().betaSum(), points.report().betaSum(), 1e-9 * points.report().betaSum());
+    assertEquals(quarter.report().betaCount(), points.report().betaCount(), 1e-9 * points.report().betaCount());
+  }
 }
