@@ -107,6 +107,10 @@ public final class UtilityStudy implements Callable<Integer> {
   @Option(names = "--baselines-command", description = "the command that fits them (default: ${DEFAULT-VALUE})")
   String baselinesCommand = "submit/pais-baselines";
 
+  @Option(names = "--decompose", description = "also write decomposition.csv: each run's initial, released, "
+      + "noise-free and converged (this many noise-free iterations) cost / floor (not private: a diagnostic)")
+  Integer decompose;
+
   /** pais with the default sampler and the same public per-coordinate bounds as the baselines. */
   private static final String BOUNDS_METHOD = Defaults.SAMPLER.id() + "+bounds";
 
@@ -162,6 +166,9 @@ public final class UtilityStudy implements Callable<Integer> {
           + shares.size());
     }
     settings(Sampler.OPT, 1, 0).strict(1).build(); // the shares fail before any data is read
+    if (decompose != null && decompose < 1) {
+      throw new IllegalArgumentException("--decompose must be a whole number of iterations >= 1, got " + decompose);
+    }
     Files.createDirectories(common.output);
     SparkSession spark = StudySession.open("pais-utility-study", 2, common.keepSession);
     List<String> summary = new ArrayList<>(List.of(SUMMARY_HEADER));
@@ -188,9 +195,13 @@ public final class UtilityStudy implements Callable<Integer> {
         if (!baselines().isEmpty()) {
           runs.addAll(sideBySide(name, set, floor));
         }
-        set.release();
         Path dir = common.output.resolve(name);
         Files.createDirectories(dir);
+        if (decompose != null) {
+          Files.write(dir.resolve("decomposition.csv"), StrictStudy.lines(Decomposition.HEADER,
+              decomposition(name, set, floor)));
+        }
+        set.release();
         Files.write(dir.resolve("utility-runs.csv"), StrictStudy.lines(Run.HEADER, runs.stream().map(Run::csv)
             .toList()));
         List<String> rows = summarise(name, runs, floor);
@@ -207,6 +218,37 @@ public final class UtilityStudy implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /**
+   * Every sampler, ε and seed of the grid again, each run decomposed ({@link Decomposition}); prints the medians and
+   * returns the CSV rows (infeasible configurations are left out, as the runs record them).
+   */
+  private List<String> decomposition(String name, StudySet set, double floor) {
+    List<String> rows = new ArrayList<>();
+    for (double eps : epsilons) {
+      for (String sampler : samplers) {
+        List<Decomposition> parts = new ArrayList<>();
+        for (int seed = 0; seed < repetitions; seed++) {
+          try {
+            parts.add(Decomposition.of(name, sampler, eps, seed, settings(Sampler.parse(sampler), eps, seed)
+                .strict(set.clipRadius()).build(), set, floor, decompose));
+          } catch (InputException e) {
+            System.out.printf(Locale.ROOT, "%s: %s epsilon %s: %s%n", name, sampler, eps, e.getMessage());
+          }
+        }
+        parts.forEach(p -> rows.add(p.csv()));
+        System.out.printf(Locale.ROOT, "%s: epsilon %s, %s: median cost / floor of the initial centres %.3f, "
+            + "released %.3f, noise-free %.3f, noise-free with %d iterations %.3f (not private)%n", name, eps, sampler,
+            median(parts, Decomposition::initial), median(parts, Decomposition::released),
+            median(parts, Decomposition::noiseFree), decompose, median(parts, Decomposition::converged));
+      }
+    }
+    return rows;
+  }
+
+  private static double median(List<Decomposition> parts, ToDoubleFunction<Decomposition> part) {
+    return StrictStudy.quantile(parts.stream().mapToDouble(part).toArray(), 0.5);
   }
 
   private KMeansSettings.Builder settings(Sampler sampler, double eps, int seed) {
