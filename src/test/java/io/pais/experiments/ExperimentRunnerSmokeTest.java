@@ -100,6 +100,33 @@ class ExperimentRunnerSmokeTest {
         table));
   }
 
+  /**
+   * --decompose: a row per run, whose released ratio is the release's own (the same digits as utility-runs.csv), and
+   * whose noise-free iterations run (they end far below the private start on htru2: about 1.2 against 2.5 floors).
+   */
+  @Test
+  void utilityStudyDecomposesEachRun(@TempDir Path tmp) throws IOException {
+    Path out = tmp.resolve("utility");
+    int exit = new CommandLine(new UtilityStudy()).execute("--data-dir",
+        TestVectors.sharedDir().resolve("datasets").toString(), "--dataset", "htru2", "--repetitions", "2",
+        "--epsilons", "1", "--samplers", "opt", "--baselines", "none", "--floor-starts", "3", "--decompose", "30",
+        "--output", out.toString(), "--keep-session");
+    assertEquals(0, exit);
+    List<String> runs = Files.readAllLines(out.resolve("htru2/utility-runs.csv"));
+    List<String> parts = Files.readAllLines(out.resolve("htru2/decomposition.csv"));
+    assertEquals("dataset,sampler,epsilon,seed,initial,released,noiseFree,converged", parts.get(0));
+    assertEquals(3, parts.size(), String.join("\n", parts));
+    for (int i = 1; i < parts.size(); i++) {
+      String[] part = parts.get(i).split(",");
+      assertEquals(runs.get(i).split(",")[5], part[5], "the released centres are the release's");
+      double initial = Double.parseDouble(part[4]);
+      double released = Double.parseDouble(part[5]);
+      double noiseFree = Double.parseDouble(part[6]);
+      double converged = Double.parseDouble(part[7]);
+      assertTrue(noiseFree != released && converged < 0.8 * initial && converged > 0.95, parts.get(i));
+    }
+  }
+
   /** The tail distortion of htru2: one row whose distortions are non-negative and shrink as the quantile grows. */
   @Test
   void tailDistortionSmokeRunShrinksWithTheQuantile(@TempDir Path tmp) throws IOException {
