@@ -87,8 +87,8 @@ final class ReleaseReporter {
       boolean estimated = settings.isStrict() && (provenance.radiusEstimated() || usesTypicalNorm(data));
       b.statistic("rho", offsets.bound(), settings.isStrict() ? (estimated ? Source.DP_ESTIMATE : Source.PUBLIC)
           : Source.DATA_DERIVED, "the bound DP-Lloyd clips each point's offset from its centre to: "
-          + (settings.offsetClip() instanceof OffsetClip.Auto ? "the smallest of r, r/2, r/3, r/4, r/6, r/8 at or "
-          + "above sqrt(xTilde) k^(-1/d) (--offset-clip auto)" : settings.offsetClip().describe() + " r"));
+          + (settings.offsetClip() instanceof OffsetClip.Auto ? "the smallest of " + OffsetClip.Auto.ladder()
+          + " at or above sqrt(xTilde) k^(-1/d) (--offset-clip auto)" : settings.offsetClip().describe() + " r"));
     }
     return b.build();
   }

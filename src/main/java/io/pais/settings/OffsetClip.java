@@ -35,8 +35,7 @@ public sealed interface OffsetClip extends Serializable {
   /** ρ = fraction·r, given by the user. */
   record Fraction(double fraction) implements OffsetClip {
     public Fraction {
-      Checks.require(fraction > 0 && fraction <= 1, "offset-clip must be none, auto or a fraction of r in (0, 1], got "
-          + fraction);
+      Checks.require(fraction > 0 && fraction <= 1, rule("offset-clip", Double.toString(fraction)));
     }
 
     @Override
@@ -58,6 +57,15 @@ public sealed interface OffsetClip extends Serializable {
     @Override
     public double[] fractionsToTry(boolean strict) {
       return strict ? FRACTIONS.clone() : new double[0];
+    }
+
+    /** The fractions as the report names them: "r, r/2, …". */
+    public static String ladder() {
+      StringBuilder text = new StringBuilder();
+      for (double f : FRACTIONS) {
+        text.append(text.isEmpty() ? "" : ", ").append(f == 1 ? "r" : "r/" + Math.round(1 / f));
+      }
+      return text.toString();
     }
 
     @Override
@@ -101,9 +109,13 @@ public sealed interface OffsetClip extends Serializable {
       // named below
     }
     if (!(fraction > 0 && fraction <= 1)) {
-      throw new IllegalArgumentException(setting + " must be none, auto or a fraction of r in (0, 1], got '" + text
-          + "'");
+      throw new IllegalArgumentException(rule(setting, "'" + text + "'"));
     }
     return fraction(fraction);
+  }
+
+  /** What a setting must be, and the value it got. */
+  private static String rule(String setting, String got) {
+    return setting + " must be none, auto or a fraction of r in (0, 1], got " + got;
   }
 }

@@ -3,7 +3,6 @@ package io.pais.settings;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +27,7 @@ class OffsetClipTest {
     assertEquals(0, OffsetClip.auto().fractionsToTry(false).length, "paper mode sums the points");
     assertEquals(0, OffsetClip.none().fractionsToTry(true).length);
     assertArrayEquals(new double[] {0.5}, OffsetClip.fraction(0.5).fractionsToTry(false));
+    assertEquals("r, r/2, r/3, r/4, r/6, r/8", OffsetClip.Auto.ladder(), "the report names the fractions tried");
   }
 
   @Test
@@ -38,6 +38,6 @@ class OffsetClipTest {
       assertEquals("offset-clip must be none, auto or a fraction of r in (0, 1], got '" + bad + "'", e.getMessage());
     }
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OffsetClip.fraction(Double.NaN));
-    assertTrue(e.getMessage().contains("NaN"), e.getMessage());
+    assertEquals("offset-clip must be none, auto or a fraction of r in (0, 1], got NaN", e.getMessage());
   }
 }
