@@ -70,10 +70,10 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
   /** One driver-side update: noise for every cluster, then the guards. */
   double[] update(WeightedClusterStats stats, double[] previous, int dimension, LloydNoise noise) {
     double[] next = new double[k * dimension];
+    boolean offsets = sums instanceof LloydSums.ClippedOffsets;
     for (int j = 0; j < k; j++) {
       double noisyCount = noise.noisyCount(stats.count(j));
       double[] c = noise.noisySum(stats.sum(j));
-      boolean offsets = sums instanceof LloydSums.ClippedOffsets;
       for (int t = 0; t < dimension; t++) {
         c[t] /= noisyCount;
         if (offsets) {

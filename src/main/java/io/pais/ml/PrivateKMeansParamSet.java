@@ -215,15 +215,19 @@ public final class PrivateKMeansParamSet implements Serializable {
     return validator(v -> v != null && !v.isBlank(), v -> name + " must be a non-empty column name, got '" + v + "'");
   }
 
+  /** offsetClip's refusal is {@link OffsetClip#parse}'s own message, so the rule is written once. */
   private static Function1<String, Object> parsesAsOffsetClip() {
-    return validator(v -> {
-      try {
-        OffsetClip.parse("offsetClip", v);
-        return true;
-      } catch (IllegalArgumentException e) {
-        return false;
-      }
-    }, v -> "offsetClip must be none, auto or a fraction of r in (0, 1], got '" + v + "'");
+    return validator(v -> offsetClipRefusal(v) == null, PrivateKMeansParamSet::offsetClipRefusal);
+  }
+
+  /** Why {@code value} is not an offsetClip, or null when it is one. */
+  private static String offsetClipRefusal(String value) {
+    try {
+      OffsetClip.parse("offsetClip", value);
+      return null;
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
   }
 
   private static Function1<String, Object> parsesAsBounds() {

@@ -103,6 +103,8 @@ class PrivateKMeansTest {
     assertMessage(() -> kmeans.setBudgetCentre(1), "budgetCentre must be in");
     assertMessage(() -> kmeans.setStage1Size(0), "stage1Size must be finite and > 0.0, got 0.0");
     assertMessage(() -> kmeans.setNoise("cauchy"), "noise must be one of laplace, gaussian, got 'cauchy'");
+    assertMessage(() -> kmeans.setOffsetClip("1.5"), "offsetClip must be none, auto or a fraction of r in (0, 1], "
+        + "got '1.5'");
     assertMessage(() -> kmeans.setDelta(Double.NaN), "delta must be in [0.0");
     assertMessage(() -> kmeans.setDelta(1), "delta must be in [0.0");
     // cross-param checks at fit
