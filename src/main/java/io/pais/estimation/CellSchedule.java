@@ -49,6 +49,41 @@ public record CellSchedule(double[] halfWidths, int[] coordinate, int[] splitInd
     return new CellSchedule(halfWidths, coordinate, splitIndex);
   }
 
+  /**
+   * The box of the cell whose path is the {@code splits} bits {@code path} (the first split in the highest bit, as
+   * {@link #cell} reads them). A side no split moved off the schedule's box boundary is open.
+   */
+  public CellBox box(long path, int splits) {
+    Checks.require(splits >= 0 && splits <= depth(), "splits must be in [0, " + depth() + "], got " + splits);
+    int d = halfWidths.length;
+    double[] lower = new double[d];
+    double[] upper = new double[d];
+    boolean[] lowerOnBoundary = new boolean[d];
+    boolean[] upperOnBoundary = new boolean[d];
+    for (int j = 0; j < d; j++) {
+      lower[j] = -halfWidths[j];
+      upper[j] = halfWidths[j];
+      lowerOnBoundary[j] = true;
+      upperOnBoundary[j] = true;
+    }
+    for (int level = 0; level < splits; level++) {
+      int j = coordinate[level];
+      double middle = (lower[j] + upper[j]) / 2;
+      if (((path >>> (splits - 1 - level)) & 1L) == 1L) {
+        lower[j] = middle;
+        lowerOnBoundary[j] = false;
+      } else {
+        upper[j] = middle;
+        upperOnBoundary[j] = false;
+      }
+    }
+    for (int j = 0; j < d; j++) {
+      lower[j] = lowerOnBoundary[j] ? Double.NEGATIVE_INFINITY : lower[j];
+      upper[j] = upperOnBoundary[j] ? Double.POSITIVE_INFINITY : upper[j];
+    }
+    return new CellBox(lower, upper);
+  }
+
   public int depth() {
     return coordinate.length;
   }

@@ -71,6 +71,19 @@ public final class PrivateCellTree {
       return counts.length;
     }
 
+    /** The box of each kept region's cell (its deepest heavy cell) in {@code schedule}, by region index. */
+    public CellBox[] boxes(CellSchedule schedule) {
+      CellBox[] boxes = new CellBox[counts.length];
+      for (Map.Entry<Long, Integer> e : heavy.entrySet()) {
+        if (e.getValue() >= 0) {
+          long key = e.getKey();
+          int splits = 63 - Long.numberOfLeadingZeros(key); // the bits below the leading 1
+          boxes[e.getValue()] = schedule.box(key & ~(1L << splits), splits);
+        }
+      }
+      return boxes;
+    }
+
     /** The kept region of a full-depth cell, or −1. */
     public int indexOf(long cell) {
       for (int level = LEVELS; level >= 0; level--) {

@@ -180,6 +180,77 @@ class PrivateCoresetMechanismsTest {
     assertEquals(-1, regions.indexOf(inAOnly));
     assertEquals(1, regions.indexOf(inB));
     assertEquals(0, regions.indexOf(inRootOnly));
+
+    // each kept region's box is its deepest heavy cell's: on the box [-8, 8] x [-6, 6] (splits x0, x1, x0, x1, ...)
+    // the root, b (bits 10: x0's upper half, then x1's lower) and a's child (bits 01 11: x0's lower half, x1's upper,
+    // then the upper quarters)
+    CellSchedule schedule = CellSchedule.widestFirst(new double[] {8, 6}, PrivateCellTree.DEPTH);
+    CellBox[] boxes = regions.boxes(schedule);
+    double inf = Double.POSITIVE_INFINITY;
+    assertArrayEquals(new double[] {-inf, -inf}, boxes[0].lower());
+    assertArrayEquals(new double[] {inf, inf}, boxes[0].upper());
+    assertArrayEquals(new double[] {0, -inf}, boxes[1].lower());
+    assertArrayEquals(new double[] {inf, 0}, boxes[1].upper());
+    assertArrayEquals(new double[] {-4, 3}, boxes[2].lower());
+    assertArrayEquals(new double[] {0, inf}, boxes[2].upper());
+  }
+
+  @Test
+  void everyPointLiesInTheBoxOfEachOfItsCells() {
+    CellSchedule schedule = CellSchedule.widestFirst(new double[] {4, 1.5, 0.3}, 30);
+    UniformRandomProvider rng = NoiseRandomness.seeded(36).provider();
+    for (int i = 0; i < 2000; i++) {
+      // a third of the points beyond the box: they belong to the boundary cells, whose outer sides are open
+      double[] x = {12 * rng.nextDouble() - 6, 5 * rng.nextDouble() - 2.5, rng.nextDouble() - 0.5};
+      long cell = schedule.cell(x);
+      for (int splits = 0; splits <= schedule.depth(); splits++) {
+        CellBox box = schedule.box(cell >>> (schedule.depth() - splits), splits);
+        for (int j = 0; j < x.length; j++) {
+          assertTrue(box.lower()[j] <= x[j] && x[j] <= box.upper()[j], "coordinate " + j + " of point " + i
+              + " outside its cell at " + splits + " splits");
+        }
+      }
+    }
+    // a cell deep enough is narrower than the box: 30 splits leave x0 (half-width 4) 2^-12 of its width or less
+    CellBox deep = schedule.box(schedule.cell(new double[] {1, 0.2, 0.1}), 30);
+    assertTrue(deep.upper()[0] - deep.lower()[0] <= 8 * 0x1p-12, deep.upper()[0] - deep.lower()[0] + "");
+  }
+
+  @Test
+  void clampingOntoTheCellAndTheBallNeverMovesANoisyMeanAwayFromATrueOne() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(37).provider();
+    CellBox box = new CellBox(new double[] {0.2, Double.NEGATIVE_INFINITY, -0.1},
+        new double[] {0.5, 0.1, Double.POSITIVE_INFINITY});
+    int moved = 0;
+    for (int i = 0; i < 5000; i++) {
+      // a true mean in the box and the unit ball, an estimate around it with noise of norm up to 3
+      double[] mean = {0.2 + 0.3 * rng.nextDouble(), 0.1 - 0.6 * rng.nextDouble(), -0.1 + 0.4 * rng.nextDouble()};
+      if (Geometry.L2.norm(mean) > 1) {
+        continue;
+      }
+      double[] estimate = new double[3];
+      for (int j = 0; j < 3; j++) {
+        estimate[j] = mean[j] + 2 * rng.nextDouble() - 1;
+      }
+      double before = distance(estimate, mean);
+      double[] clamped = estimate.clone();
+      box.clampOnto(clamped, 1, Geometry.L2);
+      assertTrue(distance(clamped, mean) <= before + 1e-12, "moved away at draw " + i);
+      assertTrue(Geometry.L2.norm(clamped) <= 1 + 1e-12);
+      moved += distance(clamped, mean) < before - 1e-9 ? 1 : 0;
+    }
+    assertTrue(moved > 1000, "the clamp should act on many draws, got " + moved);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new CellBox(new double[] {0, Double.NaN}, new double[] {1, 1}));
+    assertTrue(e.getMessage().contains("lower < upper") && e.getMessage().contains("NaN"), e.getMessage());
+  }
+
+  private static double distance(double[] a, double[] b) {
+    double sum = 0;
+    for (int j = 0; j < a.length; j++) {
+      sum += (a[j] - b[j]) * (a[j] - b[j]);
+    }
+    return Math.sqrt(sum);
   }
 
   @Test
