@@ -15,6 +15,8 @@ import io.pais.privacy.Geometry;
 public record CellBox(double[] lower, double[] upper) {
 
   public CellBox {
+    Checks.notNull("lower", lower);
+    Checks.notNull("upper", upper);
     Checks.require(lower.length == upper.length, "lower and upper must have one end per coordinate, got "
         + lower.length + " and " + upper.length);
     for (int j = 0; j < lower.length; j++) {
@@ -30,6 +32,7 @@ public record CellBox(double[] lower, double[] upper) {
    * outside: the region's mean lies in both, so for ℓ2 neither step moves the estimate away from it.
    */
   public void clampOnto(double[] mean, double radius, Geometry geometry) {
+    Checks.positive("radius (r)", radius);
     Checks.require(mean.length == lower.length, "the mean must have " + lower.length + " coordinates, got "
         + mean.length);
     for (int j = 0; j < mean.length; j++) {

@@ -35,8 +35,8 @@ import org.apache.spark.api.java.JavaRDD;
  * it (post-processing). A noisy mean of a region near τ can land far outside its cell, where k-means++ likes to put
  * a centre (with ε = 3 on kddcup99 with public bounds, three of one seed's ten initial centres held almost no
  * points); clamped, it stays in the cell that holds its points.
-
- * τ = 3·max(count noise scale, Δ·d/ε_sums) keeps a kept region's count three noise scales clear of zero and its
+ *
+ * <p>τ = 3·max(count noise scale, Δ·d/ε_sums) keeps a kept region's count three noise scales clear of zero and its
  * noisy mean within about r/3 of the true one (the sum noise has mean length about d·r/ε_sums, Δ = 1 or 2 by
  * relation). Weighted k-means++ and Lloyd on the coreset (best of 50 starts: with 10, ijcnn1 at ε = 10 ended in a
  * local optimum 1.3× the floor in 3 of 3 seeds, with 50 in none) are post-processing. Passes over the prepared points ({@link CoresetPasses}: on the driver's copy when
