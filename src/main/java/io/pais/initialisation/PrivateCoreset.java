@@ -31,8 +31,8 @@ import org.apache.spark.api.java.JavaRDD;
  *       their noisy counts.
  * </ol>
  * Each coreset point is then clamped into its region's cell ({@link CellBox}; the sides on the box's boundary are
- * open) and projected onto the ball again: the region's mean lies in both, so neither step moves the point away from
- * it (post-processing). A noisy mean of a region near τ can land far outside its cell, where k-means++ likes to put
+ * open) and projected onto the ball again: the region's mean lies in both, so in ℓ2 neither step moves the point
+ * away from it (post-processing; in ℓ1 the ball step is the same radial scaling as before the clamp). A noisy mean of a region near τ can land far outside its cell, where k-means++ likes to put
  * a centre (with ε = 3 on kddcup99 with public bounds, three of one seed's ten initial centres held almost no
  * points); clamped, it stays in the cell that holds its points.
  *
