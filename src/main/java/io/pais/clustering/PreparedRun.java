@@ -3,6 +3,7 @@ package io.pais.clustering;
 import io.pais.sampling.spark.SparkBlocks;
 import io.pais.preprocessing.PreparedData;
 import io.pais.lloyd.LloydSums;
+import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.sampling.spark.SchemeSampling;
 import io.pais.accounting.LloydPlan;
@@ -13,7 +14,8 @@ import io.pais.privacy.Geometry;
 
 /**
  * Everything fixed before the noisy iterations: the preprocessed data, the privacy plan, where each iteration's
- * sample comes from, the initial centres (in preprocessed coordinates) and the run's {@link Provenance}. Kept
+ * sample comes from, the initial centres and the private coreset (in preprocessed coordinates) and the run's
+ * {@link Provenance}. Kept
  * separate so that several noise draws (or the noiseless reference) can run on the same preparation. One of two
  * kinds: Poisson importance sampling ({@link Poisson}: one sample, cached, or for full data the preprocessing's cache
  * read as it is) or a uniform scheme ({@link Scheme}: a fresh sample every iteration).
@@ -25,6 +27,9 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
 
   /** k × d row-major. */
   double[] initialCentres();
+
+  /** The private coreset, a DP output DP-Lloyd re-seeds dead centres from; no rows when the run has none. */
+  SampleBlock coreset();
 
   /** T, as the user set it or as {@code --iterations auto} chose it. */
   int iterations();
@@ -68,8 +73,8 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    * @param plan B, scales, sampling function and guarantee
    * @param sample the weighted sample in dense blocks
    */
-  record Poisson(PreparedData data, PrivacyPlan plan, SampleBlocks sample, double[] initialCentres, int iterations,
-      LloydSums sums, Provenance provenance) implements PreparedRun {
+  record Poisson(PreparedData data, PrivacyPlan plan, SampleBlocks sample, double[] initialCentres,
+      SampleBlock coreset, int iterations, LloydSums sums, Provenance provenance) implements PreparedRun {
     @Override
     public SampleBlocks sampleOf(int t) {
       return sample;
@@ -93,8 +98,8 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    * @param plan the scheme's scales and (ε, δ)
    * @param sampling its per-iteration samples
    */
-  record Scheme(PreparedData data, SchemePlan plan, SchemeSampling sampling, double[] initialCentres, int iterations,
-      LloydSums sums, Provenance provenance) implements PreparedRun {
+  record Scheme(PreparedData data, SchemePlan plan, SchemeSampling sampling, double[] initialCentres,
+      SampleBlock coreset, int iterations, LloydSums sums, Provenance provenance) implements PreparedRun {
     @Override
     public SampleBlocks sampleOf(int t) {
       return SparkBlocks.of(sampling.iteration(t));

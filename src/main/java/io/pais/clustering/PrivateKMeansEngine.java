@@ -11,10 +11,12 @@ import io.pais.accounting.Relation;
 import io.pais.accounting.SchemePlan;
 import io.pais.accounting.TrainingSummary;
 import io.pais.estimation.PrivateTrainingSummary;
+import io.pais.initialisation.CoresetStart;
 import io.pais.initialisation.Initialiser;
 import io.pais.io.InputException;
 import io.pais.io.Points;
 import io.pais.lloyd.ClusterCosts;
+import io.pais.lloyd.DeadCentres;
 import io.pais.lloyd.LloydNoise;
 import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
@@ -183,7 +185,7 @@ public final class PrivateKMeansEngine {
     clock.end("read and preprocess", start);
     BudgetAllocation allocation = strictResult == null ? beforeData : strictResult.allocation();
     Provenance provenance = Provenance.of(points, strictResult);
-    double[] privateInitial = null;
+    CoresetStart privateInitial = null;
     if (settings.initialisation() == Initialisation.PRIVATE_CORESET) {
       start = clock.begin("private coreset");
       privateInitial = initialiser.privateCoreset(data, strictResult == null ? null
@@ -218,7 +220,8 @@ public final class PrivateKMeansEngine {
     if (settings.sampling().sampler() != Sampler.FULL && !beforeData.summary().runs()) {
       data.release();
     }
-    return new PreparedRun.Poisson(data, plan, sample, initial, planned.iterations(), planned.sums(), provenance);
+    return new PreparedRun.Poisson(data, plan, sample, initial, coresetOf(privateInitial, d), planned.iterations(),
+        planned.sums(), provenance);
   }
 
   /** The Poisson sample of the plan's sampling function, drawn in map tasks and cached in {@code partitions}. */
@@ -239,7 +242,7 @@ public final class PrivateKMeansEngine {
    * substitution; poisson-uniform's rate uses no N beyond what paper mode reads or strict mode estimates), the noise
    * solved for the DP-Lloyd share of (ε, δ), and the per-iteration sampling set up (stage I drawn now when cached).
    */
-  private PreparedRun prepareScheme(PreparedData data, int d, double[] privateInitial, Provenance provenance,
+  private PreparedRun prepareScheme(PreparedData data, int d, CoresetStart privateInitial, Provenance provenance,
       BudgetAllocation allocation) {
     long start = clock.begin("record numbers");
     RecordNumbering.Numbered numbered = RecordNumbering.number(data.points(), d);
@@ -261,7 +264,13 @@ public final class PrivateKMeansEngine {
         options.stage1Cached(), randomness.provider(), coins);
     clock.end("weights and sampling", start);
     double[] initial = initialiser.initialCentres(data, privateInitial, null); // no sample-points here
-    return new PreparedRun.Scheme(data, plan, sampling, initial, sizes.iterations(), sizes.sums(), provenance);
+    return new PreparedRun.Scheme(data, plan, sampling, initial, coresetOf(privateInitial, d), sizes.iterations(),
+        sizes.sums(), provenance);
+  }
+
+  /** The private coreset of a run that drew one, else a pool with no rows. */
+  private static SampleBlock coresetOf(CoresetStart start, int d) {
+    return start != null ? start.coreset() : SampleBlock.ofRows(new double[0], new double[0], d);
   }
 
   /** The private noise of a prepared run: the one its plan builds, drawn from this run's randomness. */
@@ -276,7 +285,8 @@ public final class PrivateKMeansEngine {
     int iterations = run.iterations();
     long start = clock.begin(iterationStage(1, iterations));
     WeightedLloyd lloyd = new WeightedLloyd(settings.k(), iterations, run.data().radius(),
-        settings.geometry(), settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums());
+        settings.geometry(), settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums(),
+        DeadCentres.of(run.coreset(), run.noise(settings.geometry()).countDeviation()));
     double[] centres = lloyd.run(run::sampleOf, run.data().dimension(), run.initialCentres(), noise, t -> {
       stages.end();
       log.accept(String.format(java.util.Locale.ROOT, "DP-Lloyd iteration %d/%d, %.1f s", t, iterations,

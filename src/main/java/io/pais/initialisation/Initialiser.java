@@ -46,11 +46,11 @@ public final class Initialiser {
   }
 
   /**
-   * The private coreset's k centres, from a Poisson subsample when n̂ exceeds the coreset sample size ({@code drawn}
+   * The private coreset and its k centres, from a Poisson subsample when n̂ exceeds the coreset sample size ({@code drawn}
    * when the preprocessing drew it, else drawn here; closed either way); fewer kept regions than k are filled from
    * the ball of radius r.
    */
-  public double[] privateCoreset(PreparedData data, CachedSubsample drawn, BudgetAllocation.CoresetShares epsilon,
+  public CoresetStart privateCoreset(PreparedData data, CachedSubsample drawn, BudgetAllocation.CoresetShares epsilon,
       PrivacyLedger ledger) {
     return PrivateCoreset.initialCentres(data, drawn, settings.k(), settings.strictRelease().coresetSampleSize(),
         epsilon, settings.geometry(), ledger, rng, coins.initialisationSubsample(),
@@ -61,9 +61,9 @@ public final class Initialiser {
    * The first centres once the sample is drawn: the private coreset's (drawn before, with its share of ε), the
    * paper's sample points (Poisson runs: {@code sampling} is their sampling function), or a start that reads no data.
    */
-  public double[] initialCentres(PreparedData data, double[] coreset, SamplingFunction sampling) {
+  public double[] initialCentres(PreparedData data, CoresetStart coreset, SamplingFunction sampling) {
     return switch (settings.initialisation()) {
-      case PRIVATE_CORESET -> coreset;
+      case PRIVATE_CORESET -> coreset.centres();
       case SAMPLE_POINTS -> samplePoints(data.points(), sampling);
       case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL, AUTO -> dataIndependent(data); // AUTO: resolved in the settings
     };

@@ -64,7 +64,7 @@ final class PrivateCoreset {
    * their recorded shares ({@link SubsampleAmplification}). Fewer than k kept regions: the remaining centres come
    * from {@code fallback} (data-independent).
    */
-  static double[] initialCentres(PreparedData data, CachedSubsample drawn, int k, int sampleSize,
+  static CoresetStart initialCentres(PreparedData data, CachedSubsample drawn, int k, int sampleSize,
       BudgetAllocation.CoresetShares epsilon, Geometry geometry, PrivacyLedger ledger, UniformRandomProvider rng,
       CoinSource coins, java.util.function.IntFunction<double[]> fallback) {
     Checks.require(epsilon.runs(), "private-coreset needs its share of epsilon from the allocation");
@@ -83,8 +83,8 @@ final class PrivateCoreset {
     }
   }
 
-  /** The coreset's centres from {@code points}, of public (expected) size {@code count}. */
-  private static double[] initialCentres(JavaRDD<KeyedPoint> points, double count, PreparedData data, int k,
+  /** The coreset and its centres from {@code points}, of public (expected) size {@code count}. */
+  private static CoresetStart initialCentres(JavaRDD<KeyedPoint> points, double count, PreparedData data, int k,
       BudgetAllocation.CoresetShares epsilon, SubsampleAmplification amplification, Geometry geometry,
       PrivacyLedger ledger, UniformRandomProvider rng, java.util.function.IntFunction<double[]> fallback) {
     int d = data.dimension();
@@ -135,14 +135,14 @@ final class PrivateCoreset {
         System.arraycopy(point, 0, coreset, region * d, d);
       }
     }
+    SampleBlock block = SampleBlock.ofRows(coreset, regions.counts(), d);
     if (f < k) {
       double[] centres = fallback.apply(k - f);
       double[] out = new double[k * d];
       System.arraycopy(coreset, 0, out, 0, coreset.length);
       System.arraycopy(centres, 0, out, coreset.length, (k - f) * d);
-      return out;
+      return new CoresetStart(out, block);
     }
-    SampleBlock block = SampleBlock.ofRows(coreset, regions.counts(), d);
-    return new WeightedKMeans(k, STARTS, MAX_LLOYD_ITERATIONS).fit(List.of(block), d, rng);
+    return new CoresetStart(new WeightedKMeans(k, STARTS, MAX_LLOYD_ITERATIONS).fit(List.of(block), d, rng), block);
   }
 }

@@ -12,7 +12,9 @@ import java.util.function.IntFunction;
  * is at most {@code minNoisyCount} keeps its previous position, and every centre is projected onto the ball of
  * radius r. Guards only touch noisy outputs, so they cost no privacy; they can be switched off to reproduce
  * the reference code. With {@link LloydSums.ClippedOffsets} the noisy sum is of offsets, and the new centre is the
- * previous one moved by (Σ offsets + ζ)/ñ_j.
+ * previous one moved by (Σ offsets + ζ)/ñ_j. With noise and guards on, a centre whose noisy count is below the
+ * threshold of {@code deadCentres} is re-seeded from its public pool instead ({@link DeadCentres}); without noise
+ * nothing is re-seeded.
  *
  * @param k clusters
  * @param iterations T
@@ -21,9 +23,10 @@ import java.util.function.IntFunction;
  * @param guards whether the guards are on
  * @param minNoisyCount the guard threshold on ñ_j
  * @param sums what a cluster's sum adds up: the points, or their clipped offsets from the centres
+ * @param deadCentres where a centre whose noisy count is within noise of zero moves (a guard)
  */
 public record WeightedLloyd(int k, int iterations, double radius, Geometry geometry, boolean guards,
-    double minNoisyCount, LloydSums sums) {
+    double minNoisyCount, LloydSums sums, DeadCentres deadCentres) {
 
   public WeightedLloyd {
     Checks.positive("k", k);
@@ -32,6 +35,13 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     Checks.notNull("geometry", geometry);
     Checks.finite("minNoisyCount", minNoisyCount);
     Checks.notNull("sums", sums);
+    Checks.notNull("deadCentres", deadCentres);
+  }
+
+  /** DP-Lloyd that keeps a dead centre in place (the guard's threshold still applies). */
+  public WeightedLloyd(int k, int iterations, double radius, Geometry geometry, boolean guards,
+      double minNoisyCount, LloydSums sums) {
+    this(k, iterations, radius, geometry, guards, minNoisyCount, sums, DeadCentres.none());
   }
 
   /** The paper's DP-Lloyd: sums of the points. */
@@ -58,6 +68,8 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
       LloydNoise noise, IntConsumer progress) {
     Checks.require(initial.length == k * dimension, "initial centres must be k x d = " + k * dimension
         + " values, got " + initial.length);
+    Checks.require(deadCentres.pool().rows() == 0 || deadCentres.pool().dimension() == dimension, "the dead "
+        + "centres' pool must have d = " + dimension + " coordinates, got " + deadCentres.pool().dimension());
     double[] centres = initial.clone();
     for (int t = 1; t <= iterations; t++) {
       WeightedClusterStats stats = sampleOfIteration.apply(t).clusterStats(centres, k, dimension, sums);
@@ -79,6 +91,10 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
         if (offsets) {
           c[t] += previous[j * dimension + t];
         }
+      }
+      if (guards && !noise.isNone() && deadCentres.isDead(noisyCount)) {
+        deadCentres.reseed(j, next, previous, k);
+        continue;
       }
       boolean keep = guards && (noisyCount <= minNoisyCount || !(noisyCount > 0));
       if (!guards && noise.isNone() && stats.count(j) == 0) {

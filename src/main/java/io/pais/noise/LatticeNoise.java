@@ -28,12 +28,20 @@ public final class LatticeNoise {
 
     VectorNoise sum();
 
+    /** The count noise's standard deviation in value units: a public value, it depends on the scale only. */
+    double countDeviation();
+
     /** A one-line description for the privacy report. */
     String describe(Geometry geometry);
   }
 
   /** Count noise and sum noise for one mechanism, on their lattices. */
   public record Pair(LatticeLaplace count, LatticeSumNoise sum) implements CountAndSum {
+    @Override
+    public double countDeviation() {
+      return Math.sqrt(count.variance());
+    }
+
     @Override
     public String describe(Geometry geometry) {
       return String.format(Locale.ROOT, "lattice noise: counts on 2^%d Z with exact discrete Laplace, sums on 2^%d Z "
@@ -82,6 +90,11 @@ public final class LatticeNoise {
 
   /** Gaussian count noise and Gaussian sum noise, on their lattices. */
   public record GaussianPair(LatticeGaussian count, LatticeGaussian sum) implements CountAndSum {
+    @Override
+    public double countDeviation() {
+      return count.scale();
+    }
+
     /** A one-line description for the privacy report (Gaussian noise is the same in either geometry). */
     @Override
     public String describe(Geometry geometry) {

@@ -13,6 +13,9 @@ import io.pais.accounting.InitShare;
 import io.pais.accounting.LedgerEntry;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
+import io.pais.lloyd.LloydNoise;
+import io.pais.lloyd.SampleBlock;
+import io.pais.noise.NoiseRandomness;
 import io.pais.sampling.Sampler;
 import io.pais.testing.SharedSparkSession;
 import java.util.ArrayList;
@@ -142,11 +145,12 @@ class PrivateCoresetEngineTest {
   /**
    * At ε = 1 on 4 clusters of 2,000 points the coreset start finds all four (cost near d = 5, the within-cluster
    * variance) in most seeded runs, and in more runs than random-ball, whose centres start anywhere in a ball of radius
-   * about 30. Measured over seeds 0–29: 22 of 30 (26 of 30 before n̂ combined the centre's count; each change of the
-   * noise draws re-rolls which seeds succeed). Passing needs at least 10 of 20: for a success rate of 0.73 a run of 20
-   * falls below that with probability 0.007 (the false-failure rate of a change that keeps the rate), and a coreset
-   * without the data's clusters in it, which succeeds about as rarely as random-ball (0.2 or less), reaches it with
-   * probability 0.003.
+   * about 30. Measured over seeds 0–29: 27 of 30 since DP-Lloyd re-seeds dead centres from the coreset (22 of 30
+   * before; 26 of 30 before n̂ combined the centre's count; each change of the noise draws re-rolls which seeds
+   * succeed). Passing needs at least 10 of 20: for a success rate of 0.9 a run of 20 falls below that with probability
+   * 7e-7 (the false-failure rate of a change that keeps the rate; 0.007 at the rate 0.73 before re-seeding), and a
+   * coreset without the data's clusters in it, which succeeds about as rarely as random-ball (0.2 or less), reaches it
+   * with probability 0.003.
    */
   @Test
   void findsSeparatedClustersAtSmallEpsilon(SparkSession spark) {
@@ -210,6 +214,48 @@ class PrivateCoresetEngineTest {
         "summary: sizes", "summary: cost"), ledger.stream().map(e -> e.stage().label()).toList());
     assertTrue(ledger.get(1).mechanism().contains("Poisson subsample (rate 0.2"), ledger.get(1).mechanism());
     assertArrayEquals(flat(two.centres()), flat(fit(spark, rows, 5, settings).centres()));
+  }
+
+  /**
+   * A prepared run carries the coreset (points in the ball of radius r, positive noisy weights) to DP-Lloyd, which
+   * re-seeds a dead centre from it: with count noise that makes every cluster dead, every centre DP-Lloyd returns is a
+   * coreset point; without noise none moves there. A data-independent start has no coreset.
+   */
+  @Test
+  void dpLloydReseedsDeadCentresFromThePreparedCoreset(SparkSession spark) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Points points = new Points(jsc.parallelize(clusters(8000, 1, 4), 2), D, "test", true);
+    PrivateKMeansEngine engine = new PrivateKMeansEngine(settings(2, 64, Initialisation.PRIVATE_CORESET, 7),
+        message -> { });
+    PreparedRun run = engine.prepare(points);
+    try {
+      SampleBlock coreset = run.coreset();
+      assertTrue(coreset.rows() >= K && coreset.dimension() == D, coreset.rows() + " coreset points");
+      java.util.Set<List<Double>> pool = new java.util.HashSet<>();
+      for (int row = 0; row < coreset.rows(); row++) {
+        double[] x = new double[D];
+        coreset.copyRow(row, x, 0);
+        assertTrue(io.pais.privacy.Geometry.L2.norm(x) <= run.data().radius() && coreset.weights()[row] > 0);
+        pool.add(java.util.Arrays.stream(x).boxed().toList());
+      }
+      LloydNoise allDead = LloydNoise.of((exact, rng) -> -1, (exact, rng) -> exact.clone(), NoiseRandomness.seeded(1));
+      double[] reseeded = engine.iterate(run, allDead);
+      double[] exact = engine.iterate(run, LloydNoise.none());
+      for (int j = 0; j < K; j++) {
+        assertTrue(pool.contains(row(reseeded, j)), "centre " + j + " re-seeded from the coreset");
+        assertTrue(!pool.contains(row(exact, j)), "centre " + j + " without noise");
+      }
+    } finally {
+      run.release();
+    }
+    PreparedRun ball = new PrivateKMeansEngine(settings(2, 64, Initialisation.RANDOM_BALL, 7), message -> { })
+        .prepare(points);
+    assertEquals(0, ball.coreset().rows());
+    ball.release();
+  }
+
+  private static List<Double> row(double[] centres, int j) {
+    return java.util.Arrays.stream(centres, j * D, (j + 1) * D).boxed().toList();
   }
 
   @Test

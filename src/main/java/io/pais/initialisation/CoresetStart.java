@@ -1,0 +1,19 @@
+package io.pais.initialisation;
+
+import io.pais.lloyd.SampleBlock;
+import io.pais.math.Checks;
+
+/**
+ * What the private coreset releases: the k initial centres (k × d row-major, prepared coordinates) and the weighted
+ * coreset they were fitted to (its points clamped into their cells, weighted by their noisy counts), which DP-Lloyd
+ * re-seeds dead centres from. Both are DP outputs of the coreset's recorded share.
+ *
+ * @param centres the initial centres
+ * @param coreset the kept regions' points and noisy counts (fewer than k when the fallback filled the rest)
+ */
+public record CoresetStart(double[] centres, SampleBlock coreset) {
+  public CoresetStart {
+    Checks.notNull("centres", centres);
+    Checks.notNull("coreset", coreset);
+  }
+}

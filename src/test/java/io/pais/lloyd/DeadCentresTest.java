@@ -1,0 +1,143 @@
+package io.pais.lloyd;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.noise.LatticeNoise;
+import io.pais.noise.NoiseRandomness;
+import io.pais.noise.ScalarNoise;
+import io.pais.privacy.Geometry;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Test;
+
+/** DP-Lloyd's re-seeding of dead centres from a public pool ({@link DeadCentres}). */
+class DeadCentresTest {
+  /** Two groups of 50 points each, at (0, 0) and (10, 0), in the plane. */
+  private static final double[][] POINTS = {{0, 0}, {10, 0}};
+  private static final double GROUP = 50;
+
+  /**
+   * The pool: a heavy point next to the first group (served well by a centre there), a light point far out, and a
+   * heavy point at the second group (the largest w·D² when the centres sit at the first group and far away).
+   */
+  private static final SampleBlock POOL = SampleBlock.ofRows(new double[] {0.5, 0, 0, 40, 10, 0.5},
+      new double[] {60, 1, 45}, 2);
+
+  private static WeightedClusterStats stats(double[] centres, int k) {
+    SampleBlock.Builder b = new SampleBlock.Builder(2, POINTS.length);
+    for (double[] x : POINTS) {
+      b.add(x, GROUP);
+    }
+    return new WeightedClusterStats(k, 2, LloydSums.points()).add(b.build(), centres,
+        WeightedClusterStats.squaredNorms(centres, k, 2));
+  }
+
+  /** Noise that adds {@code shift} to every count and nothing to the sums: the update's arithmetic, exactly. */
+  private static LloydNoise countShift(double shift) {
+    return LloydNoise.of((exact, rng) -> exact + shift, (exact, rng) -> exact.clone(), NoiseRandomness.seeded(1));
+  }
+
+  /** Centre 0 at the midpoint of the groups (it holds both), centre 1 far from every point (it holds none). */
+  private static final double[] START = {5, 0, -30, -30};
+
+  @Test
+  void aDeadCentreMovesToThePoolPointTheOtherCentresServeWorst() {
+    WeightedLloyd lloyd = new WeightedLloyd(2, 1, 100, Geometry.L2, true, 1, LloydSums.points(),
+        new DeadCentres(POOL, 5));
+    double[] next = lloyd.update(stats(START, 2), START, 2, countShift(0));
+    // centre 0 is the mean of both groups; centre 1 (count 0 < 5) moves to the pool point maximising w·D² against
+    // centre 0's new place (5, 0): 60·4.5² = 1215, 1·(25 + 1600) = 1625, 45·(25 + 0.25) = 1136.25
+    assertArrayEquals(new double[] {5, 0, 0, 40}, next, 0);
+
+    // with centre 0 at the first group, the heavy point at the second group wins: 45·100.25 against 1·1600
+    double[] atFirst = {0, 0, -30, -30};
+    WeightedClusterStats firstGroupOnly = new WeightedClusterStats(2, 2, LloydSums.points()).add(
+        SampleBlock.ofRows(new double[] {0, 0}, new double[] {GROUP}, 2), atFirst,
+        WeightedClusterStats.squaredNorms(atFirst, 2, 2));
+    assertArrayEquals(new double[] {0, 0, 10, 0.5}, lloyd.update(firstGroupOnly, atFirst, 2, countShift(0)), 0);
+  }
+
+  @Test
+  void theCentresAlreadyUpdatedAreTheOnesMeasuredFrom() {
+    // centre 0 is dead (far away) and measured against centre 1's previous place, the first group; centre 1 then
+    // holds everything and moves to (5, 0)
+    double[] start = {-30, -30, 0, 0};
+    WeightedLloyd lloyd = new WeightedLloyd(2, 1, 100, Geometry.L2, true, 1, LloydSums.points(),
+        new DeadCentres(POOL, 5));
+    assertArrayEquals(new double[] {10, 0.5, 5, 0}, lloyd.update(stats(start, 2), start, 2, countShift(0)), 0);
+  }
+
+  @Test
+  void nothingMovesWithoutNoiseOrWithTheGuardsOff() {
+    DeadCentres pool = new DeadCentres(POOL, 5);
+    // no noise: the empty centre keeps its place under the guards, as plain weighted Lloyd would
+    double[] exact = new WeightedLloyd(2, 1, 100, Geometry.L2, true, 1, LloydSums.points(), pool)
+        .update(stats(START, 2), START, 2, LloydNoise.none());
+    assertArrayEquals(new double[] {5, 0, -30, -30}, exact, 0);
+    // guards off (the reference code): a noisy count of 2 gives the empty cluster its noisy mean, 0/2
+    double[] unguarded = new WeightedLloyd(2, 1, 100, Geometry.L2, false, 1, LloydSums.points(), pool)
+        .update(stats(START, 2), START, 2, countShift(2));
+    assertArrayEquals(new double[] {100 * 5 / 102.0, 0, 0, 0}, unguarded, 1e-12);
+    // an empty pool: the guard keeps the dead centre in place
+    double[] noPool = new WeightedLloyd(2, 1, 100, Geometry.L2, true, 1, LloydSums.points(), DeadCentres.none())
+        .update(stats(START, 2), START, 2, countShift(0));
+    assertArrayEquals(new double[] {5, 0, -30, -30}, noPool, 0);
+  }
+
+  @Test
+  void aCentreAtOrAboveTheThresholdIsNotReseeded() {
+    WeightedLloyd lloyd = new WeightedLloyd(2, 1, 100, Geometry.L2, true, 1, LloydSums.points(),
+        new DeadCentres(POOL, 5));
+    // centre 1's noisy count is exactly 5: not dead, its noisy mean is 0/5 = the origin
+    assertArrayEquals(new double[] {500 / 105.0, 0, 0, 0}, lloyd.update(stats(START, 2), START, 2, countShift(5)),
+        1e-12);
+    // a noisy count just below: dead, moved to the far pool point (and NaN counts are dead too)
+    double[] below = lloyd.update(stats(START, 2), START, 2, countShift(Math.nextDown(5.0)));
+    assertArrayEquals(new double[] {0, 40}, new double[] {below[2], below[3]}, 0);
+    assertTrue(new DeadCentres(POOL, 5).isDead(Double.NaN));
+    assertTrue(!new DeadCentres(POOL, 5).isDead(5) && !DeadCentres.none().isDead(-1));
+  }
+
+  @Test
+  void theThresholdIsOneAndAHalfDeviationsOfTheCountNoise() {
+    // the Laplace count noise of a plan at β = 4: deviation √2·4 (the lattice's discrete law, its scale raised by
+    // 2^-20 for the rounding)
+    LatticeNoise.Pair laplace = LatticeNoise.countAndSum(4, 1, Geometry.L2, 2);
+    assertEquals(Math.sqrt(2) * 4, laplace.countDeviation(), Math.sqrt(2) * 4 * 1e-5);
+    assertEquals(1.5 * laplace.countDeviation(), DeadCentres.of(POOL, laplace.countDeviation()).deadBelow(), 0);
+    assertEquals(2.5, LatticeNoise.gaussian(2.5, 1, 2).countDeviation(), 2.5e-5);
+
+    // the deviation is the noise's: 20,000 draws have a sample deviation within 4 % of it. The sample deviation of
+    // Laplace noise (kurtosis 6) has relative spread sqrt(5/n)/2 ≈ 0.8 %, so 4 % is five spreads (false failure
+    // below 1e-6); a deviation of β instead of √2·β (29 % off) fails
+    for (LatticeNoise.CountAndSum noise : new LatticeNoise.CountAndSum[] {laplace,
+        LatticeNoise.gaussian(2.5, 1, 2)}) {
+      ScalarNoise count = noise.count();
+      UniformRandomProvider rng = NoiseRandomness.seeded(7).provider();
+      int n = 20_000;
+      double sumSquares = 0;
+      for (int i = 0; i < n; i++) {
+        double draw = count.release(0, rng);
+        sumSquares += draw * draw;
+      }
+      double deviation = Math.sqrt(sumSquares / n);
+      assertEquals(1, deviation / noise.countDeviation(), 0.04, noise.describe(Geometry.L2));
+    }
+  }
+
+  @Test
+  void parametersAreValidated() {
+    for (double bad : new double[] {-1, Double.NaN, Double.POSITIVE_INFINITY}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new DeadCentres(POOL, bad));
+      assertTrue(e.getMessage().contains("deadBelow") && e.getMessage().contains(">= 0"), e.getMessage());
+      e = assertThrows(IllegalArgumentException.class, () -> DeadCentres.of(POOL, bad));
+      assertTrue(e.getMessage().contains("count noise deviation"), e.getMessage());
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new WeightedLloyd(2, 1, 100, Geometry.L2, true, 1, LloydSums.points(), new DeadCentres(POOL, 5))
+            .run(SampleBlocks.inMemory(java.util.List.of()), 3, new double[6], LloydNoise.none()));
+    assertTrue(e.getMessage().contains("pool must have d = 3"), e.getMessage());
+  }
+}
