@@ -6,7 +6,8 @@ import io.pais.math.Checks;
  * DP-Lloyd's guard for dead centres: a centre whose noisy count is below {@code deadBelow} holds too few points for
  * its noisy mean to mean anything, and instead of keeping its place (where it random-walks or stays empty) it moves
  * to the point of a public weighted {@code pool} that the other centres serve worst — the one with the largest
- * w·D², D the Euclidean distance to the nearest other centre, as k-means++ would seed it. The pool is the private
+ * w·D², D the Euclidean distance to the nearest centre that holds points (at its new place) or was re-seeded before
+ * it, as k-means++ would seed it. The pool is the private
  * coreset, a DP output the ledger has paid for, and the decision reads only the noisy count, so re-seeding is
  * post-processing and costs no ε.
  *
@@ -46,28 +47,67 @@ public record DeadCentres(SampleBlock pool, double deadBelow) {
   }
 
   /**
-   * Moves centre {@code j} of {@code next} (k × d row-major) to the pool's point with the largest w·D², D the
-   * distance to the other centres: {@code next}'s for the centres before j (already updated), {@code previous}'s for
-   * those after it. Ties go to the first such point.
+   * Moves the centres flagged in {@code dead} (k × d row-major {@code centres}, the live ones already at their new
+   * places) one after another, in index order, to the pool's point with the largest w·D², D the distance to the
+   * nearest live or already re-seeded centre; ties go to the first such point. One pass of the distance kernel over
+   * the pool finds the distances to the live centres, and each placement updates them with one more centre, so the
+   * cost is that of one Lloyd assignment of the pool, whatever the number of dead centres. With no live centre the
+   * first goes to the heaviest point.
    */
-  void reseed(int j, double[] next, double[] previous, int k) {
+  void reseed(boolean[] dead, double[] centres, int k) {
     int d = pool.dimension();
-    int best = 0;
-    double bestScore = Double.NEGATIVE_INFINITY;
-    for (int row = 0; row < pool.rows(); row++) {
-      double nearest = Double.POSITIVE_INFINITY;
-      for (int i = 0; i < k; i++) {
-        if (i != j) {
-          nearest = Math.min(nearest, squaredDistance(row, i < j ? next : previous, i * d));
+    int rows = pool.rows();
+    double[] nearest = distancesToLive(dead, centres, k);
+    for (int j = 0; j < k; j++) {
+      if (!dead[j]) {
+        continue;
+      }
+      int best = 0;
+      for (int row = 1; row < rows; row++) {
+        if (score(row, nearest) > score(best, nearest)) {
+          best = row;
         }
       }
-      double score = pool.weights()[row] * nearest;
-      if (score > bestScore) {
-        bestScore = score;
-        best = row;
+      pool.copyRow(best, centres, j * d);
+      for (int row = 0; row < rows; row++) {
+        nearest[row] = Math.min(nearest[row], squaredDistance(row, centres, j * d));
       }
     }
-    pool.copyRow(best, next, j * d);
+  }
+
+  /** w·D², or w alone while no centre is placed (D = ∞ for every point). */
+  private double score(int row, double[] nearest) {
+    double weight = pool.weights()[row];
+    return nearest[row] == Double.POSITIVE_INFINITY ? weight : weight * nearest[row];
+  }
+
+  /** Each pool point's squared distance to its nearest live centre (∞ with none): ‖x‖² + min_j (‖c_j‖² − 2 x·c_j). */
+  private double[] distancesToLive(boolean[] dead, double[] centres, int k) {
+    int d = pool.dimension();
+    int live = 0;
+    double[] liveCentres = new double[k * d];
+    for (int j = 0; j < k; j++) {
+      if (!dead[j]) {
+        System.arraycopy(centres, j * d, liveCentres, live++ * d, d);
+      }
+    }
+    double[] nearest = new double[pool.rows()];
+    if (live == 0) {
+      java.util.Arrays.fill(nearest, Double.POSITIVE_INFINITY);
+      return nearest;
+    }
+    NearestCentre.Assignment assignment = NearestCentre.assign(pool, liveCentres,
+        WeightedClusterStats.squaredNorms(liveCentres, live, d), live, NearestCentre.Assignment.reuse(null,
+            pool.rows()));
+    for (int row = 0; row < pool.rows(); row++) {
+      double squaredNorm = 0;
+      for (int t = 0; t < d; t++) {
+        squaredNorm += pool.value(row, t) * pool.value(row, t);
+      }
+      // the expanded form can come out a little below 0 for a point on a centre
+      nearest[row] = Math.max(0, squaredNorm + assignment.partial[row]);
+    }
+    return nearest;
   }
 
   private double squaredDistance(int row, double[] centres, int offset) {

@@ -79,10 +79,12 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     return centres;
   }
 
-  /** One driver-side update: noise for every cluster, then the guards. */
+  /** One driver-side update: noise for every cluster, then the guards (dead centres last, from the live ones). */
   double[] update(WeightedClusterStats stats, double[] previous, int dimension, LloydNoise noise) {
     double[] next = new double[k * dimension];
     boolean offsets = sums instanceof LloydSums.ClippedOffsets;
+    boolean[] dead = new boolean[k];
+    boolean anyDead = false;
     for (int j = 0; j < k; j++) {
       double noisyCount = noise.noisyCount(stats.count(j));
       double[] c = noise.noisySum(stats.sum(j));
@@ -93,7 +95,8 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
         }
       }
       if (guards && !noise.isNone() && deadCentres.isDead(noisyCount)) {
-        deadCentres.reseed(j, next, previous, k);
+        dead[j] = true;
+        anyDead = true;
         continue;
       }
       boolean keep = guards && (noisyCount <= minNoisyCount || !(noisyCount > 0));
@@ -113,6 +116,9 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
         }
       }
       System.arraycopy(c, 0, next, j * dimension, dimension);
+    }
+    if (anyDead) {
+      deadCentres.reseed(dead, next, k);
     }
     return next;
   }

@@ -60,13 +60,26 @@ class DeadCentresTest {
   }
 
   @Test
-  void theCentresAlreadyUpdatedAreTheOnesMeasuredFrom() {
-    // centre 0 is dead (far away) and measured against centre 1's previous place, the first group; centre 1 then
-    // holds everything and moves to (5, 0)
+  void deadCentresAreMeasuredFromTheLiveCentresNewPlacesAndFromEachOther() {
+    // centre 0 is dead (far away), centre 1 holds everything and moves to (5, 0): centre 0 is measured from there,
+    // not from centre 1's previous place (0, 0), where the second group's point would have won (45·100.25)
     double[] start = {-30, -30, 0, 0};
     WeightedLloyd lloyd = new WeightedLloyd(2, 1, 100, Geometry.L2, true, 1, LloydSums.points(),
         new DeadCentres(POOL, 5));
-    assertArrayEquals(new double[] {10, 0.5, 5, 0}, lloyd.update(stats(start, 2), start, 2, countShift(0)), 0);
+    assertArrayEquals(new double[] {0, 40, 5, 0}, lloyd.update(stats(start, 2), start, 2, countShift(0)), 0);
+
+    // two dead centres: the first takes (0, 40) as above; the second is measured from it too ((0, 40) now scores 0),
+    // and the heavy point by the first group wins (60·20.25 = 1215 against 45·25.25 = 1136.25)
+    double[] three = {5, 0, -30, -30, -40, -40};
+    WeightedLloyd lloyd3 = new WeightedLloyd(3, 1, 100, Geometry.L2, true, 1, LloydSums.points(),
+        new DeadCentres(POOL, 5));
+    assertArrayEquals(new double[] {5, 0, 0, 40, 0.5, 0}, lloyd3.update(stats(three, 3), three, 2, countShift(0)), 0);
+
+    // every centre dead: the first goes to the heaviest point, the next ones by w·D² from those placed
+    WeightedLloyd allDead = new WeightedLloyd(2, 1, 100, Geometry.L2, true, 1, LloydSums.points(),
+        new DeadCentres(POOL, 500));
+    // from (0.5, 0): the second group's point scores 45·90.5 = 4072.5, the far point 1·1600.25
+    assertArrayEquals(new double[] {0.5, 0, 10, 0.5}, allDead.update(stats(START, 2), START, 2, countShift(0)), 0);
   }
 
   @Test
