@@ -58,19 +58,33 @@ public record DeadCentres(SampleBlock pool, double deadBelow) {
     int d = pool.dimension();
     int rows = pool.rows();
     double[] nearest = distancesToLive(dead, centres, k);
+    double[] distance = new double[rows];
     for (int j = 0; j < k; j++) {
       if (!dead[j]) {
         continue;
       }
       int best = 0;
+      double bestScore = score(0, nearest);
       for (int row = 1; row < rows; row++) {
-        if (score(row, nearest) > score(best, nearest)) {
+        double score = score(row, nearest);
+        if (score > bestScore) {
           best = row;
+          bestScore = score;
         }
       }
       pool.copyRow(best, centres, j * d);
+      // coordinate by coordinate over the pool's coordinate-major matrix: consecutive reads
+      java.util.Arrays.fill(distance, 0);
+      double[] columns = pool.columns();
+      for (int t = 0; t < d; t++) {
+        double coordinate = centres[j * d + t];
+        for (int row = 0, at = t * rows; row < rows; row++, at++) {
+          double difference = columns[at] - coordinate;
+          distance[row] += difference * difference;
+        }
+      }
       for (int row = 0; row < rows; row++) {
-        nearest[row] = Math.min(nearest[row], squaredDistance(row, centres, j * d));
+        nearest[row] = Math.min(nearest[row], distance[row]);
       }
     }
   }
@@ -108,14 +122,5 @@ public record DeadCentres(SampleBlock pool, double deadBelow) {
       nearest[row] = Math.max(0, squaredNorm + assignment.partial[row]);
     }
     return nearest;
-  }
-
-  private double squaredDistance(int row, double[] centres, int offset) {
-    double sum = 0;
-    for (int t = 0; t < pool.dimension(); t++) {
-      double difference = pool.value(row, t) - centres[offset + t];
-      sum += difference * difference;
-    }
-    return sum;
   }
 }
