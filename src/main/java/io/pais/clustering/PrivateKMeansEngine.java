@@ -270,7 +270,7 @@ public final class PrivateKMeansEngine {
 
   /** The private coreset of a run that drew one, else a pool with no rows. */
   private static SampleBlock coresetOf(CoresetStart start, int d) {
-    return start != null ? start.coreset() : SampleBlock.ofRows(new double[0], new double[0], d);
+    return start != null ? start.coreset() : SampleBlock.empty(d);
   }
 
   /** The private noise of a prepared run: the one its plan builds, drawn from this run's randomness. */

@@ -38,7 +38,7 @@ public record DeadCentres(SampleBlock pool, double deadBelow) {
 
   /** No re-seeding (an empty pool): runs without a coreset. */
   public static DeadCentres none() {
-    return new DeadCentres(SampleBlock.over(0, 0, new double[0], new double[0]), 0);
+    return new DeadCentres(SampleBlock.empty(0), 0);
   }
 
   /** Whether a centre with this noisy count moves (false when the pool is empty). */
@@ -113,13 +113,16 @@ public record DeadCentres(SampleBlock pool, double deadBelow) {
     NearestCentre.Assignment assignment = NearestCentre.assign(pool, liveCentres,
         WeightedClusterStats.squaredNorms(liveCentres, live, d), live, NearestCentre.Assignment.reuse(null,
             pool.rows()));
-    for (int row = 0; row < pool.rows(); row++) {
-      double squaredNorm = 0;
-      for (int t = 0; t < d; t++) {
-        squaredNorm += pool.value(row, t) * pool.value(row, t);
+    int rows = pool.rows();
+    double[] columns = pool.columns();
+    for (int t = 0; t < d; t++) {
+      for (int row = 0, at = t * rows; row < rows; row++, at++) {
+        nearest[row] += columns[at] * columns[at];
       }
-      // the expanded form can come out a little below 0 for a point on a centre
-      nearest[row] = Math.max(0, squaredNorm + assignment.partial[row]);
+    }
+    for (int row = 0; row < rows; row++) {
+      // ‖x‖² + (‖c‖² − 2 x·c): the expanded form can come out a little below 0 for a point on a centre
+      nearest[row] = Math.max(0, nearest[row] + assignment.partial[row]);
     }
     return nearest;
   }

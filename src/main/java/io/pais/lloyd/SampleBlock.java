@@ -26,6 +26,11 @@ public final class SampleBlock implements Serializable {
     this.weights = weights;
   }
 
+  /** A block of no rows in d dimensions. */
+  public static SampleBlock empty(int dimension) {
+    return new SampleBlock(0, dimension, new double[0], new double[0]);
+  }
+
   /** A block of {@code weights.length} rows given row-major (row i at [i·d, (i + 1)·d)). */
   public static SampleBlock ofRows(double[] values, double[] weights, int dimension) {
     Builder builder = new Builder(dimension, weights.length);

@@ -33,24 +33,14 @@ public final class DeadCentresBenchmark {
     int f = args.length > 3 ? Integer.parseInt(args[3]) : 8_000;
     double threshold = args.length > 4 ? Double.parseDouble(args[4]) : 20;
     SplittableRandom random = new SplittableRandom(1);
-    double[][] means = new double[BLOBS][d];
-    for (double[] m : means) {
-      for (int t = 0; t < d; t++) {
-        m[t] = random.nextDouble(-5, 5);
-      }
-    }
-    double[] rows = new double[n * d];
-    for (int i = 0; i < n; i++) {
-      double[] m = means[random.nextInt(BLOBS)];
-      for (int t = 0; t < d; t++) {
-        rows[i * d + t] = m[t] + random.nextGaussian();
-      }
-    }
-    double[] ones = new double[n];
+    List<double[]> points = GaussianBlobs.points(n, d, BLOBS, random);
+    SampleBlock.Builder all = new SampleBlock.Builder(d, n);
+    points.forEach(x -> all.add(x, 1));
+    SampleBlocks sample = SampleBlocks.inMemory(List.of(all.build()));
+    double[] centres = pick(points, d, k, random);
+    double[] ones = new double[f];
     java.util.Arrays.fill(ones, 1);
-    SampleBlocks sample = SampleBlocks.inMemory(List.of(SampleBlock.ofRows(rows, ones, d)));
-    double[] centres = pick(rows, n, d, k, random);
-    SampleBlock pool = SampleBlock.ofRows(pick(rows, n, d, f, random), java.util.Arrays.copyOf(ones, f), d);
+    SampleBlock pool = SampleBlock.ofRows(pick(points, d, f, random), ones, d);
 
     WeightedClusterStats stats = sample.clusterStats(centres, k, d, LloydSums.points());
     int dead = 0;
@@ -78,17 +68,17 @@ public final class DeadCentresBenchmark {
         without[ROUNDS / 2], ROUNDS);
   }
 
-  /** {@code count} distinct rows, k × d row-major. */
-  private static double[] pick(double[] rows, int n, int d, int count, SplittableRandom random) {
+  /** {@code count} distinct points, row-major. */
+  private static double[] pick(List<double[]> points, int d, int count, SplittableRandom random) {
     double[] out = new double[count * d];
-    java.util.BitSet taken = new java.util.BitSet(n);
+    java.util.BitSet taken = new java.util.BitSet(points.size());
     for (int j = 0; j < count; j++) {
       int row;
       do {
-        row = random.nextInt(n);
+        row = random.nextInt(points.size());
       } while (taken.get(row));
       taken.set(row);
-      System.arraycopy(rows, row * d, out, j * d, d);
+      System.arraycopy(points.get(row), 0, out, j * d, d);
     }
     return out;
   }

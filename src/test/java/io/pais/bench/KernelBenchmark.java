@@ -7,7 +7,6 @@ import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.lloyd.WeightedLloyd;
 import io.pais.privacy.Geometry;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -29,21 +28,7 @@ public final class KernelBenchmark {
     int n = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
     int d = args.length > 1 ? Integer.parseInt(args[1]) : 50;
     SplittableRandom random = new SplittableRandom(1);
-    double[][] means = new double[K][d];
-    for (double[] m : means) {
-      for (int t = 0; t < d; t++) {
-        m[t] = random.nextDouble(-5, 5);
-      }
-    }
-    List<double[]> points = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      double[] m = means[random.nextInt(K)];
-      double[] x = new double[d];
-      for (int t = 0; t < d; t++) {
-        x[t] = m[t] + random.nextGaussian();
-      }
-      points.add(x);
-    }
+    List<double[]> points = GaussianBlobs.points(n, d, K, random);
     List<SampleBlock> blocks = PoissonSampler.sampleInMemory(points, d, (PoissonSampler.RowWeight) null, 0);
     points = null;
     double[] initial = new double[K * d];

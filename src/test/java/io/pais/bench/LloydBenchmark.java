@@ -192,24 +192,9 @@ public final class LloydBenchmark {
       ids.add(p);
     }
     return jsc.parallelize(ids, partitions).flatMap(p -> {
-      SplittableRandom centres = new SplittableRandom(12345);
-      double[][] means = new double[K][d];
-      for (double[] m : means) {
-        for (int t = 0; t < d; t++) {
-          m[t] = centres.nextDouble(-5, 5);
-        }
-      }
-      SplittableRandom random = new SplittableRandom(1000L + p);
+      double[][] means = GaussianBlobs.means(K, d, new SplittableRandom(12345));
       int rows = n / partitions + (p < n % partitions ? 1 : 0);
-      List<double[]> out = new ArrayList<>(rows);
-      for (int i = 0; i < rows; i++) {
-        double[] mean = means[random.nextInt(K)];
-        double[] x = new double[d];
-        for (int t = 0; t < d; t++) {
-          x[t] = mean[t] + random.nextGaussian();
-        }
-        out.add(x);
-      }
+      List<double[]> out = GaussianBlobs.around(means, rows, new SplittableRandom(1000L + p));
       return out.iterator();
     });
   }
