@@ -125,9 +125,9 @@ class _PrivateKMeansParams(Params):
     epsilon = _param("epsilon", "target epsilon of the release", TypeConverters.toFloat)
     sampler = _param("sampler", "unif, core, opt, full, or a uniform scheme", TypeConverters.toString)
     sampleSize = _param("sampleSize", "expected sample size: a whole count >= 1 or a fraction in (0, 1) (unset: "
-                        "auto, opt in a strict release takes the largest of 0.2, 0.1 and 0.05 of the DP point count "
-                        "with a plan at its epsilon, the growth above 0.05 capped at 50000 points; everything else "
-                        "0.05)", TypeConverters.toFloat)
+                        "auto, opt in a strict release reads every point up to a DP point count of 524288, above it "
+                        "the largest of 0.2, 0.1 and 0.05 of that count with a plan at its epsilon, the growth above "
+                        "0.05 capped at 50000 points; everything else 0.05)", TypeConverters.toFloat)
     geometry = _param("geometry", "l2 or l1", TypeConverters.toString)
     normBound = _param("normBound", "a public norm bound r", TypeConverters.toFloat)
     center = _param("center", "a public centre to subtract", TypeConverters.toListFloat)

@@ -2,6 +2,7 @@ package io.pais.clustering;
 
 import io.pais.preprocessing.PreparedData;
 import io.pais.settings.Iterations;
+import io.pais.settings.SampleSizeRule;
 import io.pais.settings.SchemeOptions;
 import io.pais.settings.KMeansSettings;
 import io.pais.accounting.BudgetAllocation;
@@ -120,9 +121,14 @@ final class LloydPlanner {
     // n is unknown only in a strict release that needed no histogram: full data, or unif with a fraction p,
     // whose q = p needs no n (a fraction over a unit population gives q = p)
     long n = nKnown ? data.count() : 1;
+    // opt under --sample-size auto reads every point of a small enough n̂: full data's plan
+    Sampler sampler = nKnown ? settings.sampling().samplerFor(n, strict) : settings.sampling().sampler();
+    if (sampler != settings.sampling().sampler()) {
+      log.accept(String.format(Locale.ROOT, "sample-size auto: every point (the estimated n is at most %d)",
+          ((SampleSizeRule.Auto) settings.sampling().size()).everyPointLimit()));
+    }
     SumBound bound = sumBound(data);
-    double m = settings.sampling().sampler() == Sampler.FULL ? n
-        : sampleSize(allocation, data, d, n, norms, bound.value());
+    double m = sampler == Sampler.FULL ? n : sampleSize(allocation, data, d, n, norms, bound.value());
     if (m > n) {
       throw new InputException("the sample size is more than the " + (strict ? "estimated " : "")
           + "number of points after preprocessing; lower --sample-size or give it as a percentage");
@@ -134,7 +140,8 @@ final class LloydPlanner {
           + "typical one; lower --sample-size or raise --lambda");
     }
     double lloydEpsilon = allocation.lloyd();
-    IntFunction<PrivacyPlan.Request> requestFor = t -> request(lloydEpsilon, m, t, d, n, data, bound.value());
+    IntFunction<PrivacyPlan.Request> requestFor = t -> request(sampler, lloydEpsilon, m, t, d, n, data,
+        bound.value());
     // importance sampling's weighted sums estimate the full data's: a typical cluster weighs n̂/k
     int iterations = iterationsFor(t -> {
       try {
@@ -203,8 +210,8 @@ final class LloydPlanner {
     int chosen = smallest;
     for (int i = 0; i < smallest && chosen == smallest; i++) {
       try {
-        PrivacyPlan.solve(request(allocation.lloyd(), sizes[i], settings.iterations().smallest(), d, n, data,
-            sumBound), norms);
+        PrivacyPlan.solve(request(settings.sampling().sampler(), allocation.lloyd(), sizes[i],
+            settings.iterations().smallest(), d, n, data, sumBound), norms);
         chosen = i;
       } catch (InfeasibleRequestException e) {
         // the next smaller size
@@ -218,9 +225,9 @@ final class LloydPlanner {
   }
 
   /** DP-Lloyd's plan request for the settings' sampler at m, T and sum bound (r, or ρ for clipped offsets). */
-  private PrivacyPlan.Request request(double lloydEpsilon, double m, int t, int d, long n, PreparedData data,
-      double sumBound) {
-    return new PrivacyPlan.Request(settings.sampling().sampler(), settings.geometry(), lloydEpsilon, m,
+  private PrivacyPlan.Request request(Sampler sampler, double lloydEpsilon, double m, int t, int d, long n,
+      PreparedData data, double sumBound) {
+    return new PrivacyPlan.Request(sampler, settings.geometry(), lloydEpsilon, m,
         settings.sampling().lambda(), t, d, n, sumBound, data.meanNormStatistic(),
         settings.sampling().coreSupremum(), noiseSplit());
   }

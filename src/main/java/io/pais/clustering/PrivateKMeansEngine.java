@@ -210,14 +210,16 @@ public final class PrivateKMeansEngine {
     // each (a strict release that estimated no n does not know the sample size: it keeps the partitions)
     int partitions = provenance.populationKnown() ? SparkBlocks.tasksFor(plan.expectedSampleSize(), data.partitions())
         : data.partitions();
-    SampleBlocks sample = settings.sampling().sampler() == Sampler.FULL
+    // the plan's sampler: opt reading every point under --sample-size auto plans (and reads) as full data
+    boolean everyPoint = plan.sampler() == Sampler.FULL;
+    SampleBlocks sample = everyPoint
         ? data.allPoints(partitions) // the preprocessing's cached copy, read as it is: no sampling stage
         : poissonSample(data, plan, partitions);
     double[] initial = initialiser.initialCentres(data, privateInitial, plan.samplingFunction());
     // one cached copy per run: a sample now holds what DP-Lloyd reads, and a later reader of the prepared points
     // (only paper mode's --evaluate on a sampled run) recomputes them; full data reads the preprocessing's copy, and
     // so does the training summary, which reads every prepared point once more after DP-Lloyd
-    if (settings.sampling().sampler() != Sampler.FULL && !beforeData.summary().runs()) {
+    if (!everyPoint && !beforeData.summary().runs()) {
       data.release();
     }
     return new PreparedRun.Poisson(data, plan, sample, initial, coresetOf(privateInitial, d), planned.iterations(),

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.accounting.InitShare;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.clustering.ClusteringResult;
+import io.pais.settings.Defaults;
 import io.pais.settings.Vocabulary;
 import io.pais.settings.Outliers;
 import io.pais.settings.PrivacyMode;
@@ -136,8 +137,9 @@ public final class PaisJob implements Callable<Integer> {
 
   @Option(names = "--sample-size", paramLabel = "M",
       description = "expected sample size: auto, a whole count or a percentage of n, e.g. 5%%; auto: opt in a strict "
-          + "release takes the largest of 20%%, 10%% and 5%% of the estimated n with a plan at its epsilon (growth "
-          + "above 5%% capped at 50000 points), everything else 5%% (default: ${DEFAULT-VALUE})")
+          + "release reads every point up to an estimated n of " + Defaults.EVERY_POINT_LIMIT + ", above it the "
+          + "largest of 20%%, 10%% and 5%% of the estimated n with a plan at its epsilon (growth above 5%% capped at "
+          + "50000 points), everything else 5%% (default: ${DEFAULT-VALUE})")
   String sampleSize;
 
   @Option(names = "--stage1-size", paramLabel = "N1",

@@ -101,8 +101,9 @@ public final class PrivateKMeansParamSet implements Serializable {
     sampler = new Param<>(parent, "sampler", String.join(", ", samplers), oneOf("sampler", samplers));
     sampleSize = new DoubleParam(parent, "sampleSize",
         "expected sample size m: a count >= 1, or a fraction of n in (0, 1) (unset: auto, opt in a strict release "
-        + "takes the largest of 0.2, 0.1 and 0.05 of the DP point count with a plan at its epsilon, the growth "
-        + "above 0.05 capped at 50000 points; everything else 0.05)", finiteAbove("sampleSize", 0));
+        + "reads every point up to a DP point count of " + Defaults.EVERY_POINT_LIMIT + ", above it the largest of "
+        + "0.2, 0.1 and 0.05 of that count with a plan at its epsilon, the growth above 0.05 capped at 50000 points; "
+        + "everything else 0.05)", finiteAbove("sampleSize", 0));
     lambda = new DoubleParam(parent, "lambda", "core: mixing weight in [0, 1]", inRange("lambda", 0, 1));
     geometry = new Param<>(parent, "geometry", "l2 or l1", oneOf("geometry", ids(Geometry.values(), Geometry::id)));
     normBound = new DoubleParam(parent, "normBound", "a public norm bound r (strict: skips estimating it; paper "

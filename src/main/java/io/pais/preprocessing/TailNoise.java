@@ -40,14 +40,15 @@ final class TailNoise {
   }
 
   /**
-   * Whether DP-Lloyd still has a plan at {@code radius}: always but for opt, whose B search can run out of noise
-   * levels that keep m points; checked at the T the planner would fall back to (the user's, or the policy's
+   * Whether DP-Lloyd still has a plan at {@code radius}: always but for opt on a sample, whose B search can run out
+   * of noise levels that keep m points; checked at the T the planner would fall back to (the user's, or the policy's
    * smallest, which gives each iteration the most ε) and at the smallest m it tries (under --sample-size auto the
-   * radius comes first: a larger sample is taken only where its plan exists at the r chosen here).
+   * radius comes first: a larger sample is taken only where its plan exists at the r chosen here). opt reading every
+   * point plans as full data does.
    */
   static boolean optPlanExists(KMeansSettings settings, double lloydEpsilon, int dimension, double count,
       double radius, NormSummary norms) {
-    if (settings.sampling().sampler() != Sampler.OPT) {
+    if (settings.sampling().samplerFor(count, settings.isStrict()) != Sampler.OPT) {
       return true;
     }
     long n = Math.max(1, Math.round(count));

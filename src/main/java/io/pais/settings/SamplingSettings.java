@@ -39,6 +39,14 @@ public record SamplingSettings(Sampler sampler, SampleSizeRule size, double lamb
         : new double[] {size.base().expected(population)};
   }
 
+  /**
+   * The sampler DP-Lloyd runs with in a population of n̂: full data when opt in a strict release reads every point
+   * under --sample-size auto ({@link SampleSizeRule#readsEveryPoint}), else the one set.
+   */
+  public Sampler samplerFor(double population, boolean strict) {
+    return sampler == Sampler.OPT && strict && size.readsEveryPoint(population) ? Sampler.FULL : sampler;
+  }
+
   /** The target δ: the scheme's, 0 for the pure ε-DP Poisson samplers. */
   public double delta() {
     return sampler.isUniformScheme() ? scheme.delta() : 0;

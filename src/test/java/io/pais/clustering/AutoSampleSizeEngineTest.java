@@ -12,6 +12,7 @@ import io.pais.sampling.Sampler;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.OffsetClip;
 import io.pais.settings.SampleSize;
+import io.pais.settings.SampleSizeRule;
 import io.pais.testing.Fixtures;
 import io.pais.testing.SharedSparkSession;
 import java.util.ArrayList;
@@ -22,10 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * --sample-size auto through the engine: opt in a strict release takes the largest of the sizes to try whose plan
- * exists, and is then the same release, bit for bit, as one given that size (the same seed draws the same DP n̂
- * before the size is chosen); where the largest has no plan (a given 20 % is refused) it falls back, and clipped
- * offsets, whose sum bound is below r, have a plan for more; every other sampler keeps 5 %.
+ * --sample-size auto through the engine: opt in a strict release reads every point while n̂ is at most the limit,
+ * and is then the full-data release, bit for bit. Above the limit (here a limit of 0) it takes the largest of the
+ * sizes to try whose plan exists, and is then the same release, bit for bit, as one given that size (the same seed
+ * draws the same DP n̂ before the size is chosen); where the largest has no plan (a given 20 % is refused) it falls
+ * back, and clipped offsets, whose sum bound is below r, have a plan for more; every other sampler keeps 5 %.
  */
 @ExtendWith(SharedSparkSession.class)
 class AutoSampleSizeEngineTest {
@@ -38,8 +40,9 @@ class AutoSampleSizeEngineTest {
         + random.nextGaussian() * (1 + 3 * random.nextDouble()));
   }
 
+  /** The ladder's tests: auto that never reads every point. */
   private static KMeansSettings.Builder strict(double epsilon) {
-    return KMeansSettings.builder().strict(40).k(K).epsilon(epsilon).seed(5L);
+    return KMeansSettings.builder().strict(40).k(K).epsilon(epsilon).seed(5L).sampleSize(SampleSizeRule.auto(0));
   }
 
   private static ClusteringResult fit(SparkSession spark, KMeansSettings settings, List<String> log) {
@@ -54,6 +57,26 @@ class AutoSampleSizeEngineTest {
       assertArrayEquals(expected.centres()[j], actual.centres()[j], 0, "centre " + j);
     }
     assertEquals(expected.report().ledger(), actual.report().ledger());
+  }
+
+  @Test
+  void readsEveryPointUpToTheLimitAsFullDataDoes(SparkSession spark) {
+    List<String> log = new ArrayList<>();
+    KMeansSettings.Builder byDefault = KMeansSettings.builder().strict(40).k(K).epsilon(3).seed(5L);
+    ClusteringResult auto = fit(spark, byDefault.build(), log);
+    ClusteringResult full = fit(spark, KMeansSettings.builder().strict(40).k(K).epsilon(3).seed(5L)
+        .sampler(Sampler.FULL).build(), new ArrayList<>());
+    assertSameRelease(full, auto);
+    assertEquals(Sampler.FULL, auto.report().sampler());
+    assertTrue(log.contains("sample-size auto: every point (the estimated n is at most " + (1 << 19) + ")"),
+        log.toString());
+    assertTrue(auto.report().epsilon() <= 3);
+    // a limit under n̂ (about N): the ladder, whose largest size here is 20 %
+    List<String> sampled = new ArrayList<>();
+    ClusteringResult ladder = fit(spark, KMeansSettings.builder().strict(40).k(K).epsilon(3).seed(5L)
+        .sampleSize(SampleSizeRule.auto(N / 2)).build(), sampled);
+    assertEquals(Sampler.OPT, ladder.report().sampler());
+    assertTrue(sampled.stream().anyMatch(l -> l.contains("(0.200 of the estimated n)")), sampled.toString());
   }
 
   @Test

@@ -11,8 +11,39 @@ import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.sampling.Sampler;
 import org.junit.jupiter.api.Test;
 
-/** --sample-size auto: the sizes opt tries (largest first, growth capped), who tries them, and the flag's parsing. */
+/**
+ * --sample-size auto: every point up to the limit, above it the sizes opt tries (largest first, growth capped), who
+ * does either, and the flag's parsing.
+ */
 class SampleSizeRuleTest {
+
+  @Test
+  void autoReadsEveryPointUpToTheLimitOnly() {
+    assertEquals(1 << 19, Defaults.EVERY_POINT_LIMIT);
+    assertTrue(SampleSizeRule.auto().readsEveryPoint(Defaults.EVERY_POINT_LIMIT));
+    assertFalse(SampleSizeRule.auto().readsEveryPoint(Math.nextUp((double) Defaults.EVERY_POINT_LIMIT)));
+    assertTrue(SampleSizeRule.auto(1_000).readsEveryPoint(1_000));
+    assertFalse(SampleSizeRule.auto(1_000).readsEveryPoint(1_000.5));
+    assertFalse(SampleSizeRule.auto(0).readsEveryPoint(1));
+    assertFalse(SampleSizeRule.given(new SampleSize.Fraction(0.3)).readsEveryPoint(10));
+    IllegalArgumentException negative = assertThrows(IllegalArgumentException.class, () -> SampleSizeRule.auto(-1));
+    assertEquals("the every-point limit must be >= 0, got -1", negative.getMessage());
+  }
+
+  @Test
+  void onlyOptInAStrictReleaseUnderAutoReadsEveryPoint() {
+    for (Sampler sampler : Sampler.values()) {
+      SamplingSettings sampling = new SamplingSettings(sampler, SampleSizeRule.auto(), 0.5, CoreSupremum.EXACT,
+          SchemeOptions.none());
+      Sampler expected = sampler == Sampler.OPT ? Sampler.FULL : sampler;
+      assertEquals(expected, sampling.samplerFor(18_000, true), sampler.id());
+      assertEquals(sampler, sampling.samplerFor(18_000, false), sampler.id() + " paper");
+      assertEquals(sampler, sampling.samplerFor(1e6, true), sampler.id() + " above the limit");
+    }
+    SamplingSettings given = new SamplingSettings(Sampler.OPT, SampleSizeRule.given(new SampleSize.Fraction(0.2)),
+        0.5, CoreSupremum.EXACT, SchemeOptions.none());
+    assertEquals(Sampler.OPT, given.samplerFor(18_000, true));
+  }
 
   @Test
   void autoTriesTwentyTenAndFivePercentOfASmallPopulation() {
