@@ -9,9 +9,10 @@ import java.util.Arrays;
  * point when n̂ is at most {@link Auto#everyPointLimit()}, and otherwise takes the largest of a few sizes whose
  * DP-Lloyd plan exists at the release's r (the planner decides once n̂ and r are known: public values and DP
  * estimates only, no further ε); every other sampler, and paper mode, takes {@link Auto#BASE}. The utility benchmark
- * (docs/RESULTS.md, "The opt sample's size" and "Every point up to 524,288 points") found that a larger sample is better or the
- * same wherever opt has a plan, and that every point beats opt's largest sample in 30 of 32 cells with the public
- * bounds (the other two level): on sets of this size the sample's sampling error, not the noise, limits the release.
+ * (docs/RESULTS.md, "The opt sample's size" and "Every point up to 524,288 points") found that a larger sample is
+ * better or the same wherever opt has a plan, and that every point is better than opt's sample in 28 of 32 cells with
+ * the public bounds (the other four within 0.04 %): on sets of this size the sample's sampling error, not the noise,
+ * limits the release.
  */
 public sealed interface SampleSizeRule extends Serializable {
 
