@@ -43,6 +43,12 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
   /** Iteration t's sample. */
   SampleBlocks sampleOf(int t);
 
+  /**
+   * The radius of the ball that holds every point DP-Lloyd reads, onto which its guards project a centre: r, or R₁
+   * where DP-Lloyd reads every point unprojected ({@link PreparedData#withinClip}).
+   */
+  double pointRadius();
+
   /** DP-Lloyd's plan. */
   LloydPlan lloydPlan();
 
@@ -72,9 +78,11 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    *
    * @param plan B, scales, sampling function and guarantee
    * @param sample the weighted sample in dense blocks
+   * @param pointRadius the radius of the ball that holds the sample's points
    */
-  record Poisson(PreparedData data, PrivacyPlan plan, SampleBlocks sample, double[] initialCentres,
-      SampleBlock coreset, int iterations, LloydSums sums, Provenance provenance) implements PreparedRun {
+  record Poisson(PreparedData data, PrivacyPlan plan, SampleBlocks sample, double pointRadius,
+      double[] initialCentres, SampleBlock coreset, int iterations, LloydSums sums, Provenance provenance)
+      implements PreparedRun {
     @Override
     public SampleBlocks sampleOf(int t) {
       return sample;
@@ -103,6 +111,11 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
     @Override
     public SampleBlocks sampleOf(int t) {
       return SparkBlocks.of(sampling.iteration(t));
+    }
+
+    @Override
+    public double pointRadius() {
+      return data.radius();
     }
 
     @Override

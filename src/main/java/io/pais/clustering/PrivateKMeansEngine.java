@@ -18,6 +18,7 @@ import io.pais.io.Points;
 import io.pais.lloyd.ClusterCosts;
 import io.pais.lloyd.DeadCentres;
 import io.pais.lloyd.LloydNoise;
+import io.pais.lloyd.LloydSums;
 import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.lloyd.WeightedLloyd;
@@ -43,6 +44,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.spark.api.java.JavaRDD;
@@ -212,9 +214,16 @@ public final class PrivateKMeansEngine {
         : data.partitions();
     // the plan's sampler: opt reading every point under --sample-size auto plans (and reads) as full data
     boolean everyPoint = plan.sampler() == Sampler.FULL;
-    SampleBlocks sample = everyPoint
+    // summing offsets clipped to ρ over every point, DP-Lloyd's noise holds for a point of any norm: it reads the
+    // points as the clip put them, not projected onto r, and a heavy tail keeps its place (a sample's weights and the
+    // sums of points need the projection)
+    Optional<PreparedData.PointsWithinClip> withinClip = everyPoint
+        && planned.sums() instanceof LloydSums.ClippedOffsets ? data.withinClip(partitions) : Optional.empty();
+    withinClip.ifPresent(within -> log.accept("DP-Lloyd reads every point unprojected (offsets clipped to rho)"));
+    SampleBlocks sample = withinClip.map(PreparedData.PointsWithinClip::points).orElseGet(() -> everyPoint
         ? data.allPoints(partitions) // the preprocessing's cached copy, read as it is: no sampling stage
-        : poissonSample(data, plan, partitions);
+        : poissonSample(data, plan, partitions));
+    double pointRadius = withinClip.map(PreparedData.PointsWithinClip::radius).orElse(data.radius());
     double[] initial = initialiser.initialCentres(data, privateInitial, plan.samplingFunction());
     // one cached copy per run: a sample now holds what DP-Lloyd reads, and a later reader of the prepared points
     // (only paper mode's --evaluate on a sampled run) recomputes them; full data reads the preprocessing's copy, and
@@ -222,8 +231,8 @@ public final class PrivateKMeansEngine {
     if (!everyPoint && !beforeData.summary().runs()) {
       data.release();
     }
-    return new PreparedRun.Poisson(data, plan, sample, initial, coresetOf(privateInitial, d), planned.iterations(),
-        planned.sums(), provenance);
+    return new PreparedRun.Poisson(data, plan, sample, pointRadius, initial, coresetOf(privateInitial, d),
+        planned.iterations(), planned.sums(), provenance);
   }
 
   /** The Poisson sample of the plan's sampling function, drawn in map tasks and cached in {@code partitions}. */
@@ -286,7 +295,7 @@ public final class PrivateKMeansEngine {
   public double[] iterate(PreparedRun run, LloydNoise noise) {
     int iterations = run.iterations();
     long start = clock.begin(iterationStage(1, iterations));
-    WeightedLloyd lloyd = new WeightedLloyd(settings.k(), iterations, run.data().radius(),
+    WeightedLloyd lloyd = new WeightedLloyd(settings.k(), iterations, run.pointRadius(),
         settings.geometry(), settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums(),
         DeadCentres.of(run.coreset(), run.noise(settings.geometry()).countDeviation()));
     double[] centres = lloyd.run(run::sampleOf, run.data().dimension(), run.initialCentres(), noise, t -> {

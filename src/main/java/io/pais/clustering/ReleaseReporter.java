@@ -78,7 +78,7 @@ final class ReleaseReporter {
       expectedSampleSize = plan.expectedSampleSize();
     }
     if (settings.isStrict()) {
-      strictStatistics(b, data, expectedSampleSize, provenance);
+      strictStatistics(b, data, expectedSampleSize, provenance, run.pointRadius() > data.radius());
     } else {
       paperStatistics(b, data, expectedSampleSize);
     }
@@ -126,9 +126,12 @@ final class ReleaseReporter {
     }
   }
 
-  /** A strict release publishes public inputs and DP estimates only. */
+  /**
+   * A strict release publishes public inputs and DP estimates only. {@code unprojected}: DP-Lloyd read every point
+   * as the clip put it ({@link PreparedData#withinClip}), so only the initialiser's points were projected onto r.
+   */
   private void strictStatistics(PrivacyReport.Builder b, PreparedData data, double expectedSampleSize,
-      Provenance provenance) {
+      Provenance provenance, boolean unprojected) {
     StrictRelease strict = settings.strictRelease();
     boolean nKnown = provenance.populationKnown();
     b.expectedSampleSize(expectedSampleSize)
@@ -141,7 +144,8 @@ final class ReleaseReporter {
             provenance.radiusEstimated() ? "the " + strict.normQuantile() + " quantile of the noisy norm histogram "
                 + "(a bin's upper edge)" + (strict.tailRadius() ? ", or a larger bin edge where the histogram shows a "
                 + "heavy tail (tail radius)" : "") + "; points beyond it were "
-                + (strict.dropOutliers() ? "dropped" : "projected")
+                + (strict.dropOutliers() ? "dropped" : "projected") + (unprojected ? " for the initialiser, while "
+                + "DP-Lloyd read every point as clipped (its offsets clipped to rho)" : "")
                 : "norm bound supplied by the user");
     if (nKnown) {
       b.statistic("n", data.count(), Source.DP_ESTIMATE, "number of points DP-Lloyd sees, from the noisy norm "

@@ -37,7 +37,7 @@ record Decomposition(String dataSet, String sampler, double epsilon, int seed, d
       int d = run.data().dimension();
       double[] released = engine.iterate(run, engine.noiseFor(run));
       double[] noiseFree = engine.iterate(run, LloydNoise.none());
-      WeightedLloyd converging = new WeightedLloyd(k, longer, run.data().radius(), settings.geometry(),
+      WeightedLloyd converging = new WeightedLloyd(k, longer, run.pointRadius(), settings.geometry(),
           settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums());
       // beyond T, a scheme's last sample stands in (a Poisson run has one sample for every iteration)
       double[] converged = converging.run(t -> run.sampleOf(Math.min(t, run.iterations())), d,

@@ -3,6 +3,7 @@ package io.pais.preprocessing;
 import io.pais.sampling.spark.SparkBlocks;
 import io.pais.io.KeyedPoint;
 import io.pais.lloyd.SampleBlocks;
+import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
@@ -26,23 +27,33 @@ public final class PointCache<B> {
   private final SparkBlocks.BlockView<B> view;
   private final PointReader<B> reader;
   private final TransientReader<B> transientReader;
+  /** The points centred but not projected onto r, in the ball of radius {@link #clipRadius}; null: no such view. */
+  private final SparkBlocks.BlockView<B> withinClipView;
+  private final double clipRadius;
 
   private PointCache(JavaRDD<B> blocks, SparkBlocks.BlockView<B> view, PointReader<B> reader,
-      TransientReader<B> transientReader) {
+      TransientReader<B> transientReader, SparkBlocks.BlockView<B> withinClipView, double clipRadius) {
     this.blocks = blocks;
     this.view = view;
     this.reader = reader;
     this.transientReader = transientReader;
+    this.withinClipView = withinClipView;
+    this.clipRadius = clipRadius;
   }
 
   /** A cache that holds the prepared points themselves. */
   static PointCache<PointBlock> ofPrepared(JavaRDD<PointBlock> blocks) {
-    return new PointCache<>(blocks, PointBlock::values, PointBlock::points, PointBlock::points);
+    return new PointCache<>(blocks, PointBlock::values, PointBlock::points, PointBlock::points, null, Double.NaN);
   }
 
-  /** A cache of clipped points that DP-Lloyd reads centred and projected by {@code view}. */
-  static PointCache<ClippedBlock> ofClipped(JavaRDD<ClippedBlock> blocks, CentringView view) {
-    return new PointCache<>(blocks, view, view::prepared, view::transientPrepared);
+  /**
+   * A cache of clipped points that DP-Lloyd reads centred and projected by {@code view}, or, reading every point,
+   * centred only by {@code withinClip} (null: no such reading, as when points beyond r are dropped), whose
+   * projection onto the ball of radius {@code clipRadius} moves no point but by rounding.
+   */
+  static PointCache<ClippedBlock> ofClipped(JavaRDD<ClippedBlock> blocks, CentringView view, CentringView withinClip,
+      double clipRadius) {
+    return new PointCache<>(blocks, view, view::prepared, view::transientPrepared, withinClip, clipRadius);
   }
 
   /**
@@ -50,8 +61,19 @@ public final class PointCache<B> {
    * shuffle) into at most {@code maxPartitions} tasks.
    */
   SampleBlocks allPoints(int maxPartitions) {
+    return viewed(maxPartitions, view);
+  }
+
+  /** Every point with weight 1 centred but not projected onto r, and the radius that holds them; empty: no view. */
+  Optional<PreparedData.PointsWithinClip> withinClip(int maxPartitions) {
+    return withinClipView == null ? Optional.empty()
+        : Optional.of(new PreparedData.PointsWithinClip(viewed(maxPartitions, withinClipView), clipRadius));
+  }
+
+  private SampleBlocks viewed(int maxPartitions, SparkBlocks.BlockView<B> blockView) {
     int partitions = Math.max(1, Math.min(maxPartitions, blocks.getNumPartitions()));
-    return SparkBlocks.viewed(partitions < blocks.getNumPartitions() ? blocks.coalesce(partitions) : blocks, view);
+    return SparkBlocks.viewed(partitions < blocks.getNumPartitions() ? blocks.coalesce(partitions) : blocks,
+        blockView);
   }
 
   /** The prepared points whose keys {@code keep} keeps, read from the cache (rows tested by key first). */

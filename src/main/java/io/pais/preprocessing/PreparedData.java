@@ -11,6 +11,7 @@ import io.pais.privacy.Geometry;
 import io.pais.sampling.BinnedNorms;
 import io.pais.sampling.NormHistogram;
 import java.util.List;
+import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
 
 /**
@@ -52,6 +53,25 @@ public record PreparedData(JavaRDD<KeyedPoint> points, int dimension, long count
     return cache != null ? cache.allPoints(maxPartitions)
         : SparkBlocks.of(PoissonSampler.sample(points, dimension, null, null, null));
   }
+
+  /**
+   * Every point with weight 1 centred but not projected onto r, each where the clip to R₀ put it, with the radius of
+   * the ball that holds them, R₁ = R₀ + ‖ĉ − c₀‖: for full-data DP-Lloyd summing offsets clipped to ρ, whose noise is
+   * calibrated to ρ whatever a point's norm, so that the projection's distortion of a heavy tail is not part of the
+   * release. Strict releases that project read from their cache; empty otherwise (points beyond r dropped, paper and
+   * public preprocessing).
+   */
+  public Optional<PointsWithinClip> withinClip(int maxPartitions) {
+    return cache != null ? cache.withinClip(maxPartitions) : Optional.empty();
+  }
+
+  /**
+   * Every point as the clip alone bounds it ({@link #withinClip}).
+   *
+   * @param points every point with weight 1
+   * @param radius R₁: no point's norm exceeds it
+   */
+  public record PointsWithinClip(SampleBlocks points, double radius) {}
 
   /**
    * The points whose keys {@code keep} keeps: from the cache, whose rows are tested by key before they are made into

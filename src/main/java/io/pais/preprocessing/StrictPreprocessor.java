@@ -144,8 +144,11 @@ public final class StrictPreprocessor {
     NormSummary norms = histogram == null ? null : histogram.projectedOnto(r, drop, n);
     long nHat = norms == null ? 0 : norms.count();
     double xTilde = norms == null ? Double.NaN : PrivateNormHistogram.meanNormStatistic(norms, geometry);
+    // every point as the clip put it, in the ball of radius R₁ (the histogram's range): DP-Lloyd's reading when it sums
+    // clipped offsets over every point (PreparedData#withinClip)
+    CentringView withinClip = drop ? null : new CentringView(origin, centre, r1, geometry, false);
     PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN,
-        PointCache.ofClipped(cache, view));
+        PointCache.ofClipped(cache, view, withinClip, r1));
     CachedSubsample coresetSubsample = drawn == null ? null : CachedSubsample.ofScan(drawn, view, rate, rate * nHat);
     return new Result(data, norms, estimatedCentre, radiusEstimated, coresetSubsample, atScale);
   }

@@ -1,0 +1,104 @@
+package io.pais.clustering;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.accounting.Statistic;
+import io.pais.io.KeyedPoint;
+import io.pais.io.Points;
+import io.pais.sampling.Sampler;
+import io.pais.settings.Iterations;
+import io.pais.settings.KMeansSettings;
+import io.pais.settings.OffsetClip;
+import io.pais.settings.Outliers;
+import io.pais.settings.SampleSizeRule;
+import io.pais.testing.Fixtures;
+import io.pais.testing.SharedSparkSession;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Where a strict release's DP-Lloyd sums clipped offsets over every point, it reads the points as the clip put them,
+ * not projected onto r: a far group beyond r keeps its place and gets a centre there. Two blobs of 2,850 points at
+ * (±5, 0) and a group of 120 (2 %) at (0, 30), all with spread 1: the 0.975 norm quantile r (no tail radius) stays
+ * well inside the far group's distance, so projected onto r the group sits about 20 from where it is. Summing the
+ * points, dropping the points beyond r, or reading a sample, DP-Lloyd projects, and no centre gets near the group.
+ */
+@ExtendWith(SharedSparkSession.class)
+class UnprojectedLloydEngineTest {
+  private static final int D = 2;
+  private static final int K = 3;
+  private static final int N = 6_000;
+  private static final double[] FAR_GROUP = {0, 30};
+
+  private static List<KeyedPoint> rows() {
+    return Fixtures.keyedRows(N, D, 17, (i, t, random) -> {
+      double mean = i % 50 == 0 ? FAR_GROUP[t] : t == 0 ? (i % 2 == 0 ? -5 : 5) : 0;
+      return mean + random.nextGaussian();
+    });
+  }
+
+  /** Every point, ρ = r, five iterations, r at the quantile: the far group is the only thing beyond r. */
+  private static KMeansSettings.Builder strict() {
+    return KMeansSettings.builder().strict(60).k(K).epsilon(20).seed(3L).sampler(Sampler.FULL)
+        .offsetClip(OffsetClip.fraction(1)).iterations(Iterations.fixed(5)).tailRadius(false);
+  }
+
+  private static ClusteringResult fit(SparkSession spark, KMeansSettings settings, List<String> log) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    return new PrivateKMeansEngine(settings, log::add).fit(new Points(jsc.parallelize(rows(), 2), D, "test", true),
+        false);
+  }
+
+  /** The released centre nearest the far group, its distance from it. */
+  private static double nearestToFarGroup(ClusteringResult result) {
+    double best = Double.POSITIVE_INFINITY;
+    for (double[] c : result.centres()) {
+      best = Math.min(best, Math.hypot(c[0] - FAR_GROUP[0], c[1] - FAR_GROUP[1]));
+    }
+    return best;
+  }
+
+  private static Statistic r(ClusteringResult result) {
+    return result.report().statistics().stream().filter(s -> s.name().equals("r")).findFirst().orElseThrow();
+  }
+
+  @Test
+  void everyPointWithClippedOffsetsReachesAGroupBeyondR(SparkSession spark) {
+    List<String> log = new ArrayList<>();
+    ClusteringResult release = fit(spark, strict().build(), log);
+    assertTrue(r(release).value() < 15, "r at the quantile, well inside the far group: " + r(release).value());
+    // the group's mean is known to about 1/sqrt(120) without noise; at ε = 20 the noise adds a fraction of that
+    assertTrue(nearestToFarGroup(release) < 1, "nearest centre " + nearestToFarGroup(release) + " from the group");
+    assertTrue(log.contains("DP-Lloyd reads every point unprojected (offsets clipped to rho)"), log.toString());
+    assertTrue(r(release).description().contains("projected for the initialiser, while DP-Lloyd read every point as "
+        + "clipped"), r(release).description());
+    assertTrue(release.report().epsilon() <= 20);
+  }
+
+  @Test
+  void opt_sAutoSizeReadingEveryPointReadsThemUnprojected(SparkSession spark) {
+    ClusteringResult auto = fit(spark, strict().sampler(Sampler.OPT).build(), new ArrayList<>());
+    assertEquals(Sampler.FULL, auto.report().sampler());
+    assertTrue(nearestToFarGroup(auto) < 1, "nearest centre " + nearestToFarGroup(auto) + " from the group");
+  }
+
+  @Test
+  void sumsOfPointsDroppedPointsAndSamplesStayProjected(SparkSession spark) {
+    List<ClusteringResult> projected = List.of(
+        fit(spark, strict().offsetClip(OffsetClip.none()).build(), new ArrayList<>()),
+        fit(spark, strict().outliers(Outliers.DROP).build(), new ArrayList<>()),
+        fit(spark, strict().sampler(Sampler.OPT).sampleSize(SampleSizeRule.auto(0)).build(), new ArrayList<>()));
+    for (ClusteringResult result : projected) {
+      // every centre within r < 15 of the DP centre (about (0, 0.6)): more than 14 from the group
+      assertTrue(r(result).value() < 15, "r " + r(result).value());
+      assertTrue(nearestToFarGroup(result) > 14, "nearest centre " + nearestToFarGroup(result) + " from the group");
+      assertFalse(r(result).description().contains("DP-Lloyd read every point"), r(result).description());
+    }
+  }
+}
