@@ -128,12 +128,15 @@ final class ReleaseReporter {
 
   /**
    * A strict release publishes public inputs and DP estimates only. {@code unprojected}: DP-Lloyd read every point
-   * as the clip put it ({@link PreparedData#withinClip}), so only the initialiser's points were projected onto r.
+   * as the clip put it ({@link PreparedData#withinClip}): only the initialiser and the training summary read the
+   * points projected onto r.
    */
   private void strictStatistics(PrivacyReport.Builder b, PreparedData data, double expectedSampleSize,
       Provenance provenance, boolean unprojected) {
     StrictRelease strict = settings.strictRelease();
     boolean nKnown = provenance.populationKnown();
+    String readBy = unprojected ? " for the initialiser and the training summary, while DP-Lloyd read every point as "
+        + "clipped (its offsets clipped to rho)" : "";
     b.expectedSampleSize(expectedSampleSize)
         .estimatedCentre(provenance.estimatedCentre())
         .statistic("clipRadius", strict.clipRadius(data.dimension(), settings.geometry()), Source.PUBLIC,
@@ -144,9 +147,8 @@ final class ReleaseReporter {
             provenance.radiusEstimated() ? "the " + strict.normQuantile() + " quantile of the noisy norm histogram "
                 + "(a bin's upper edge)" + (strict.tailRadius() ? ", or a larger bin edge where the histogram shows a "
                 + "heavy tail (tail radius)" : "") + "; points beyond it were "
-                + (strict.dropOutliers() ? "dropped" : "projected") + (unprojected ? " for the initialiser, while "
-                + "DP-Lloyd read every point as clipped (its offsets clipped to rho)" : "")
-                : "norm bound supplied by the user");
+                + (strict.dropOutliers() ? "dropped" : "projected") + readBy
+                : "norm bound supplied by the user" + (unprojected ? "; points beyond it were projected" + readBy : ""));
     if (nKnown) {
       b.statistic("n", data.count(), Source.DP_ESTIMATE, "number of points DP-Lloyd sees, from the noisy norm "
           + "histogram" + (provenance.estimatedCentre() == null ? ""
