@@ -150,7 +150,8 @@ class _PrivateKMeansParams(Params):
     tailRadius = _param("tailRadius", "strict: raise r above the quantile where the DP norm histogram shows a heavy "
                         "tail that projecting would distort more than the larger radius's noise costs",
                         TypeConverters.toBoolean)
-    outliers = _param("outliers", "strict: project or drop the points beyond r", TypeConverters.toString)
+    outliers = _param("outliers", "strict: project or drop the points beyond r (DP-Lloyd reading every "
+                      "point with clipped offsets reads them unprojected)", TypeConverters.toString)
     budgetCentre = _param("budgetCentre", "strict: share of epsilon for the DP centre", TypeConverters.toFloat)
     budgetHistogram = _param("budgetHistogram", "strict: share of epsilon for the DP norm histogram",
                              TypeConverters.toFloat)

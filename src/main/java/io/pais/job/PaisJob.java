@@ -190,7 +190,8 @@ public final class PaisJob implements Callable<Integer> {
       + "would distort more than the larger radius's noise costs (default: ${DEFAULT-VALUE})")
   boolean tailRadius;
 
-  @Option(names = "--outliers", description = "strict: project or drop the points beyond r (default: ${DEFAULT-VALUE})")
+  @Option(names = "--outliers", description = "strict: project or drop the points beyond r; DP-Lloyd reading every point "
+      + "with clipped offsets reads them unprojected (default: ${DEFAULT-VALUE})")
   String outliers;
 
   @Option(names = "--budget-centre", description = "strict: the share of epsilon for the DP centre "

@@ -126,7 +126,8 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "as r, in (0, 1]", inRange("normQuantile", Double.MIN_VALUE, 1));
     tailRadius = new BooleanParam(parent, "tailRadius", "strict: raise r above the quantile where the DP norm "
         + "histogram shows a heavy tail that projecting would distort more than the larger radius's noise costs");
-    outliers = new Param<>(parent, "outliers", "strict: project or drop the points beyond r",
+    outliers = new Param<>(parent, "outliers", "strict: project or drop the points beyond r (DP-Lloyd reading every "
+        + "point with clipped offsets reads them unprojected)",
         oneOf("outliers", ids(Outliers.values(), Outliers::id)));
     budgetCentre = new DoubleParam(parent, "budgetCentre", "strict: share of epsilon for the DP centre, in (0, 1)",
         inRange("budgetCentre", Double.MIN_VALUE, 1 - 1e-12));
