@@ -49,6 +49,11 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    */
   double pointRadius();
 
+  /** Whether DP-Lloyd read every point unprojected, in a ball wider than r's ({@link #pointRadius}). */
+  default boolean readsUnprojected() {
+    return pointRadius() > data().radius();
+  }
+
   /** DP-Lloyd's plan. */
   LloydPlan lloydPlan();
 

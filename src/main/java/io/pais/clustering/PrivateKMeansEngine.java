@@ -316,8 +316,9 @@ public final class PrivateKMeansEngine {
 
   /**
    * The private training summary of the released {@code centres} (in preprocessed coordinates) when the allocation
-   * gives it a share: one pass over the prepared points for their nearest centres and capped squared distances,
-   * released by {@link PrivateTrainingSummary}; null when the summary has no share (paper mode, or a share of 0).
+   * gives it a share: one pass over the points DP-Lloyd was trained on — every prepared point, unprojected where
+   * DP-Lloyd read them so — for their nearest centres and capped squared distances, released by
+   * {@link PrivateTrainingSummary}; null when the summary has no share (paper mode, or a share of 0).
    */
   public TrainingSummary summarise(PreparedRun run, double[] centres) {
     if (!beforeData.summary().runs()) {
@@ -326,8 +327,8 @@ public final class PrivateKMeansEngine {
     long start = clock.begin("private summary");
     PreparedData data = run.data();
     double cap = PrivateTrainingSummary.costCap(data.radius(), centres, settings.k());
-    ClusterCosts exact = data.allPoints(data.partitions()).clusterCosts(centres, settings.k(), data.dimension(),
-        cap);
+    SampleBlocks trainingPoints = run.readsUnprojected() ? run.sampleOf(1) : data.allPoints(data.partitions());
+    ClusterCosts exact = trainingPoints.clusterCosts(centres, settings.k(), data.dimension(), cap);
     TrainingSummary summary = PrivateTrainingSummary.release(exact.weights(), exact.cost(), cap,
         beforeData.summary(), ledger, randomness.provider());
     clock.end("private summary", start);

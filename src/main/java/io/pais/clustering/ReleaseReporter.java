@@ -78,7 +78,7 @@ final class ReleaseReporter {
       expectedSampleSize = plan.expectedSampleSize();
     }
     if (settings.isStrict()) {
-      strictStatistics(b, data, expectedSampleSize, provenance, run.pointRadius() > data.radius());
+      strictStatistics(b, data, expectedSampleSize, provenance, run.readsUnprojected());
     } else {
       paperStatistics(b, data, expectedSampleSize);
     }
@@ -127,16 +127,16 @@ final class ReleaseReporter {
   }
 
   /**
-   * A strict release publishes public inputs and DP estimates only. {@code unprojected}: DP-Lloyd read every point
-   * as the clip put it ({@link PreparedData#withinClip}): only the initialiser and the training summary read the
+   * A strict release publishes public inputs and DP estimates only. {@code unprojected}: DP-Lloyd and the training
+   * summary read every point as the clip put it ({@link PreparedData#withinClip}): only the initialiser read the
    * points projected onto r.
    */
   private void strictStatistics(PrivacyReport.Builder b, PreparedData data, double expectedSampleSize,
       Provenance provenance, boolean unprojected) {
     StrictRelease strict = settings.strictRelease();
     boolean nKnown = provenance.populationKnown();
-    String readBy = unprojected ? " for the initialiser and the training summary, while DP-Lloyd read every point as "
-        + "clipped (its offsets clipped to rho)" : "";
+    String readBy = unprojected ? " for the initialiser, while DP-Lloyd (its offsets clipped to rho) and the training "
+        + "summary read every point as clipped" : "";
     b.expectedSampleSize(expectedSampleSize)
         .estimatedCentre(provenance.estimatedCentre())
         .statistic("clipRadius", strict.clipRadius(data.dimension(), settings.geometry()), Source.PUBLIC,

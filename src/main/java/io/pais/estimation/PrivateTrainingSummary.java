@@ -72,8 +72,9 @@ public final class PrivateTrainingSummary {
   }
 
   /**
-   * The public cap on one point's term: a training point has ‖x‖₂ ≤ r (also in ℓ1, where ‖x‖₂ ≤ ‖x‖₁), so its
-   * distance to the centre of least norm, and so to its nearest centre, is at most r + min_j ‖c_j‖₂.
+   * The public cap on one point's term: a training point within r (‖x‖₂ ≤ r, also in ℓ1, where ‖x‖₂ ≤ ‖x‖₁) has
+   * its distance to the centre of least norm, and so to its nearest centre, at most r + min_j ‖c_j‖₂; a point beyond
+   * r (DP-Lloyd reading every point unprojected) has its term clamped to it, which bounds what it adds all the same.
    *
    * @param centres the released centres in the training points' coordinates, k × d row-major
    */

@@ -76,9 +76,31 @@ class UnprojectedLloydEngineTest {
     // the group's mean is known to about 1/sqrt(120) without noise; at ε = 20 the noise adds a fraction of that
     assertTrue(nearestToFarGroup(release) < 1, "nearest centre " + nearestToFarGroup(release) + " from the group");
     assertTrue(log.contains("DP-Lloyd reads every point unprojected (offsets clipped to rho)"), log.toString());
-    assertTrue(r(release).description().contains("projected for the initialiser and the training summary, while "
-        + "DP-Lloyd read every point as clipped"), r(release).description());
+    assertTrue(r(release).description().contains("projected for the initialiser, while DP-Lloyd (its offsets clipped "
+        + "to rho) and the training summary read every point as clipped"), r(release).description());
     assertTrue(release.report().epsilon() <= 20);
+  }
+
+  /**
+   * The training summary reads the points DP-Lloyd read: its cost is the exact capped cost of the released centres on
+   * the raw points (the far group near its centre, about 2 a point) within 25 % — 8.9 of its noise's scales (cap/ε_cost
+   * with ε_cost = 0.5), so a false failure has probability e^(−8.9) ≈ 1.4·10⁻⁴ under this seed's draw. Read projected,
+   * the far group's 120 points would sit about 20 from their centre and add their capped terms, over 60 % more.
+   */
+  @Test
+  void theTrainingSummaryReadsThePointsDpLloydRead(SparkSession spark) {
+    ClusteringResult release = fit(spark, strict().build(), new ArrayList<>());
+    io.pais.accounting.TrainingSummary summary = release.report().trainingSummary();
+    double exact = 0;
+    for (KeyedPoint row : rows()) {
+      double nearest = Double.POSITIVE_INFINITY;
+      for (double[] c : release.centres()) {
+        nearest = Math.min(nearest, Math.pow(row.x()[0] - c[0], 2) + Math.pow(row.x()[1] - c[1], 2));
+      }
+      exact += Math.min(nearest, summary.costTermCap());
+    }
+    assertEquals(exact, summary.trainingCost(), 0.25 * exact, "the cap is " + summary.costTermCap());
+    assertTrue(0.25 * exact > 8.5 * summary.costNoiseScale(), "the noise scale " + summary.costNoiseScale());
   }
 
   @Test
