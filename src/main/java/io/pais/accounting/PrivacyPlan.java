@@ -89,7 +89,8 @@ public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales,
         double b = solver.full(eps);
         NoiseScales scales = solver.scales(b);
         yield new PrivacyPlan(Sampler.FULL, b, scales, null, SamplerGuarantees.full(scales),
-            "closed form: T(1/beta_count + r/beta_sum)", n);
+            "closed form: T(1/beta_count + Delta/beta_sum), Delta the sum bound (r, or rho for clipped offsets)",
+            n);
       }
       case UNIF -> {
         UniformSampling unif = new UniformSampling(request.sampleSize(), n);
