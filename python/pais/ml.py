@@ -156,7 +156,8 @@ class _PrivateKMeansParams(Params):
     budgetHistogram = _param("budgetHistogram", "strict: share of epsilon for the DP norm histogram",
                              TypeConverters.toFloat)
     budgetInit = _param("budgetInit", "strict: share of epsilon for initMode private-coreset (unset: auto, 0.3 "
-                        "where the DP point count n times epsilon over k*d is below 150, else 0.2)",
+                        "where the DP point count n times epsilon over k*d is below 150, else 0.2); its tail axes "
+                        "take 0.04 more with outliers clip",
                         TypeConverters.toFloat)
     kCandidates = _param("kCandidates", "strict: candidates for k to choose from privately (at least two); each is "
                          "fitted on a share of budgetKSelection and the elbow of their DP training costs is released",

@@ -22,7 +22,7 @@ import java.util.OptionalDouble;
  * @param epsilon the target ε of the release
  * @param centre the DP centre's ε (0: not run)
  * @param histogram the DP norm histogram's ε (0: not run)
- * @param initialisation the private coreset's three mechanisms (all 0: not run)
+ * @param initialisation the private coreset's mechanisms (all 0: not run)
  * @param summary the private training summary's two mechanisms (both 0: not run)
  * @param selection the k selection's ε, split evenly between its candidate releases (0: not run)
  * @param lloyd DP-Lloyd's ε: the rest
@@ -58,11 +58,11 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
      * The one check across the shares of the stages that run (the private coreset and the k selection when their
      * settings ask for them): they leave DP-Lloyd a positive rest, with the largest init share auto may choose.
      */
-    public Shares require(boolean initialisation, boolean kSelection) {
+    public Shares require(boolean initialisation, boolean tailAxes, boolean kSelection) {
       double all = centre + histogram + summary + (initialisation ? init.largest() : 0)
-          + (kSelection ? selection : 0);
-      String initName = init instanceof InitShare.Auto ? " + budget-init (auto: up to " + init.largest() + ")"
-          : " + budget-init";
+          + (initialisation && tailAxes ? CoresetShares.TAIL_AXES_SHARE : 0) + (kSelection ? selection : 0);
+      String initName = (init instanceof InitShare.Auto ? " + budget-init (auto: up to " + init.largest() + ")"
+          : " + budget-init") + (tailAxes ? " + " + CoresetShares.TAIL_AXES_SHARE + " (the coreset's tail axes)" : "");
       String names = "budget-centre + budget-histogram" + (initialisation ? initName : "") + " + budget-summary"
           + (kSelection ? " + budget-k-selection" : "");
       String with = initialisation && kSelection ? " with init private-coreset and k candidates"
@@ -73,21 +73,33 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
   }
 
   /**
-   * The private coreset's split of its share: spreads, cell tree and region sums (10 %, 45 % and the rest), chosen
-   * with a prototype of the strict pipeline (see {@code PrivateCoreset}).
+   * The private coreset's split of its share — spreads, cell tree and region sums (10 %, 45 % and the rest), chosen
+   * with a prototype of the strict pipeline (see {@code PrivateCoreset}) — and the ε of its tail axes
+   * ({@code io.pais.estimation.PrivateTailAxes}), {@value #TAIL_AXES_SHARE} of the release's ε, taken from DP-Lloyd's
+   * rest rather than from the init share: the coreset's noise, which its threshold follows, is as before.
    *
    * @param spreads the per-coordinate spreads' ε
    * @param tree the cell tree's ε
    * @param sums the region sums' ε
+   * @param tailAxes the tail axes' ε (0: not run)
    */
-  public record CoresetShares(double spreads, double tree, double sums) {
+  public record CoresetShares(double spreads, double tree, double sums, double tailAxes) {
     static final double SPREAD_SHARE = 0.10;
     static final double TREE_SHARE = 0.45;
-    static final CoresetShares NONE = new CoresetShares(0, 0, 0);
+    /**
+     * The tail axes' share of the release's ε: at ε = 0.5, a scale of 50 a band and a threshold near 500 points
+     * (kddcup99's 934-point group lies in one band; docs/RESULTS.md, "Tail axes").
+     */
+    public static final double TAIL_AXES_SHARE = 0.04;
+    /**
+     * The largest d the tail axes run at: the norm histogram's scan counts 2d × 129 bands a task (2 MB at d = 1,024).
+     */
+    public static final int TAIL_AXES_MAX_DIMENSION = 1024;
+    static final CoresetShares NONE = new CoresetShares(0, 0, 0, 0);
 
-    static CoresetShares of(double epsilon) {
+    static CoresetShares of(double epsilon, double tailAxes) {
       return new CoresetShares(epsilon * SPREAD_SHARE, epsilon * TREE_SHARE,
-          epsilon * (1 - SPREAD_SHARE - TREE_SHARE));
+          epsilon * (1 - SPREAD_SHARE - TREE_SHARE), tailAxes);
     }
 
     /** Whether the coreset runs. */
@@ -117,8 +129,13 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
     }
   }
 
-  /** Which stages of a strict release run (each is decided from public settings). */
-  public record Stages(boolean centre, boolean histogram, boolean initialisation, boolean selection) {}
+  /**
+   * Which stages of a strict release run (each is decided from public settings).
+   *
+   * @param tailAxes whether the private coreset also counts its tail axes (with {@code initialisation} only)
+   */
+  public record Stages(boolean centre, boolean histogram, boolean initialisation, boolean tailAxes,
+      boolean selection) {}
 
   /**
    * What an auto init share reads once n̂ is known, all public.
@@ -159,19 +176,20 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
 
   private static BudgetAllocation strict(double epsilon, double delta, Shares shares, Stages stages,
       Optional<Scale> scale) {
-    shares.require(stages.initialisation(), stages.selection());
+    shares.require(stages.initialisation(), stages.tailAxes(), stages.selection());
     double centre = stages.centre() ? epsilon * shares.centre() : 0;
     double histogram = stages.histogram() ? epsilon * shares.histogram() : 0;
     double selection = stages.selection() ? epsilon * shares.selection() : 0;
     double init = shares.init().at(scale.map(s -> OptionalDouble.of(s.pointsPerCell(epsilon - selection)))
         .orElse(OptionalDouble.empty()));
-    CoresetShares coreset = stages.initialisation() ? CoresetShares.of(epsilon * init) : CoresetShares.NONE;
+    CoresetShares coreset = stages.initialisation() ? CoresetShares.of(epsilon * init,
+        stages.tailAxes() ? epsilon * CoresetShares.TAIL_AXES_SHARE : 0) : CoresetShares.NONE;
     SummaryShares summary = SummaryShares.of(epsilon * shares.summary());
     if (Double.isInfinite(epsilon)) {
       return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, selection, epsilon, delta);
     }
     BigDecimal rest = new BigDecimal(epsilon);
-    for (double spent : new double[] {centre, histogram, coreset.spreads(), coreset.tree(), coreset.sums(),
+    for (double spent : new double[] {centre, histogram, coreset.spreads(), coreset.tree(), coreset.sums(), coreset.tailAxes(),
         summary.sizes(), summary.cost(), selection}) {
       rest = rest.subtract(new BigDecimal(spent));
     }

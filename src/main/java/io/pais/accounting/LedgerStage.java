@@ -16,6 +16,8 @@ public enum LedgerStage {
   INIT_CELL_TREE("init: cell tree"),
   /** The private coreset's noisy region sums. */
   INIT_SUMS("init: sums"),
+  /** The private coreset's noisy counts of the tail's bands, its re-seeding points. */
+  INIT_TAIL_AXES("init: tail axes"),
   /** The iterations of weighted DP-Lloyd. */
   DP_LLOYD("DP-Lloyd"),
   /** The private training summary's cluster sizes. */
@@ -36,7 +38,7 @@ public enum LedgerStage {
 
   /** Whether this stage belongs to the private coreset initialiser. */
   public boolean isInitialisation() {
-    return this == INIT_SPREADS || this == INIT_CELL_TREE || this == INIT_SUMS;
+    return this == INIT_SPREADS || this == INIT_CELL_TREE || this == INIT_SUMS || this == INIT_TAIL_AXES;
   }
 
   /** The stage with this {@link #label()}, as a report holds it. */

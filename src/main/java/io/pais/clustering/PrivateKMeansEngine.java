@@ -175,7 +175,7 @@ public final class PrivateKMeansEngine {
     StrictPreprocessor.Result strictResult = null;
     if (settings.isStrict()) {
       strictResult = StrictPreprocessor.run(points.rdd(), d, settings, beforeData, ledger, randomness.provider(),
-          points.source(), initialiser.coresetSubsampleRequest());
+          points.source(), initialiser.coresetRequest(d));
       data = strictResult.data();
     } else {
       PrivacyMode.Paper paper = (PrivacyMode.Paper) settings.privacy();
@@ -191,7 +191,8 @@ public final class PrivateKMeansEngine {
     if (settings.initialisation() == Initialisation.PRIVATE_CORESET) {
       start = clock.begin("private coreset");
       privateInitial = initialiser.privateCoreset(data, strictResult == null ? null
-          : strictResult.coresetSubsample(), allocation.initialisation(), ledger);
+          : strictResult.coresetSubsample(), strictResult == null ? null : strictResult.tailAxes(),
+          allocation.initialisation(), ledger);
       clock.end("private coreset", start);
     }
     if (settings.sampling().sampler().isUniformScheme()) {

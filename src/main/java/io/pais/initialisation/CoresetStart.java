@@ -9,7 +9,8 @@ import io.pais.math.Checks;
  * re-seeds dead centres from. Both are DP outputs of the coreset's recorded share.
  *
  * @param centres the initial centres
- * @param coreset the kept regions' points and noisy counts (fewer than k when the fallback filled the rest)
+ * @param coreset the kept regions' points and noisy counts (fewer than k when the fallback filled the rest), then the
+ *     heavy bands of the tail axes when they ran: the pool DP-Lloyd re-seeds from
  */
 public record CoresetStart(double[] centres, SampleBlock coreset) {
   public CoresetStart {

@@ -10,6 +10,7 @@ import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
+import io.pais.estimation.PrivateTailAxes;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.KeyedCoins;
 import io.pais.sampling.RecordCoin;
@@ -37,24 +38,27 @@ public final class Initialiser {
   }
 
   /**
-   * What a strict release's norm histogram scan should draw for the private coreset while it reads the data: its
-   * coins and sample size; null when the coreset does not run.
+   * What a strict release's norm histogram scan should take for the private coreset while it reads the data of
+   * dimension {@code d}: its subsample's coins and size, and whether to count its tail axes; null when the coreset
+   * does not run.
    */
-  public StrictPreprocessor.SubsampleRequest coresetSubsampleRequest() {
-    return settings.initialisation() == Initialisation.PRIVATE_CORESET ? new StrictPreprocessor.SubsampleRequest(
-        coins.initialisationSubsample(), settings.strictRelease().coresetSampleSize()) : null;
+  public StrictPreprocessor.CoresetRequest coresetRequest(int d) {
+    return settings.initialisation() == Initialisation.PRIVATE_CORESET ? new StrictPreprocessor.CoresetRequest(
+        coins.initialisationSubsample(), settings.strictRelease().coresetSampleSize(),
+        settings.tailAxes(java.util.Optional.of(d))) : null;
   }
 
   /**
    * The private coreset and its k centres, from a Poisson subsample when n̂ exceeds the coreset sample size ({@code drawn}
    * when the preprocessing drew it, else drawn here; closed either way); fewer kept regions than k are filled from
-   * the ball of radius r.
+   * the ball of radius r. With {@code tailAxes} (the scan's exact counts, null: none) and their share of ε, the
+   * pool DP-Lloyd re-seeds from also holds the tail's heavy bands.
    */
-  public CoresetStart privateCoreset(PreparedData data, CachedSubsample drawn, BudgetAllocation.CoresetShares epsilon,
-      PrivacyLedger ledger) {
-    return PrivateCoreset.initialCentres(data, drawn, settings.k(), settings.strictRelease().coresetSampleSize(),
-        epsilon, settings.geometry(), ledger, rng, coins.initialisationSubsample(),
-        missing -> randomBall(missing, data.dimension(), data.radius()));
+  public CoresetStart privateCoreset(PreparedData data, CachedSubsample drawn, PrivateTailAxes.AxisCounts tailAxes,
+      BudgetAllocation.CoresetShares epsilon, PrivacyLedger ledger) {
+    return PrivateCoreset.initialCentres(data, drawn, tailAxes, settings.k(),
+        settings.strictRelease().coresetSampleSize(), epsilon, settings.geometry(), ledger, rng,
+        coins.initialisationSubsample(), missing -> randomBall(missing, data.dimension(), data.radius()));
   }
 
   /**

@@ -12,6 +12,7 @@ import io.pais.estimation.CellSchedule;
 import io.pais.estimation.PrivateCellTree;
 import io.pais.estimation.PrivateCoresetPoints;
 import io.pais.estimation.PrivateSpreads;
+import io.pais.estimation.PrivateTailAxes;
 import io.pais.io.KeyedPoint;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
@@ -42,6 +43,8 @@ import org.apache.spark.api.java.JavaRDD;
  * local optimum 1.3× the floor in 3 of 3 seeds, with 50 in none) are post-processing. Passes over the prepared points ({@link CoresetPasses}: on the driver's copy when
  * they fit): one for the spreads, one per group of tree levels (as many levels a group as keep the driver's cell
  * counts under 2^20), one for the sums.
+ * The pool DP-Lloyd re-seeds dead centres from is the coreset and, beyond r, the heavy bands of its tail axes
+ * ({@link PrivateTailAxes}, their own share of ε).
  * The shares and constants were chosen with a scratch prototype of the strict pipeline on the shared data sets
  * (variants within seed noise); the utility benchmark (docs/RESULTS.md, "Utility") measured the resulting default
  * against the data-independent starts but did not vary them.
@@ -62,25 +65,36 @@ final class PrivateCoreset {
    * norm histogram's scan drew it (rate: sampleSize over the DP centre's count), else drawn here in a pass of its
    * own (rate γ = sampleSize/n̂) — cached once, and set their noise for the larger ε that subsampling amplifies to
    * their recorded shares ({@link SubsampleAmplification}). Fewer than k kept regions: the remaining centres come
-   * from {@code fallback} (data-independent).
+   * from {@code fallback} (data-independent). With {@code tailAxes} (the scan's exact counts over every point, null:
+   * none) and their ε, the pool DP-Lloyd re-seeds from also holds the tail's heavy bands ({@link PrivateTailAxes}):
+   * not amplified (every point was counted), not in the start.
    */
-  static CoresetStart initialCentres(PreparedData data, CachedSubsample drawn, int k, int sampleSize,
-      BudgetAllocation.CoresetShares epsilon, Geometry geometry, PrivacyLedger ledger, UniformRandomProvider rng,
-      CoinSource coins, java.util.function.IntFunction<double[]> fallback) {
+  static CoresetStart initialCentres(PreparedData data, CachedSubsample drawn, PrivateTailAxes.AxisCounts tailAxes,
+      int k, int sampleSize, BudgetAllocation.CoresetShares epsilon, Geometry geometry, PrivacyLedger ledger,
+      UniformRandomProvider rng, CoinSource coins, java.util.function.IntFunction<double[]> fallback) {
     Checks.require(epsilon.runs(), "private-coreset needs its share of epsilon from the allocation");
     Checks.require(data.count() > 0, "private-coreset needs the DP estimate of n (the norm histogram)");
     double rate = drawn != null ? drawn.rate() : Math.min(1, sampleSize / (double) data.count());
     SubsampleAmplification amplification = SubsampleAmplification.poisson(rate,
         epsilon.spreads() + epsilon.tree() + epsilon.sums(), ledger.relation());
+    CoresetStart start;
     if (!amplification.subsampled()) {
-      return initialCentres(data.points(), data.count(), data, k, epsilon, amplification, geometry, ledger, rng,
+      start = initialCentres(data.points(), data.count(), data, k, epsilon, amplification, geometry, ledger, rng,
           fallback);
+    } else {
+      double expected = data.count() * rate;
+      try (CachedSubsample subsample = drawn != null ? drawn : CachedSubsample.draw(data, coins, rate, expected)) {
+        start = initialCentres(subsample.points(), expected, data, k, epsilon, amplification, geometry, ledger, rng,
+            fallback);
+      }
     }
-    double expected = data.count() * rate;
-    try (CachedSubsample subsample = drawn != null ? drawn : CachedSubsample.draw(data, coins, rate, expected)) {
-      return initialCentres(subsample.points(), expected, data, k, epsilon, amplification, geometry, ledger, rng,
-          fallback);
+    if (tailAxes == null || epsilon.tailAxes() == 0) {
+      return start;
     }
+    // counted over every point: weighted by the subsample's rate, a band weighs as a coreset region of its points
+    SampleBlock bands = PrivateTailAxes.release(tailAxes, data.radius(), epsilon.tailAxes(),
+        amplification.subsampled() ? rate : 1, ledger, rng);
+    return new CoresetStart(start.centres(), start.coreset().followedBy(bands));
   }
 
   /** The coreset and its centres from {@code points}, of public (expected) size {@code count}. */

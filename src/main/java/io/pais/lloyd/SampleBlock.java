@@ -77,6 +77,22 @@ public final class SampleBlock implements Serializable {
     }
   }
 
+  /** The rows of this block followed by those of {@code more} (same d), in a new block. */
+  public SampleBlock followedBy(SampleBlock more) {
+    int d = dimension();
+    io.pais.math.Checks.require(more.dimension() == d, "blocks must have the same dimension, got " + d + " and "
+        + more.dimension());
+    Builder builder = new Builder(d, rows() + more.rows());
+    double[] row = new double[d];
+    for (SampleBlock block : new SampleBlock[] {this, more}) {
+      for (int i = 0; i < block.rows(); i++) {
+        block.copyRow(i, row, 0);
+        builder.add(row, block.weights()[i]);
+      }
+    }
+    return builder.build();
+  }
+
   /** Collects rows into blocks of at most {@code capacity} rows. */
   public static final class Builder {
     private final int dimension;

@@ -134,7 +134,8 @@ public final class PrivateKMeansParamSet implements Serializable {
     budgetHistogram = new DoubleParam(parent, "budgetHistogram", "strict: share of epsilon for the DP norm "
         + "histogram, in (0, 1)", inRange("budgetHistogram", Double.MIN_VALUE, 1 - 1e-12));
     budgetInit = new DoubleParam(parent, "budgetInit", "strict: share of epsilon for initMode private-coreset, in "
-        + "(0, 1) (unset: auto, 0.3 where the DP point count n times epsilon over k*d is below 150, else 0.2)",
+        + "(0, 1) (unset: auto, 0.3 where the DP point count n times epsilon over k*d is below 150, else 0.2); its tail "
+        + "axes take 0.04 more with outliers clip",
         inRange("budgetInit", Double.MIN_VALUE, 1 - 1e-12));
     budgetSummary = new DoubleParam(parent, "budgetSummary", "strict: share of epsilon for the private training "
         + "summary (DP cluster sizes and training cost, the model's summary()), in [0, 1); 0: none",

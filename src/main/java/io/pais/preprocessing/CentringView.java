@@ -30,6 +30,8 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
   private transient double[] norms;
   private transient double[] row;
   private transient int[] keptRows;
+  private transient int[] axes;
+  private transient double[] largest;
 
   CentringView(double[] origin, double[] centre, double radius, Geometry geometry, boolean drop) {
     this.origin = origin.clone();
@@ -138,6 +140,38 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
       }
     }
     return norms;
+  }
+
+  /** d. */
+  int dimension() {
+    return centre.length;
+  }
+
+  /**
+   * After {@link #centredNorms} of a block of {@code rows} rows: each centred row's signed dominant axis, 2j when
+   * x_j ≥ 0 and 2j + 1 when x_j &lt; 0, j the coordinate of the largest |x_j| (the lowest on ties), in a scratch
+   * array valid until the next block.
+   */
+  int[] signedAxes(int rows) {
+    int d = centre.length;
+    if (axes == null || axes.length < rows) {
+      axes = new int[rows];
+      largest = new double[rows];
+    }
+    Arrays.fill(axes, 0, rows, 0);
+    Arrays.fill(largest, 0, rows, -1.0);
+    for (int t = 0; t < d; t++) {
+      int column = t * rows;
+      for (int i = 0; i < rows; i++) {
+        double v = columns[column + i];
+        double magnitude = Math.abs(v);
+        if (magnitude > largest[i]) {
+          largest[i] = magnitude;
+          axes[i] = 2 * t + (v < 0 ? 1 : 0);
+        }
+      }
+    }
+    return axes;
   }
 
   @Override

@@ -9,6 +9,7 @@ import io.pais.accounting.PrivacyLedger;
 import io.pais.estimation.NoisyCount;
 import io.pais.estimation.PrivateCentre;
 import io.pais.estimation.PrivateNormHistogram;
+import io.pais.estimation.PrivateTailAxes;
 import io.pais.io.InputException;
 import io.pais.io.KeyedPoint;
 import io.pais.math.Rounding;
@@ -40,31 +41,35 @@ public final class StrictPreprocessor {
    * @param estimatedCentre ĉ when it was estimated, else null
    * @param radiusEstimated whether r is the DP quantile r̂ (else the public norm bound)
    * @param coresetSubsample the subsample the histogram's scan drew for the private coreset (see
-   *     {@link SubsampleRequest}), or null when none was drawn
+   *     {@link CoresetRequest}), or null when none was drawn
+   * @param tailAxes the exact counts per signed dominant axis the scan took for the private coreset's tail axes (never
+   *     published), or null when it took none
    * @param allocation the release's split of ε at n̂ (an auto init share chosen; the centre's and the histogram's ε
    *     are the ones they spent)
    */
   public record Result(PreparedData data, NormSummary norms, double[] estimatedCentre,
-      boolean radiusEstimated, CachedSubsample coresetSubsample, BudgetAllocation allocation) {}
+      boolean radiusEstimated, CachedSubsample coresetSubsample, PrivateTailAxes.AxisCounts tailAxes,
+      BudgetAllocation allocation) {}
 
   /**
-   * The private coreset's subsample, drawn in the norm histogram's scan rather than in a pass of its own: the
-   * records {@code coins} keep at rate min(1, size / the DP centre's noisy count). Drawn only when the centre and
-   * the histogram are estimated and the rate is below 1.
+   * What the norm histogram's scan takes for the private coreset rather than in passes of its own: its subsample, the
+   * records {@code coins} keep at rate min(1, size / the DP centre's noisy count), drawn only when the centre and the
+   * histogram are estimated and the rate is below 1; and, when {@code tailAxes}, the exact counts of its tail axes.
    *
    * @param coins the coreset's own coins
    * @param size the coreset sample size
+   * @param tailAxes whether to count every point per signed dominant axis in the histogram's bins
    */
-  public record SubsampleRequest(CoinSource coins, int size) {}
+  public record CoresetRequest(CoinSource coins, int size, boolean tailAxes) {}
 
   private StrictPreprocessor() {}
 
   /**
    * @param allocation the split of ε before any data is read, for the DP centre and histogram
-   * @param subsample what the histogram's scan should also draw for the private coreset, or null
+   * @param coreset what the histogram's scan should also take for the private coreset, or null
    */
   public static Result run(JavaRDD<KeyedPoint> input, int dimension, KMeansSettings settings, BudgetAllocation allocation,
-      PrivacyLedger ledger, UniformRandomProvider rng, String source, SubsampleRequest subsample) {
+      PrivacyLedger ledger, UniformRandomProvider rng, String source, CoresetRequest coreset) {
     StrictRelease strict = settings.strictRelease();
     PublicConstants constants = settings.privacy().constants();
     Geometry geometry = settings.geometry();
@@ -95,25 +100,29 @@ public final class StrictPreprocessor {
       centre = estimate.centre();
       estimatedCentre = centre.clone();
       centreCount = estimate.count();
-      rate = subsample == null ? 1 : Math.min(1, subsample.size() / centreCount.value());
+      rate = coreset == null ? 1 : Math.min(1, coreset.size() / centreCount.value());
     }
     double r1 = r0 + geometry.norm(Preprocessor.subtract(centre, origin));
 
     PrivateNormHistogram histogram = null;
     JavaRDD<HistogramScan> drawn = null;
+    PrivateTailAxes.AxisCounts tailAxes = null;
     if (settings.needsNormHistogram()) {
       double gamma = rate;
-      CoinSource coins = subsample == null ? null : subsample.coins();
+      CoinSource coins = coreset == null ? null : coreset.coins();
       // the centring alone (no projection: r is what the histogram finds)
       CentringView centring = new CentringView(origin, centre, Double.POSITIVE_INFINITY, geometry, false);
       JavaRDD<HistogramScan> scans = HistogramScan.of(cache, centring, r1, HISTOGRAM_BINS,
-          gamma < 1 ? key -> Rounding.keeps(coins.uniform(key), gamma) : KeyFilter.NONE);
+          coreset != null && coreset.tailAxes(), gamma < 1 ? key -> Rounding.keeps(coins.uniform(key), gamma)
+              : KeyFilter.NONE);
       if (gamma < 1) {
         // on disk: in memory it would evict the clipped cache's blocks, which MEMORY_AND_DISK then writes to disk
         // (at 20M x 20 that took 3 s of the scan's 4.5); the coreset's few passes read it back from the page cache
         drawn = scans.persist(CachedSubsample.STORAGE);
       }
-      long[] counts = HistogramScan.counts(scans);
+      HistogramScan scanned = HistogramScan.total(scans);
+      long[] counts = scanned.counts();
+      tailAxes = scanned.axes();
       long total = 0;
       for (long count : counts) {
         total += count;
@@ -150,7 +159,7 @@ public final class StrictPreprocessor {
     PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN,
         PointCache.ofClipped(cache, view, withinClip, r1));
     CachedSubsample coresetSubsample = drawn == null ? null : CachedSubsample.ofScan(drawn, view, rate, rate * nHat);
-    return new Result(data, norms, estimatedCentre, radiusEstimated, coresetSubsample, atScale);
+    return new Result(data, norms, estimatedCentre, radiusEstimated, coresetSubsample, tailAxes, atScale);
   }
 
   /**

@@ -211,9 +211,21 @@ public final class KMeansSettings implements Serializable {
     }
     StrictRelease release = strict.release();
     BudgetAllocation.Stages stages = new BudgetAllocation.Stages(!strict.constants().hasCentre(),
-        needsNormHistogram(), initialisation == Initialisation.PRIVATE_CORESET, !kCandidates.isEmpty());
+        needsNormHistogram(), initialisation == Initialisation.PRIVATE_CORESET,
+        tailAxes(scale.map(BudgetAllocation.Scale::dimension)), !kCandidates.isEmpty());
     return scale.isEmpty() ? BudgetAllocation.strict(epsilon, delta, release.shares(), stages)
         : BudgetAllocation.strict(epsilon, delta, release.shares(), stages, scale.get());
+  }
+
+  /**
+   * Whether a strict release's private coreset also counts its tail axes: it runs, points beyond r are projected
+   * (dropped, they are no tail for DP-Lloyd to serve), and d, when known, is at most
+   * {@link BudgetAllocation.CoresetShares#TAIL_AXES_MAX_DIMENSION} (before the data is read the share is reserved).
+   */
+  public boolean tailAxes(Optional<Integer> dimension) {
+    return initialisation == Initialisation.PRIVATE_CORESET && privacy instanceof PrivacyMode.Strict strict
+        && !strict.release().dropOutliers()
+        && dimension.map(d -> d <= BudgetAllocation.CoresetShares.TAIL_AXES_MAX_DIMENSION).orElse(true);
   }
 
   @Override
@@ -579,14 +591,16 @@ public final class KMeansSettings implements Serializable {
       }
       if (mode instanceof PrivacyMode.Strict strict) {
         BudgetAllocation.Shares shares = strict.release().shares();
-        shares.require(init == Initialisation.PRIVATE_CORESET, !kCandidates.isEmpty());
+        boolean coreset = init == Initialisation.PRIVATE_CORESET;
+        boolean tailAxes = coreset && !strict.release().dropOutliers();
+        shares.require(coreset, tailAxes, !kCandidates.isEmpty());
         if (!kCandidates.isEmpty()) {
           // checked now rather than when the first candidate runs: each candidate is a strict release of its own
-          boolean coreset = init == Initialisation.PRIVATE_CORESET;
           double candidate = shares.centre() + shares.histogram() + (coreset ? shares.init().largest() : 0)
-              + Defaults.K_SELECTION_SUMMARY_SHARE;
+              + (tailAxes ? BudgetAllocation.CoresetShares.TAIL_AXES_SHARE : 0) + Defaults.K_SELECTION_SUMMARY_SHARE;
           Checks.require(candidate < 1, "a k candidate spends budget-centre + budget-histogram"
-              + (coreset ? " + budget-init" : "") + " of its epsilon and " + Defaults.K_SELECTION_SUMMARY_SHARE
+              + (coreset ? " + budget-init" : "") + (tailAxes ? " + " + BudgetAllocation.CoresetShares.TAIL_AXES_SHARE
+              + " (the coreset's tail axes)" : "") + " of its epsilon and " + Defaults.K_SELECTION_SUMMARY_SHARE
               + " on its score, which must leave DP-Lloyd a rest, got " + candidate);
           double perCandidate = epsilon * shares.selection() / kCandidates.size();
           Checks.require(perCandidate >= MIN_EPSILON, "each of the " + kCandidates.size() + " k candidates gets "

@@ -15,21 +15,22 @@ class BudgetAllocationTest {
   @Test
   void eachRunningStageGetsItsShareAndDpLloydTheExactRest() {
     BudgetAllocation all = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.2),
-        0.05, 0.5), new BudgetAllocation.Stages(true, true, true, false));
+        0.05, 0.5), new BudgetAllocation.Stages(true, true, true, true, false));
     assertEquals(0.15000000000000002, all.centre()); // 3 * 0.05 in doubles, as the stage spends it
     assertEquals(3 * 0.05, all.histogram());
     assertEquals(3 * 0.2 * 0.10, all.initialisation().spreads());
     assertEquals(3 * 0.2 * 0.45, all.initialisation().tree());
     assertEquals(3 * 0.2 * (1 - 0.10 - 0.45), all.initialisation().sums());
+    assertEquals(3 * 0.04, all.initialisation().tailAxes(), "the tail axes: 4 % of epsilon, outside the init share");
     assertEquals(3 * 0.05 * 0.5, all.summary().sizes());
     assertEquals(3 * 0.05 * 0.5, all.summary().cost());
-    assertTrue(all.lloyd() > 1.94 && all.lloyd() < 1.96, "the rest: " + all.lloyd());
+    assertTrue(all.lloyd() > 1.82 && all.lloyd() < 1.84, "the rest: " + all.lloyd());
 
     assertEquals(0, all.selection(), "no k candidates: the selection's share is not spent");
 
     BudgetAllocation publicCentre = BudgetAllocation.strict(3, 0,
         new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.2), 0, 0.5),
-        new BudgetAllocation.Stages(false, true, false, false));
+        new BudgetAllocation.Stages(false, true, false, false, false));
     assertEquals(0, publicCentre.centre());
     assertFalse(publicCentre.initialisation().runs());
     assertFalse(publicCentre.summary().runs(), "a summary share of 0: no summary");
@@ -40,7 +41,7 @@ class BudgetAllocationTest {
     assertFalse(paper.summary().runs(), "paper mode makes no private summary");
 
     BudgetAllocation selecting = BudgetAllocation.strict(3, 0, new BudgetAllocation.Shares(0.05, 0.05,
-        InitShare.fixed(0.2), 0.05, 0.4), new BudgetAllocation.Stages(true, true, false, true));
+        InitShare.fixed(0.2), 0.05, 0.4), new BudgetAllocation.Stages(true, true, false, false, true));
     assertEquals(3 * 0.4, selecting.selection());
     assertTrue(selecting.lloyd() > 3 - 0.15 * 3 - 1.2 - 1e-12 && selecting.lloyd() < 3 - 0.15 * 3 - 1.2 + 1e-12);
     for (int candidates = 2; candidates <= 12; candidates++) {
@@ -56,8 +57,9 @@ class BudgetAllocationTest {
     SplittableRandom random = new SplittableRandom(41);
     for (int i = 0; i < 2_000; i++) {
       double epsilon = Math.exp(random.nextDouble(Math.log(1e-4), Math.log(1e6)));
+      boolean initialisation = random.nextBoolean();
       BudgetAllocation.Stages stages = new BudgetAllocation.Stages(random.nextBoolean(), random.nextBoolean(),
-          random.nextBoolean(), random.nextBoolean());
+          initialisation, initialisation && random.nextBoolean(), random.nextBoolean());
       double summary = random.nextBoolean() ? 0 : 0.1 * random.nextDouble() + 1e-3;
       InitShare init = random.nextBoolean() ? InitShare.auto() : InitShare.fixed(0.15 * random.nextDouble() + 1e-3);
       BudgetAllocation.Shares shares = new BudgetAllocation.Shares(0.2 * random.nextDouble() + 1e-3,
@@ -67,7 +69,8 @@ class BudgetAllocationTest {
               Math.exp(random.nextDouble(0, 20)), 5, 7));
       PrivacyLedger ledger = PrivacyLedger.pure(epsilon);
       for (double spent : new double[] {a.centre(), a.histogram(), a.initialisation().spreads(),
-          a.initialisation().tree(), a.initialisation().sums(), a.summary().sizes(), a.summary().cost(),
+          a.initialisation().tree(), a.initialisation().sums(), a.initialisation().tailAxes(), a.summary().sizes(),
+          a.summary().cost(),
           a.selection()}) {
         if (spent > 0) {
           ledger.spend(Fixtures.ledgerEntry(LedgerStage.DP_LLOYD, spent));
@@ -95,12 +98,17 @@ class BudgetAllocationTest {
     assertTrue(rest.getMessage().contains("budget-centre + budget-histogram + budget-summary must be < 1"),
         rest.getMessage());
     BudgetAllocation.Shares shares = new BudgetAllocation.Shares(0.5, 0.2, InitShare.fixed(0.3), 0.05, 0.5);
-    IllegalArgumentException sum = assertThrows(IllegalArgumentException.class, () -> shares.require(true, false));
+    IllegalArgumentException sum = assertThrows(IllegalArgumentException.class, () -> shares.require(true, false, false));
     assertTrue(sum.getMessage().contains("budget-centre + budget-histogram + budget-init + budget-summary must be < 1"
         + " with init private-coreset"), sum.getMessage());
-    shares.require(false, false); // the coreset does not run: its share is not spent
+    shares.require(false, false, false); // the coreset does not run: its share is not spent
+    BudgetAllocation.Shares fits = new BudgetAllocation.Shares(0.5, 0.2, InitShare.fixed(0.2), 0.07, 0.5);
+    fits.require(true, false, false);
+    IllegalArgumentException tail = assertThrows(IllegalArgumentException.class, () -> fits.require(true, true, false));
+    assertTrue(tail.getMessage().contains("budget-centre + budget-histogram + budget-init + 0.04 (the coreset's tail "
+        + "axes) + budget-summary must be < 1 with init private-coreset"), tail.getMessage());
     IllegalArgumentException selection = assertThrows(IllegalArgumentException.class,
-        () -> shares.require(false, true));
+        () -> shares.require(false, false, true));
     assertTrue(selection.getMessage().contains("budget-centre + budget-histogram + budget-summary + budget-k-selection "
         + "must be < 1 with k candidates"), selection.getMessage());
   }
@@ -108,7 +116,7 @@ class BudgetAllocationTest {
   @Test
   void autoChoosesTheInitShareFromPointsPerClusterCoordinateAndChecksTheLargest() {
     BudgetAllocation.Shares auto = new BudgetAllocation.Shares(0.05, 0.05, InitShare.auto(), 0.05, 0.5);
-    BudgetAllocation.Stages coreset = new BudgetAllocation.Stages(true, true, true, false);
+    BudgetAllocation.Stages coreset = new BudgetAllocation.Stages(true, true, true, false, false);
     // n·ε/(k·d) = 29,000 · 0.5 / (10 · 10) = 145: sparse; 31,000: 155, dense
     assertEquals(0.5 * 0.3 * 0.45, at(auto, coreset, 0.5, 29_000).initialisation().tree());
     assertEquals(0.5 * 0.2 * 0.45, at(auto, coreset, 0.5, 31_000).initialisation().tree());
@@ -120,7 +128,7 @@ class BudgetAllocationTest {
     assertEquals(sparse.histogram(), dense.histogram(), "nor the histogram's");
     assertTrue(sparse.lloyd() < dense.lloyd(), "DP-Lloyd gets the rest");
     // a k selection's share is not the release's own: 0.5 of ε = 1 leaves 0.5, so 29,000 is sparse again
-    BudgetAllocation.Stages selecting = new BudgetAllocation.Stages(true, true, true, true);
+    BudgetAllocation.Stages selecting = new BudgetAllocation.Stages(true, true, true, false, true);
     assertEquals(0.3 * 0.45, at(auto, selecting, 1, 29_000).initialisation().tree());
     assertEquals(0.2 * 0.45, at(auto, coreset, 1, 29_000).initialisation().tree());
     assertEquals(0.5 * 0.4 * 0.45, at(new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.4), 0.05, 0.5), coreset,
@@ -128,10 +136,10 @@ class BudgetAllocationTest {
 
     // the sum check runs before n̂ is known, with the largest share auto may choose
     BudgetAllocation.Shares tight = new BudgetAllocation.Shares(0.3, 0.3, InitShare.auto(), 0.15, 0.5);
-    IllegalArgumentException sum = assertThrows(IllegalArgumentException.class, () -> tight.require(true, false));
+    IllegalArgumentException sum = assertThrows(IllegalArgumentException.class, () -> tight.require(true, false, false));
     assertTrue(sum.getMessage().contains("budget-init (auto: up to 0.3) + budget-summary must be < 1 with init "
         + "private-coreset (DP-Lloyd needs the rest), got 1.05"), sum.getMessage());
-    new BudgetAllocation.Shares(0.3, 0.3, InitShare.fixed(0.2), 0.15, 0.5).require(true, false);
+    new BudgetAllocation.Shares(0.3, 0.3, InitShare.fixed(0.2), 0.15, 0.5).require(true, false, false);
   }
 
   @Test

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.accounting.InitShare;
 import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.LedgerStage;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.lloyd.LloydNoise;
@@ -76,14 +77,15 @@ class PrivateCoresetEngineTest {
   }
 
   @Test
-  void spendsTheInitShareInThreeEntriesAndDoesNotDependOnPartitioning(SparkSession spark) {
+  void spendsTheInitShareInThreeEntriesAndTheTailAxesTheirsAndDoesNotDependOnPartitioning(SparkSession spark) {
     List<KeyedPoint> rows = clusters(8000, 1, 1);
     KMeansSettings settings = settings(2, 64, Initialisation.PRIVATE_CORESET, 7);
     ClusteringResult two = fit(spark, rows, 2, settings);
     List<LedgerEntry> ledger = two.report().ledger();
-    assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: cell tree", "init: sums", "DP-Lloyd",
-        "summary: sizes", "summary: cost"), ledger.stream().map(e -> e.stage().label()).toList());
-    assertEquals(0.2 * 2, initEpsilon(ledger), 1e-12);
+    assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: cell tree", "init: sums",
+        "init: tail axes", "DP-Lloyd", "summary: sizes", "summary: cost"),
+        ledger.stream().map(e -> e.stage().label()).toList());
+    assertEquals(0.2 * 2 + 0.04 * 2, initEpsilon(ledger), 1e-12);
     assertEquals(2, ledger.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
     assertEquals(2, two.report().epsilon(), 1e-12);
     ClusteringResult five = fit(spark, rows, 5, settings);
@@ -101,11 +103,11 @@ class PrivateCoresetEngineTest {
     List<KeyedPoint> rows = clusters(8000, 1, 1);
     List<LedgerEntry> auto = fit(spark, rows, 2, settings(0.2, 64, Initialisation.PRIVATE_CORESET, 7)).report()
         .ledger();
-    assertEquals(0.3 * 0.2, initEpsilon(auto), 1e-12);
+    assertEquals(0.3 * 0.2 + 0.04 * 0.2, initEpsilon(auto), 1e-12);
     assertEquals(0.2, auto.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
     List<LedgerEntry> given = fit(spark, rows, 2, builder(0.2, 64, Initialisation.PRIVATE_CORESET, 7)
         .shares(Defaults.CENTRE_SHARE, Defaults.HISTOGRAM_SHARE, InitShare.fixed(0.2)).build()).report().ledger();
-    assertEquals(0.2 * 0.2, initEpsilon(given), 1e-12);
+    assertEquals(0.2 * 0.2 + 0.04 * 0.2, initEpsilon(given), 1e-12);
     assertEquals(0.2, given.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
   }
 
@@ -179,7 +181,9 @@ class PrivateCoresetEngineTest {
     List<KeyedPoint> rows = clusters(8000, 1, 4);
     KMeansSettings settings = builder(2, 64, Initialisation.PRIVATE_CORESET, 7).coresetSampleSize(2000).build();
     ClusteringResult two = fit(spark, rows, 2, settings);
-    List<LedgerEntry> init = two.report().ledger().stream().filter(e -> e.stage().isInitialisation()).toList();
+    // the tail axes count every point in the histogram's scan: not subsampled, their own share
+    List<LedgerEntry> init = two.report().ledger().stream().filter(e -> e.stage().isInitialisation()
+        && e.stage() != LedgerStage.INIT_TAIL_AXES).toList();
     assertEquals(3, init.size());
     assertEquals(0.2 * 2, init.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
     for (LedgerEntry e : init) {
@@ -210,7 +214,8 @@ class PrivateCoresetEngineTest {
         .centre(new double[D]).build();
     ClusteringResult two = fit(spark, rows, 2, settings);
     List<LedgerEntry> ledger = two.report().ledger();
-    assertEquals(List.of("norm histogram", "init: spreads", "init: cell tree", "init: sums", "DP-Lloyd",
+    assertEquals(List.of("norm histogram", "init: spreads", "init: cell tree", "init: sums", "init: tail axes",
+        "DP-Lloyd",
         "summary: sizes", "summary: cost"), ledger.stream().map(e -> e.stage().label()).toList());
     assertTrue(ledger.get(1).mechanism().contains("Poisson subsample (rate 0.2"), ledger.get(1).mechanism());
     assertArrayEquals(flat(two.centres()), flat(fit(spark, rows, 5, settings).centres()));

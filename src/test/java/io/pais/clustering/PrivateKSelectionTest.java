@@ -93,11 +93,12 @@ class PrivateKSelectionTest {
     assertRefused(settings().sampler(Sampler.WOR).sampleSize(SampleSize.of("m", 100)), "--k candidates are pure "
         + "epsilon-DP releases");
     assertRefused(settings().kSelectionShare(0.8), "budget-centre + budget-histogram + budget-init (auto: up to 0.3) + "
-        + "budget-summary + budget-k-selection must be < 1 with init private-coreset and k candidates");
+        + "0.04 (the coreset's tail axes) + budget-summary + budget-k-selection must be < 1 with init private-coreset and "
+        + "k candidates");
     assertRefused(settings().kSelectionShare(1), "budget-k-selection must be in (0, 1), got 1.0");
-    assertRefused(settings().shares(0.05, 0.05, InitShare.fixed(0.5)).kSelectionShare(0.3), "a k candidate spends "
-        + "budget-centre + budget-histogram + "
-        + "budget-init of its epsilon and 0.4 on its score, which must leave DP-Lloyd a rest, got 1.0");
+    assertRefused(settings().shares(0.05, 0.05, InitShare.fixed(0.46)).kSelectionShare(0.3), "a k candidate spends "
+        + "budget-centre + budget-histogram + budget-init + 0.04 (the coreset's tail axes) of its epsilon and 0.4 on "
+        + "its score, which must leave DP-Lloyd a rest, got 1.0");
     assertRefused(settings().epsilon(5e-4), "each of the 4 k candidates gets 6.25E-5 of epsilon, below 1.0E-4");
   }
 

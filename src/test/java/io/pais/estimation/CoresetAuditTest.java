@@ -29,6 +29,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Region sums: one region of a fixed noisy count; D′ adds x (‖x/r‖ = 1) to its sum; the released coreset point
  * times the count is the noisy sum, and the statistic is the likelihood ratio of the ℓ2 sum noise.
+ *
+ * <p>Tail axes: D′ adds x to one band beyond r (x is in no other: {@code StrictSensitivityTest} shows the scan moves
+ * one count by one); the statistic is that band's released weight.
  */
 class CoresetAuditTest {
   private static final double ALPHA = 1e-3;
@@ -182,18 +185,59 @@ class CoresetAuditTest {
     assertTrue(missing.epsilonLowerBound() > epsilon, "a missing subsample must be caught: " + missing);
   }
 
+  /** A mechanism's releases on D (without x) or D′ (with x), at an ε, from a seed. */
+  @FunctionalInterface
+  private interface Releases {
+    DoubleSupplier of(boolean withX, double epsilon, long seed);
+  }
+
+  /**
+   * Audits {@code releases} at their claimed {@code epsilon} (the bound at most ε and above {@code finds}·ε), and run
+   * at 2ε while claiming ε (caught: the bound above ε); seeds from {@code seed} on.
+   */
+  private static void meetsEpsilonAndCatchesHalfTheNoise(String what, Releases releases, double epsilon, double finds,
+      long seed) {
+    PrivacyAuditor.Result r = PrivacyAuditor.audit(releases.of(false, epsilon, seed),
+        releases.of(true, epsilon, seed + 1), 100_000, ALPHA);
+    System.out.println(what + " audit, epsilon " + epsilon + ": " + r);
+    assertTrue(r.epsilonLowerBound() <= epsilon, r.toString());
+    assertTrue(r.epsilonLowerBound() > finds * epsilon, "the audit finds most of the loss: " + r);
+    PrivacyAuditor.Result half = PrivacyAuditor.audit(releases.of(false, 2 * epsilon, seed + 2),
+        releases.of(true, 2 * epsilon, seed + 3), 100_000, ALPHA);
+    System.out.println(what + " audit, half the noise claiming epsilon " + epsilon + ": " + half);
+    assertTrue(half.epsilonLowerBound() > epsilon, "half the noise must be caught: " + half);
+  }
+
   @Test
   void theRegionSumsMeetTheirEpsilonAndHalfTheNoiseIsCaught() {
-    double epsilon = 2;
-    PrivacyAuditor.Result r = PrivacyAuditor.audit(sumReleases(false, epsilon, 81), sumReleases(true, epsilon, 82),
-        100_000, ALPHA);
-    System.out.println("coreset sums audit, epsilon 2: " + r);
-    assertTrue(r.epsilonLowerBound() <= epsilon, r.toString());
-    assertTrue(r.epsilonLowerBound() > 0.6 * epsilon, "the audit finds most of the loss: " + r);
-    PrivacyAuditor.Result half = PrivacyAuditor.audit(sumReleases(false, 2 * epsilon, 83),
-        sumReleases(true, 2 * epsilon, 84), 100_000, ALPHA);
-    System.out.println("coreset sums audit, half the noise claiming epsilon 2: " + half);
-    assertTrue(half.epsilonLowerBound() > epsilon, "half the noise must be caught: " + half);
+    meetsEpsilonAndCatchesHalfTheNoise("coreset sums", CoresetAuditTest::sumReleases, 2, 0.6, 81);
+  }
+
+  /**
+   * One tail-axes release per draw (at {@code epsilon}): the weight of the pool point of the band (axis 0, positive,
+   * first octave) that holds 30 points, one more with x; −1 (the same value either way) when the band was not heavy.
+   */
+  private static DoubleSupplier tailAxesReleases(boolean withX, double epsilon, long seed) {
+    PrivateTailAxes.AxisCounts exact = PrivateTailAxes.AxisCounts.empty(1, 16, 16);
+    for (int i = 0; i < (withX ? 31 : 30); i++) {
+      exact.add(0, 5); // norm in [5, 6): the octave [4, 8) beyond r = 4
+    }
+    UniformRandomProvider rng = NoiseRandomness.seeded(seed).provider();
+    return () -> {
+      io.pais.lloyd.SampleBlock pool = PrivateTailAxes.release(exact, 4, epsilon, 1, PrivacyLedger.pure(epsilon),
+          rng);
+      for (int row = 0; row < pool.rows(); row++) {
+        if (pool.value(row, 0) == 4) { // the octave [4, 8)
+          return pool.weights()[row];
+        }
+      }
+      return -1;
+    };
+  }
+
+  @Test
+  void theTailAxesMeetTheirEpsilonAndHalfTheNoiseIsCaught() {
+    meetsEpsilonAndCatchesHalfTheNoise("tail axes", CoresetAuditTest::tailAxesReleases, 1, 0.6, 95);
   }
 
   @Test

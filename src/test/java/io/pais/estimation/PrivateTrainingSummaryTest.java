@@ -34,7 +34,7 @@ class PrivateTrainingSummaryTest {
   /** The summary's shares of a release at ε with a summary share of {@code share}. */
   private static SummaryShares shares(double epsilon, double share) {
     return BudgetAllocation.strict(epsilon, 0, new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.2), share,
-        0.5), new BudgetAllocation.Stages(true, true, false, false)).summary();
+        0.5), new BudgetAllocation.Stages(true, true, false, false, false)).summary();
   }
 
   @Test

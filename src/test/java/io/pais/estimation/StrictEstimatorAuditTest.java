@@ -95,7 +95,7 @@ class StrictEstimatorAuditTest {
   /** The summary's shares of a release at ε = 1 with the whole of it for the summary but for the other stages. */
   private static BudgetAllocation.SummaryShares summaryShares() {
     return BudgetAllocation.strict(EPSILON, 0, new BudgetAllocation.Shares(0.01, 0.01, InitShare.fixed(0.01), 0.9, 0.5),
-        new BudgetAllocation.Stages(false, false, false, false)).summary();
+        new BudgetAllocation.Stages(false, false, false, false, false)).summary();
   }
 
   private static PrivacyLedger substitution() {

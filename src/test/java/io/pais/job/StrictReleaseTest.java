@@ -87,8 +87,8 @@ class StrictReleaseTest {
     if (!publicCentre) {
       expected.add("centre");
     }
-    expected.addAll(List.of("norm histogram", "init: spreads", "init: cell tree", "init: sums", "DP-Lloyd", "summary: sizes",
-        "summary: cost"));
+    expected.addAll(List.of("norm histogram", "init: spreads", "init: cell tree", "init: sums", "init: tail axes",
+        "DP-Lloyd", "summary: sizes", "summary: cost"));
     assertEquals(expected, stages);
     for (JsonNode s : report.get("statistics")) {
       assertTrue(s.get("source").asText().equals("public") || s.get("source").asText().startsWith("DP estimate"),
@@ -146,8 +146,8 @@ class StrictReleaseTest {
     List<String> badK = args(out);
     badK.set(badK.indexOf("--k") + 1, "4,six");
     assertRefused(spark, "--k must be a whole number or a comma-separated list of them", badK);
-    assertRefused(spark, "budget-centre + budget-histogram + budget-init (auto: up to 0.3) + budget-summary must be < 1 "
-        + "with init private-coreset",
+    assertRefused(spark, "budget-centre + budget-histogram + budget-init (auto: up to 0.3) + 0.04 (the coreset's tail "
+        + "axes) + budget-summary must be < 1 with init private-coreset",
         args(out, "--budget-centre", "0.4", "--budget-histogram", "0.4", "--init", "private-coreset"));
     assertRefused(spark, "budget-init must be a share in (0, 1) or auto, got '1.5'", args(out, "--budget-init", "1.5"));
     assertRefused(spark, "--bounds gives the clip radius", args(out, "--bounds", "-20:20"));

@@ -124,7 +124,8 @@ class PrivateKMeansTest {
     assertMessage(() -> new PrivateKMeans().setBudgetSummary(-0.1), "budgetSummary must be in [0.0, ");
     assertMessage(() -> new PrivateKMeans().setBudgetSummary(Double.NaN), "budgetSummary must be in [0.0, ");
     assertMessage(() -> new PrivateKMeans().setClipRadius(5).setInitMode("private-coreset").setBudgetInit(0.95)
-        .settings(), "budget-centre + budget-histogram + budget-init + budget-summary must be < 1 with init private-coreset");
+        .settings(), "budget-centre + budget-histogram + budget-init + 0.04 (the coreset's tail axes) + budget-summary "
+        + "must be < 1 with init private-coreset");
     assertMessage(() -> new PrivateKMeans().setPrivacyMode("paper").setClipRadius(5).settings(),
         "clipRadius, origin and bounds belong to privacyMode = strict");
     assertMessage(() -> new PrivateKMeans().setPrivacyMode("paper").setInitMode("private-coreset").settings(),
@@ -159,7 +160,7 @@ class PrivateKMeansTest {
     assertEquals(3.0, report.epsilon(), 1e-12);
     assertTrue(report.isStrictRelease() && report.coversEverything());
     assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: cell tree", "init: sums",
-        "DP-Lloyd", "summary: sizes", "summary: cost"), report.ledger().stream().map(e -> e.stage().label()).toList());
+        "init: tail axes", "DP-Lloyd", "summary: sizes", "summary: cost"), report.ledger().stream().map(e -> e.stage().label()).toList());
     assertEquals(6, model.clusterCenters().length);
     assertTrue(model.hasSummary());
     assertEquals(6, model.summary().clusterSizes().size());
