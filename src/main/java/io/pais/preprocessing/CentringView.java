@@ -119,11 +119,27 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
    * {@code block.rows()} entries).
    */
   double[] centredNorms(ClippedBlock block) {
+    return centredNorms(block, false);
+  }
+
+  /**
+   * {@link #centredNorms}, and in the same pass each centred row's signed dominant axis ({@link #signedAxes}): one
+   * read of the block's coordinates serves both, which the norm histogram's scan reads for every point.
+   */
+  double[] centredNormsAndAxes(ClippedBlock block) {
+    return centredNorms(block, true);
+  }
+
+  private double[] centredNorms(ClippedBlock block, boolean withAxes) {
     int b = block.rows();
     int d = centre.length;
     allocate(b, d);
     boolean l2 = geometry == Geometry.L2;
     Arrays.fill(norms, 0, b, 0.0);
+    if (withAxes) {
+      Arrays.fill(axes, 0, b, 0);
+      Arrays.fill(largest, 0, b, -1.0);
+    }
     // coordinate by coordinate, each row's sum runs over t in order: the same sum as the geometry's norm of the row
     for (int t = 0; t < d; t++) {
       double c = centre[t];
@@ -131,7 +147,12 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
       for (int i = 0; i < b; i++) {
         double v = block.coordinate(i, t, origin) - c;
         columns[column + i] = v;
-        norms[i] += l2 ? v * v : Math.abs(v);
+        double magnitude = Math.abs(v);
+        norms[i] += l2 ? v * v : magnitude;
+        if (withAxes && magnitude > largest[i]) {
+          largest[i] = magnitude;
+          axes[i] = 2 * t + (v < 0 ? 1 : 0);
+        }
       }
     }
     if (l2) {
@@ -148,29 +169,11 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
   }
 
   /**
-   * After {@link #centredNorms} of a block of {@code rows} rows: each centred row's signed dominant axis, 2j when
-   * x_j ≥ 0 and 2j + 1 when x_j &lt; 0, j the coordinate of the largest |x_j| (the lowest on ties), in a scratch
-   * array valid until the next block.
+   * After {@link #centredNormsAndAxes} of a block: each centred row's signed dominant axis, 2j when x_j ≥ 0 and
+   * 2j + 1 when x_j &lt; 0, j the coordinate of the largest |x_j| (the lowest on ties), in a scratch array valid until
+   * the next block (its first {@code block.rows()} entries).
    */
-  int[] signedAxes(int rows) {
-    int d = centre.length;
-    if (axes == null || axes.length < rows) {
-      axes = new int[rows];
-      largest = new double[rows];
-    }
-    Arrays.fill(axes, 0, rows, 0);
-    Arrays.fill(largest, 0, rows, -1.0);
-    for (int t = 0; t < d; t++) {
-      int column = t * rows;
-      for (int i = 0; i < rows; i++) {
-        double v = columns[column + i];
-        double magnitude = Math.abs(v);
-        if (magnitude > largest[i]) {
-          largest[i] = magnitude;
-          axes[i] = 2 * t + (v < 0 ? 1 : 0);
-        }
-      }
-    }
+  int[] signedAxes() {
     return axes;
   }
 
@@ -230,6 +233,8 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
       norms = new double[b];
       keptRows = new int[b];
       row = new double[d];
+      axes = new int[b];
+      largest = new double[b];
     }
   }
 }

@@ -39,8 +39,8 @@ record HistogramScan(long[] counts, PrivateTailAxes.AxisCounts axes, List<Clippe
     while (blocks.hasNext()) {
       ClippedBlock block = blocks.next();
       int rows = block.rows();
-      double[] norms = centring.centredNorms(block);
-      int[] signedAxes = axes == null ? null : centring.signedAxes(rows);
+      double[] norms = axes == null ? centring.centredNorms(block) : centring.centredNormsAndAxes(block);
+      int[] signedAxes = axes == null ? null : centring.signedAxes();
       for (int i = 0; i < rows; i++) {
         int bin = PrivateNormHistogram.bin(norms[i], upper, bins);
         counts[bin]++;
