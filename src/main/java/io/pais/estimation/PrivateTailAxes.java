@@ -15,7 +15,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 /**
  * The private coreset's tail axes: where the points beyond r lie, for DP-Lloyd's pool of re-seeding points. A heavy
  * tail of tabular data lies along a few columns (kddcup99's byte counts and durations: groups of 934 and 3,126 points
- * at 6 and 5 times the bulk's norm, one column each); the coreset's cell tree drops a region under its threshold τ
+ * at 12 and 6 times the median norm, one column each); the coreset's cell tree drops a region under its threshold τ
  * (about 2,500 points on kddcup99 at ε = 0.5, set by its d-dimensional sums), so neither the start nor the pool held
  * a point near such a group, and DP-Lloyd served it from a centre in the bulk.
  *
@@ -45,7 +45,8 @@ public final class PrivateTailAxes {
   /**
    * The exact counts the norm histogram's scan takes alongside its own (never published): per signed axis (2j for
    * x_j &gt; 0 or 0, 2j + 1 for x_j &lt; 0, j the dominant coordinate), the histogram's bins of the centred norm on
-   * [0, R₁] and its overflow bin.
+   * [0, R₁] and its overflow bin. A task's scan adds to its own record ({@link #add}); partitions merge into new
+   * ones ({@link #plus}).
    *
    * @param dimension d
    * @param bins the histogram's bins (the overflow bin is one more)
