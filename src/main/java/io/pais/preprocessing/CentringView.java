@@ -41,6 +41,11 @@ final class CentringView implements SparkBlocks.BlockView<ClippedBlock> {
     this.drop = drop;
   }
 
+  /** The radius of the ball the view projects onto (or, with drop, keeps). */
+  double radius() {
+    return radius;
+  }
+
   /**
    * The prepared points of the cached blocks whose keys {@code keep} keeps, as the point-by-point path makes them
    * from the clipped points (the same operations in the same order: (c₀ + u·ρ) − ĉ, then the projection or the drop

@@ -49,11 +49,11 @@ public final class PointCache<B> {
   /**
    * A cache of clipped points that DP-Lloyd reads centred and projected by {@code view}, or, reading every point,
    * centred only by {@code withinClip} (null: no such reading, as when points beyond r are dropped), whose
-   * projection onto the ball of radius {@code clipRadius} moves no point but by rounding.
+   * projection onto the ball of its radius (the clip's) moves no point but by rounding.
    */
-  static PointCache<ClippedBlock> ofClipped(JavaRDD<ClippedBlock> blocks, CentringView view, CentringView withinClip,
-      double clipRadius) {
-    return new PointCache<>(blocks, view, view::prepared, view::transientPrepared, withinClip, clipRadius);
+  static PointCache<ClippedBlock> ofClipped(JavaRDD<ClippedBlock> blocks, CentringView view, CentringView withinClip) {
+    return new PointCache<>(blocks, view, view::prepared, view::transientPrepared, withinClip,
+        withinClip == null ? Double.NaN : withinClip.radius());
   }
 
   /**

@@ -157,7 +157,7 @@ public final class StrictPreprocessor {
     // clipped offsets over every point (PreparedData#withinClip)
     CentringView withinClip = drop ? null : new CentringView(origin, centre, r1, geometry, false);
     PreparedData data = new PreparedData(prepared, dimension, nHat, r, xTilde, centre, Double.NaN,
-        PointCache.ofClipped(cache, view, withinClip, r1));
+        PointCache.ofClipped(cache, view, withinClip));
     CachedSubsample coresetSubsample = drawn == null ? null : CachedSubsample.ofScan(drawn, view, rate, rate * nHat);
     return new Result(data, norms, estimatedCentre, radiusEstimated, coresetSubsample, tailAxes, atScale);
   }

@@ -223,6 +223,11 @@ public final class KMeansSettings implements Serializable {
    * {@link BudgetAllocation.CoresetShares#TAIL_AXES_MAX_DIMENSION} (before the data is read the share is reserved).
    */
   public boolean tailAxes(Optional<Integer> dimension) {
+    return tailAxes(initialisation, privacy, dimension);
+  }
+
+  /** {@link #tailAxes(Optional)} for these settings, before they are built (the builder checks the shares with it). */
+  private static boolean tailAxes(Initialisation initialisation, PrivacyMode privacy, Optional<Integer> dimension) {
     return initialisation == Initialisation.PRIVATE_CORESET && privacy instanceof PrivacyMode.Strict strict
         && !strict.release().dropOutliers()
         && dimension.map(d -> d <= BudgetAllocation.CoresetShares.TAIL_AXES_MAX_DIMENSION).orElse(true);
@@ -592,7 +597,7 @@ public final class KMeansSettings implements Serializable {
       if (mode instanceof PrivacyMode.Strict strict) {
         BudgetAllocation.Shares shares = strict.release().shares();
         boolean coreset = init == Initialisation.PRIVATE_CORESET;
-        boolean tailAxes = coreset && !strict.release().dropOutliers();
+        boolean tailAxes = tailAxes(init, mode, Optional.empty());
         shares.require(coreset, tailAxes, !kCandidates.isEmpty());
         if (!kCandidates.isEmpty()) {
           // checked now rather than when the first candidate runs: each candidate is a strict release of its own
