@@ -75,31 +75,47 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
   /**
    * The private coreset's split of its share — spreads, cell tree and region sums (10 %, 45 % and the rest), chosen
    * with a prototype of the strict pipeline (see {@code PrivateCoreset}) — and the ε of its tail axes
-   * ({@code io.pais.estimation.PrivateTailAxes}), {@value #TAIL_AXES_SHARE} of the release's ε, taken from DP-Lloyd's
-   * rest rather than from the init share: the coreset's noise, which its threshold follows, is as before.
+   * ({@code io.pais.estimation.PrivateTailAxes}): {@value #TAIL_COUNTS_SHARE} of the release's ε for the bands'
+   * counts and {@value #TAIL_POSITIONS_SHARE} for the heavy bands' positions, taken from DP-Lloyd's rest rather than
+   * from the init share: the coreset's noise, which its threshold follows, is as before.
    *
    * @param spreads the per-coordinate spreads' ε
    * @param tree the cell tree's ε
    * @param sums the region sums' ε
-   * @param tailAxes the tail axes' ε (0: not run)
+   * @param tailCounts the tail axes' band counts' ε (0: not run)
+   * @param tailPositions the tail axes' position sums' ε (0: not run)
    */
-  public record CoresetShares(double spreads, double tree, double sums, double tailAxes) {
+  public record CoresetShares(double spreads, double tree, double sums, double tailCounts, double tailPositions) {
     static final double SPREAD_SHARE = 0.10;
     static final double TREE_SHARE = 0.45;
     /**
-     * The tail axes' share of the release's ε: at ε = 0.5, a scale of 50 a band and a threshold near 500 points
-     * (kddcup99's 934-point group lies in one band; docs/RESULTS.md, "Tail axes").
+     * The tail axes' counts' share of the release's ε: at ε = 0.5, a scale of 67 a band and a threshold near 700
+     * points (kddcup99's 934-point group lies in one band; docs/RESULTS.md, "Tail axes").
      */
-    public static final double TAIL_AXES_SHARE = 0.04;
+    public static final double TAIL_COUNTS_SHARE = 0.03;
+    /**
+     * The heavy bands' position sums' share of the release's ε: a band's position is off by about Δ/(ε_p·ñ) of its
+     * octave, a tenth for 1,000 points at ε = 1 (docs/RESULTS.md, "Tail axes").
+     */
+    public static final double TAIL_POSITIONS_SHARE = 0.01;
+    /** What the tail axes take from the release's ε, counts and positions together. */
+    public static final double TAIL_AXES_SHARE = TAIL_COUNTS_SHARE + TAIL_POSITIONS_SHARE;
     /**
      * The largest d the tail axes run at: the norm histogram's scan counts 2d × 129 bands a task (2 MB at d = 1,024).
      */
     public static final int TAIL_AXES_MAX_DIMENSION = 1024;
-    static final CoresetShares NONE = new CoresetShares(0, 0, 0, 0);
+    static final CoresetShares NONE = new CoresetShares(0, 0, 0, 0, 0);
 
-    static CoresetShares of(double epsilon, double tailAxes) {
+    /** The coreset's shares of {@code epsilon}, with the tail axes' shares of the release's {@code releaseEpsilon}. */
+    static CoresetShares of(double epsilon, double releaseEpsilon, boolean tailAxes) {
       return new CoresetShares(epsilon * SPREAD_SHARE, epsilon * TREE_SHARE,
-          epsilon * (1 - SPREAD_SHARE - TREE_SHARE), tailAxes);
+          epsilon * (1 - SPREAD_SHARE - TREE_SHARE), tailAxes ? releaseEpsilon * TAIL_COUNTS_SHARE : 0,
+          tailAxes ? releaseEpsilon * TAIL_POSITIONS_SHARE : 0);
+    }
+
+    /** Whether the tail axes run. */
+    public boolean tailAxes() {
+      return tailCounts > 0;
     }
 
     /** Whether the coreset runs. */
@@ -182,15 +198,15 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
     double selection = stages.selection() ? epsilon * shares.selection() : 0;
     double init = shares.init().at(scale.map(s -> OptionalDouble.of(s.pointsPerCell(epsilon - selection)))
         .orElse(OptionalDouble.empty()));
-    CoresetShares coreset = stages.initialisation() ? CoresetShares.of(epsilon * init,
-        stages.tailAxes() ? epsilon * CoresetShares.TAIL_AXES_SHARE : 0) : CoresetShares.NONE;
+    CoresetShares coreset = stages.initialisation() ? CoresetShares.of(epsilon * init, epsilon, stages.tailAxes())
+        : CoresetShares.NONE;
     SummaryShares summary = SummaryShares.of(epsilon * shares.summary());
     if (Double.isInfinite(epsilon)) {
       return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, selection, epsilon, delta);
     }
     BigDecimal rest = new BigDecimal(epsilon);
-    for (double spent : new double[] {centre, histogram, coreset.spreads(), coreset.tree(), coreset.sums(), coreset.tailAxes(),
-        summary.sizes(), summary.cost(), selection}) {
+    for (double spent : new double[] {centre, histogram, coreset.spreads(), coreset.tree(), coreset.sums(),
+        coreset.tailCounts(), coreset.tailPositions(), summary.sizes(), summary.cost(), selection}) {
       rest = rest.subtract(new BigDecimal(spent));
     }
     return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, selection,

@@ -18,6 +18,8 @@ public enum LedgerStage {
   INIT_SUMS("init: sums"),
   /** The private coreset's noisy counts of the tail's bands, its re-seeding points. */
   INIT_TAIL_AXES("init: tail axes"),
+  /** The private coreset's noisy norm sums of the tail's heavy bands: where along its axis each re-seeding point sits. */
+  INIT_TAIL_POSITIONS("init: tail positions"),
   /** The iterations of weighted DP-Lloyd. */
   DP_LLOYD("DP-Lloyd"),
   /** The private training summary's cluster sizes. */
@@ -38,7 +40,8 @@ public enum LedgerStage {
 
   /** Whether this stage belongs to the private coreset initialiser. */
   public boolean isInitialisation() {
-    return this == INIT_SPREADS || this == INIT_CELL_TREE || this == INIT_SUMS || this == INIT_TAIL_AXES;
+    return this == INIT_SPREADS || this == INIT_CELL_TREE || this == INIT_SUMS || this == INIT_TAIL_AXES
+        || this == INIT_TAIL_POSITIONS;
   }
 
   /** The stage with this {@link #label()}, as a report holds it. */

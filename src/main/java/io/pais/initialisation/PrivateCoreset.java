@@ -88,12 +88,12 @@ final class PrivateCoreset {
             fallback);
       }
     }
-    if (tailAxes == null || epsilon.tailAxes() == 0) {
+    if (tailAxes == null || !epsilon.tailAxes()) {
       return start;
     }
     // counted over every point: weighted by the subsample's rate, a band weighs as a coreset region of its points
-    SampleBlock bands = PrivateTailAxes.release(tailAxes, data.radius(), epsilon.tailAxes(),
-        amplification.subsampled() ? rate : 1, ledger, rng);
+    SampleBlock bands = PrivateTailAxes.release(tailAxes, data.radius(), epsilon.tailCounts(),
+        epsilon.tailPositions(), amplification.subsampled() ? rate : 1, ledger, rng);
     return new CoresetStart(start.centres(), start.coreset().followedBy(bands));
   }
 

@@ -21,7 +21,9 @@ class BudgetAllocationTest {
     assertEquals(3 * 0.2 * 0.10, all.initialisation().spreads());
     assertEquals(3 * 0.2 * 0.45, all.initialisation().tree());
     assertEquals(3 * 0.2 * (1 - 0.10 - 0.45), all.initialisation().sums());
-    assertEquals(3 * 0.04, all.initialisation().tailAxes(), "the tail axes: 4 % of epsilon, outside the init share");
+    assertEquals(3 * 0.03, all.initialisation().tailCounts(), "the tail axes' counts: 3 % of epsilon, outside the init "
+        + "share");
+    assertEquals(3 * 0.01, all.initialisation().tailPositions(), "their positions: 1 % of epsilon");
     assertEquals(3 * 0.05 * 0.5, all.summary().sizes());
     assertEquals(3 * 0.05 * 0.5, all.summary().cost());
     assertTrue(all.lloyd() > 1.82 && all.lloyd() < 1.84, "the rest: " + all.lloyd());
@@ -69,9 +71,8 @@ class BudgetAllocationTest {
               Math.exp(random.nextDouble(0, 20)), 5, 7));
       PrivacyLedger ledger = PrivacyLedger.pure(epsilon);
       for (double spent : new double[] {a.centre(), a.histogram(), a.initialisation().spreads(),
-          a.initialisation().tree(), a.initialisation().sums(), a.initialisation().tailAxes(), a.summary().sizes(),
-          a.summary().cost(),
-          a.selection()}) {
+          a.initialisation().tree(), a.initialisation().sums(), a.initialisation().tailCounts(),
+          a.initialisation().tailPositions(), a.summary().sizes(), a.summary().cost(), a.selection()}) {
         if (spent > 0) {
           ledger.spend(Fixtures.ledgerEntry(LedgerStage.DP_LLOYD, spent));
         }

@@ -214,8 +214,9 @@ class CoresetAuditTest {
   }
 
   /**
-   * One tail-axes release per draw (at {@code epsilon}): the weight of the pool point of the band (axis 0, positive,
-   * first octave) that holds 30 points, one more with x; −1 (the same value either way) when the band was not heavy.
+   * One tail-axes release per draw (counts at {@code epsilon}, positions at 1): the weight of the pool point of the band
+   * (axis 0, positive, first octave) that holds 30 points, one more with x; −1 (the same value either way) when the
+   * band was not heavy.
    */
   private static DoubleSupplier tailAxesReleases(boolean withX, double epsilon, long seed) {
     PrivateTailAxes.AxisCounts exact = PrivateTailAxes.AxisCounts.empty(1, 16, 16);
@@ -224,10 +225,10 @@ class CoresetAuditTest {
     }
     UniformRandomProvider rng = NoiseRandomness.seeded(seed).provider();
     return () -> {
-      io.pais.lloyd.SampleBlock pool = PrivateTailAxes.release(exact, 4, epsilon, 1, PrivacyLedger.pure(epsilon),
-          rng);
+      io.pais.lloyd.SampleBlock pool = PrivateTailAxes.release(exact, 4, epsilon, 1, 1,
+          PrivacyLedger.pure(epsilon + 1), rng);
       for (int row = 0; row < pool.rows(); row++) {
-        if (pool.value(row, 0) == 4) { // the octave [4, 8)
+        if (pool.value(row, 0) >= 4 && pool.value(row, 0) <= 8) { // the octave [4, 8), the first row there
           return pool.weights()[row];
         }
       }
@@ -238,6 +239,38 @@ class CoresetAuditTest {
   @Test
   void theTailAxesMeetTheirEpsilonAndHalfTheNoiseIsCaught() {
     meetsEpsilonAndCatchesHalfTheNoise("tail axes", CoresetAuditTest::tailAxesReleases, 1, 0.6, 95);
+  }
+
+  /**
+   * One tail-axes release per draw with its positions at {@code epsilon} (the counts at ε = 1,000, so that their noise
+   * hides nothing and x's band is always heavy): the band of 30 points in bin 9 of the last octave [8, 16] (offset 1
+   * each), and x in the overflow bin, the largest offset (the octave's width, 8). The statistic is the band's weight
+   * times its position's offset, which gives back the noisy offset sum whatever the noisy count.
+   */
+  private static DoubleSupplier tailPositionReleases(boolean withX, double epsilon, long seed) {
+    PrivateTailAxes.AxisCounts exact = PrivateTailAxes.AxisCounts.empty(1, 16, 16);
+    for (int i = 0; i < 30; i++) {
+      exact.add(0, 9);
+    }
+    if (withX) {
+      exact.add(0, 16);
+    }
+    UniformRandomProvider rng = NoiseRandomness.seeded(seed).provider();
+    return () -> {
+      io.pais.lloyd.SampleBlock pool = PrivateTailAxes.release(exact, 4, 1_000, epsilon, 1,
+          PrivacyLedger.pure(1_000 + epsilon), rng);
+      for (int row = 0; row < pool.rows(); row++) {
+        if (pool.value(row, 0) >= 8) { // the octave [8, 16]
+          return (pool.value(row, 0) - 8.5) * pool.weights()[row];
+        }
+      }
+      return -1;
+    };
+  }
+
+  @Test
+  void theTailPositionsMeetTheirEpsilonAndHalfTheNoiseIsCaught() {
+    meetsEpsilonAndCatchesHalfTheNoise("tail positions", CoresetAuditTest::tailPositionReleases, 1, 0.6, 97);
   }
 
   @Test

@@ -88,7 +88,7 @@ class StrictReleaseTest {
       expected.add("centre");
     }
     expected.addAll(List.of("norm histogram", "init: spreads", "init: cell tree", "init: sums", "init: tail axes",
-        "DP-Lloyd", "summary: sizes", "summary: cost"));
+        "init: tail positions", "DP-Lloyd", "summary: sizes", "summary: cost"));
     assertEquals(expected, stages);
     for (JsonNode s : report.get("statistics")) {
       assertTrue(s.get("source").asText().equals("public") || s.get("source").asText().startsWith("DP estimate"),

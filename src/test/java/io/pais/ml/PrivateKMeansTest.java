@@ -160,7 +160,8 @@ class PrivateKMeansTest {
     assertEquals(3.0, report.epsilon(), 1e-12);
     assertTrue(report.isStrictRelease() && report.coversEverything());
     assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: cell tree", "init: sums",
-        "init: tail axes", "DP-Lloyd", "summary: sizes", "summary: cost"), report.ledger().stream().map(e -> e.stage().label()).toList());
+        "init: tail axes", "init: tail positions", "DP-Lloyd", "summary: sizes", "summary: cost"),
+        report.ledger().stream().map(e -> e.stage().label()).toList());
     assertEquals(6, model.clusterCenters().length);
     assertTrue(model.hasSummary());
     assertEquals(6, model.summary().clusterSizes().size());
