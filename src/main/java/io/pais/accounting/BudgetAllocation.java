@@ -89,10 +89,10 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
     static final double SPREAD_SHARE = 0.10;
     static final double TREE_SHARE = 0.45;
     /**
-     * The tail axes' counts' share of the release's ε: at ε = 0.5, a scale of 67 a band and a threshold near 700
+     * The tail axes' counts' share of the release's ε: at ε = 0.5, a scale of 50 a band and a threshold near 500
      * points (kddcup99's 934-point group lies in one band; docs/RESULTS.md, "Tail axes").
      */
-    public static final double TAIL_COUNTS_SHARE = 0.03;
+    public static final double TAIL_COUNTS_SHARE = 0.04;
     /**
      * The heavy bands' position sums' share of the release's ε: a band's position is off by about Δ/(ε_p·ñ) of its
      * octave, a tenth for 1,000 points at ε = 1 (docs/RESULTS.md, "Tail axes").

@@ -219,17 +219,21 @@ public final class KMeansSettings implements Serializable {
 
   /**
    * Whether a strict release's private coreset also counts its tail axes: it runs, points beyond r are projected
-   * (dropped, they are no tail for DP-Lloyd to serve), and d, when known, is at most
-   * {@link BudgetAllocation.CoresetShares#TAIL_AXES_MAX_DIMENSION} (before the data is read the share is reserved).
+   * (dropped, they are no tail for DP-Lloyd to serve), d, when known, is at most
+   * {@link BudgetAllocation.CoresetShares#TAIL_AXES_MAX_DIMENSION} (before the data is read the share is reserved),
+   * and the release does not follow a private choice of k: with the selection's share set apart, its DP-Lloyd keeps
+   * about a tenth of ε, which the axes' {@value BudgetAllocation.CoresetShares#TAIL_AXES_SHARE} would halve (the
+   * candidates, releases of their own, count them).
    */
   public boolean tailAxes(Optional<Integer> dimension) {
-    return tailAxes(initialisation, privacy, dimension);
+    return tailAxes(initialisation, privacy, kCandidates, dimension);
   }
 
   /** {@link #tailAxes(Optional)} for these settings, before they are built (the builder checks the shares with it). */
-  private static boolean tailAxes(Initialisation initialisation, PrivacyMode privacy, Optional<Integer> dimension) {
+  private static boolean tailAxes(Initialisation initialisation, PrivacyMode privacy, List<Integer> kCandidates,
+      Optional<Integer> dimension) {
     return initialisation == Initialisation.PRIVATE_CORESET && privacy instanceof PrivacyMode.Strict strict
-        && !strict.release().dropOutliers()
+        && !strict.release().dropOutliers() && kCandidates.isEmpty()
         && dimension.map(d -> d <= BudgetAllocation.CoresetShares.TAIL_AXES_MAX_DIMENSION).orElse(true);
   }
 
@@ -597,10 +601,10 @@ public final class KMeansSettings implements Serializable {
       if (mode instanceof PrivacyMode.Strict strict) {
         BudgetAllocation.Shares shares = strict.release().shares();
         boolean coreset = init == Initialisation.PRIVATE_CORESET;
-        boolean tailAxes = tailAxes(init, mode, Optional.empty());
-        shares.require(coreset, tailAxes, !kCandidates.isEmpty());
+        shares.require(coreset, tailAxes(init, mode, kCandidates, Optional.empty()), !kCandidates.isEmpty());
         if (!kCandidates.isEmpty()) {
           // checked now rather than when the first candidate runs: each candidate is a strict release of its own
+          boolean tailAxes = tailAxes(init, mode, List.of(), Optional.empty());
           double candidate = shares.centre() + shares.histogram() + (coreset ? shares.init().largest() : 0)
               + (tailAxes ? BudgetAllocation.CoresetShares.TAIL_AXES_SHARE : 0) + Defaults.K_SELECTION_SUMMARY_SHARE;
           Checks.require(candidate < 1, "a k candidate spends budget-centre + budget-histogram"

@@ -85,7 +85,7 @@ class PrivateCoresetEngineTest {
     assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: cell tree", "init: sums",
         "init: tail axes", "init: tail positions", "DP-Lloyd", "summary: sizes", "summary: cost"),
         ledger.stream().map(e -> e.stage().label()).toList());
-    assertEquals(0.2 * 2 + 0.04 * 2, initEpsilon(ledger), 1e-12);
+    assertEquals(0.2 * 2 + 0.05 * 2, initEpsilon(ledger), 1e-12);
     assertEquals(2, ledger.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
     assertEquals(2, two.report().epsilon(), 1e-12);
     ClusteringResult five = fit(spark, rows, 5, settings);
@@ -103,11 +103,11 @@ class PrivateCoresetEngineTest {
     List<KeyedPoint> rows = clusters(8000, 1, 1);
     List<LedgerEntry> auto = fit(spark, rows, 2, settings(0.2, 64, Initialisation.PRIVATE_CORESET, 7)).report()
         .ledger();
-    assertEquals(0.3 * 0.2 + 0.04 * 0.2, initEpsilon(auto), 1e-12);
+    assertEquals(0.3 * 0.2 + 0.05 * 0.2, initEpsilon(auto), 1e-12);
     assertEquals(0.2, auto.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
     List<LedgerEntry> given = fit(spark, rows, 2, builder(0.2, 64, Initialisation.PRIVATE_CORESET, 7)
         .shares(Defaults.CENTRE_SHARE, Defaults.HISTOGRAM_SHARE, InitShare.fixed(0.2)).build()).report().ledger();
-    assertEquals(0.2 * 0.2 + 0.04 * 0.2, initEpsilon(given), 1e-12);
+    assertEquals(0.2 * 0.2 + 0.05 * 0.2, initEpsilon(given), 1e-12);
     assertEquals(0.2, given.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
   }
 

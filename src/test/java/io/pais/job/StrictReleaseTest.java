@@ -113,6 +113,10 @@ class StrictReleaseTest {
     List<String> stages = new ArrayList<>();
     report.get("ledger").forEach(e -> stages.add(e.get("stage").asText()));
     assertEquals(List.of("k selection", "k selection", "k selection"), stages.subList(0, 3));
+    // the candidates count their tail axes; the release after the choice, on what the selection leaves, does not
+    assertTrue(report.get("ledger").get(0).get("mechanism").asText().contains("init: tail axes, init: tail positions"),
+        report.get("ledger").get(0).toString());
+    assertFalse(stages.contains("init: tail axes") || stages.contains("init: tail positions"), stages.toString());
     double spent = 0;
     for (JsonNode e : report.get("ledger")) {
       spent += e.get("epsilon").asDouble();
@@ -146,7 +150,7 @@ class StrictReleaseTest {
     List<String> badK = args(out);
     badK.set(badK.indexOf("--k") + 1, "4,six");
     assertRefused(spark, "--k must be a whole number or a comma-separated list of them", badK);
-    assertRefused(spark, "budget-centre + budget-histogram + budget-init (auto: up to 0.3) + 0.04 (the coreset's tail "
+    assertRefused(spark, "budget-centre + budget-histogram + budget-init (auto: up to 0.3) + 0.05 (the coreset's tail "
         + "axes) + budget-summary must be < 1 with init private-coreset",
         args(out, "--budget-centre", "0.4", "--budget-histogram", "0.4", "--init", "private-coreset"));
     assertRefused(spark, "budget-init must be a share in (0, 1) or auto, got '1.5'", args(out, "--budget-init", "1.5"));
