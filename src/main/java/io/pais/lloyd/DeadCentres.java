@@ -1,6 +1,7 @@
 package io.pais.lloyd;
 
 import io.pais.math.Checks;
+import java.util.Arrays;
 
 /**
  * DP-Lloyd's guard for dead centres: a centre whose noisy count is below {@code deadBelow} holds too few points for
@@ -46,35 +47,85 @@ public record DeadCentres(SampleBlock pool, double deadBelow) {
     return pool.rows() > 0 && !(noisyCount >= deadBelow);
   }
 
+  /** A memory for one run of k centres over this pool: nothing re-seeded yet. */
+  Memory memory(int k) {
+    return new Memory(k, pool.rows());
+  }
+
+  /**
+   * What re-seeding remembers from one iteration to the next within a run: the pool point each centre was last moved
+   * to (−1: none, or the centre has held points since), and the points that could not hold a centre — a centre moved
+   * there was dead again at the next iteration. Such a point is not chosen again: on a sample (unif, core) a band of
+   * the tail axes that the full data makes heavy can hold too few sampled points to pass the threshold, and every
+   * iteration moved the same dead centre back to it (shuttle at ε = 3: 1.06 → 1.32 the floor; docs/RESULTS.md,
+   * "Positions"). Decided from noisy counts and the public pool only: post-processing.
+   */
+  static final class Memory {
+    private final int[] movedTo;
+    private final boolean[] exhausted;
+
+    private Memory(int k, int rows) {
+      movedTo = new int[k];
+      Arrays.fill(movedTo, -1);
+      exhausted = new boolean[rows];
+    }
+
+    /** Takes this iteration's dead centres: one moved at the last iteration and dead again exhausts its point. */
+    void observe(boolean[] dead) {
+      for (int j = 0; j < movedTo.length; j++) {
+        if (dead[j] && movedTo[j] >= 0) {
+          exhausted[movedTo[j]] = true;
+        }
+        movedTo[j] = -1;
+      }
+    }
+
+    private boolean anyLeft() {
+      for (boolean e : exhausted) {
+        if (!e) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
   /**
    * Moves the centres flagged in {@code dead} (k × d row-major {@code centres}, the live ones already at their new
    * places) one after another, in index order, to the pool's point with the largest w·D², D the distance to the
-   * nearest live or already re-seeded centre; ties go to the first such point. One pass of the distance kernel over
-   * the pool finds the distances to the live centres, and each placement updates them with one more centre, so the
-   * cost is that of one Lloyd assignment of the pool, whatever the number of dead centres. With no live centre the
-   * first goes to the heaviest point.
+   * nearest live or already re-seeded centre, among the points {@code memory} has not seen fail (all of them when
+   * every one has); ties go to the first such point. One pass of the distance kernel over the pool finds the
+   * distances to the live centres, and each placement updates them with one more centre, so the cost is that of one
+   * Lloyd assignment of the pool, whatever the number of dead centres. With no live centre the first goes to the
+   * heaviest point.
    */
-  void reseed(boolean[] dead, double[] centres, int k) {
+  void reseed(boolean[] dead, double[] centres, int k, Memory memory) {
     int d = pool.dimension();
     int rows = pool.rows();
+    memory.observe(dead);
+    boolean skipExhausted = memory.anyLeft();
     double[] nearest = distancesToLive(dead, centres, k);
     double[] distance = new double[rows];
     for (int j = 0; j < k; j++) {
       if (!dead[j]) {
         continue;
       }
-      int best = 0;
-      double bestScore = score(0, nearest);
-      for (int row = 1; row < rows; row++) {
+      int best = -1;
+      double bestScore = Double.NEGATIVE_INFINITY;
+      for (int row = 0; row < rows; row++) {
+        if (skipExhausted && memory.exhausted[row]) {
+          continue;
+        }
         double score = score(row, nearest);
-        if (score > bestScore) {
+        if (best < 0 || score > bestScore) {
           best = row;
           bestScore = score;
         }
       }
+      memory.movedTo[j] = best;
       pool.copyRow(best, centres, j * d);
       // coordinate by coordinate over the pool's coordinate-major matrix: consecutive reads
-      java.util.Arrays.fill(distance, 0);
+      Arrays.fill(distance, 0);
       double[] columns = pool.columns();
       for (int t = 0; t < d; t++) {
         double coordinate = centres[j * d + t];
@@ -107,7 +158,7 @@ public record DeadCentres(SampleBlock pool, double deadBelow) {
     }
     double[] nearest = new double[pool.rows()];
     if (live == 0) {
-      java.util.Arrays.fill(nearest, Double.POSITIVE_INFINITY);
+      Arrays.fill(nearest, Double.POSITIVE_INFINITY);
       return nearest;
     }
     NearestCentre.Assignment assignment = NearestCentre.assign(pool, liveCentres,

@@ -71,16 +71,26 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     Checks.require(deadCentres.pool().rows() == 0 || deadCentres.pool().dimension() == dimension, "the dead "
         + "centres' pool must have d = " + dimension + " coordinates, got " + deadCentres.pool().dimension());
     double[] centres = initial.clone();
+    DeadCentres.Memory memory = deadCentres.memory(k);
     for (int t = 1; t <= iterations; t++) {
       WeightedClusterStats stats = sampleOfIteration.apply(t).clusterStats(centres, k, dimension, sums);
-      centres = update(stats, centres, dimension, noise);
+      centres = update(stats, centres, dimension, noise, memory);
       progress.accept(t);
     }
     return centres;
   }
 
-  /** One driver-side update: noise for every cluster, then the guards (dead centres last, from the live ones). */
+  /** One driver-side update, the first of a run (nothing re-seeded before it). */
   double[] update(WeightedClusterStats stats, double[] previous, int dimension, LloydNoise noise) {
+    return update(stats, previous, dimension, noise, deadCentres.memory(k));
+  }
+
+  /**
+   * One driver-side update: noise for every cluster, then the guards (dead centres last, from the live ones, with
+   * what re-seeding remembers of the run's earlier iterations).
+   */
+  double[] update(WeightedClusterStats stats, double[] previous, int dimension, LloydNoise noise,
+      DeadCentres.Memory memory) {
     double[] next = new double[k * dimension];
     boolean offsets = sums instanceof LloydSums.ClippedOffsets;
     boolean[] dead = new boolean[k];
@@ -118,7 +128,9 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
       System.arraycopy(c, 0, next, j * dimension, dimension);
     }
     if (anyDead) {
-      deadCentres.reseed(dead, next, k);
+      deadCentres.reseed(dead, next, k, memory);
+    } else {
+      memory.observe(dead);
     }
     return next;
   }
