@@ -58,7 +58,7 @@ public record DeadCentres(SampleBlock pool, double deadBelow) {
    * there was dead again at the next iteration. Such a point is not chosen again: on a sample (unif, core) a band of
    * the tail axes that the full data makes heavy can hold too few sampled points to pass the threshold, and every
    * iteration moved the same dead centre back to it (shuttle at ε = 3: 1.06 → 1.32 the floor; docs/RESULTS.md,
-   * "Positions"). Decided from noisy counts and the public pool only: post-processing.
+   * "A pool point that cannot hold a centre"). Decided from noisy counts and the public pool only: post-processing.
    */
   static final class Memory {
     private final int[] movedTo;
@@ -70,7 +70,10 @@ public record DeadCentres(SampleBlock pool, double deadBelow) {
       exhausted = new boolean[rows];
     }
 
-    /** Takes this iteration's dead centres: one moved at the last iteration and dead again exhausts its point. */
+    /**
+     * Takes an iteration's dead centres (every iteration's, before any re-seeding): one moved at the last iteration
+     * and dead again exhausts its point.
+     */
     void observe(boolean[] dead) {
       for (int j = 0; j < movedTo.length; j++) {
         if (dead[j] && movedTo[j] >= 0) {
@@ -94,7 +97,7 @@ public record DeadCentres(SampleBlock pool, double deadBelow) {
    * Moves the centres flagged in {@code dead} (k × d row-major {@code centres}, the live ones already at their new
    * places) one after another, in index order, to the pool's point with the largest w·D², D the distance to the
    * nearest live or already re-seeded centre, among the points {@code memory} has not seen fail (all of them when
-   * every one has); ties go to the first such point. One pass of the distance kernel over the pool finds the
+   * every one has; it has observed {@code dead}); ties go to the first such point. One pass of the distance kernel over the pool finds the
    * distances to the live centres, and each placement updates them with one more centre, so the cost is that of one
    * Lloyd assignment of the pool, whatever the number of dead centres. With no live centre the first goes to the
    * heaviest point.
@@ -102,7 +105,6 @@ public record DeadCentres(SampleBlock pool, double deadBelow) {
   void reseed(boolean[] dead, double[] centres, int k, Memory memory) {
     int d = pool.dimension();
     int rows = pool.rows();
-    memory.observe(dead);
     boolean skipExhausted = memory.anyLeft();
     double[] nearest = distancesToLive(dead, centres, k);
     double[] distance = new double[rows];

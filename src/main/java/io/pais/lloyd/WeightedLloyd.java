@@ -127,10 +127,9 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
       }
       System.arraycopy(c, 0, next, j * dimension, dimension);
     }
+    memory.observe(dead);
     if (anyDead) {
       deadCentres.reseed(dead, next, k, memory);
-    } else {
-      memory.observe(dead);
     }
     return next;
   }
