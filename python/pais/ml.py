@@ -30,7 +30,7 @@ def _refusal(error):
     jvm = SparkContext._jvm
     if throwable is None or jvm is None:
         return str(error).strip().splitlines()[0]
-    return jvm.io.pais.job.FailureReport.oneLine(throwable)
+    return jvm.io.pais.io.FailureReport.oneLine(throwable)
 
 
 def _jvm_errors_as_pais_errors(method):

@@ -13,8 +13,10 @@ import io.pais.math.Checks;
  */
 public record BudgetClaim(String ledger, long claim, double epsilon, double delta) {
   /** How the ledger composes its releases. */
-  public static final String COMPOSITION = "basic sequential composition: the ledger's releases together are (sum "
-      + "of epsilon, sum of delta)-DP";
+  public static final String COMPOSITION = "basic sequential composition under the ledger's neighbouring relation "
+      + "(its budget.json names it): the ledger's releases together are (sum of epsilon, sum of delta)-DP, each "
+      + "claim as charged (an add/remove release counts 2 epsilon and (1 + e^epsilon) delta in a substitution "
+      + "ledger)";
 
   public BudgetClaim {
     Checks.notNull("ledger", ledger);

@@ -7,27 +7,38 @@ import io.pais.math.Checks;
 import java.util.Locale;
 
 /**
- * One immutable entry of a budget ledger, numbered 1, 2, … in the order the ledger accepted them.
+ * One immutable entry of a budget ledger, numbered 1, 2, … in the order the ledger accepted them, and chained to
+ * the one before it by that entry's SHA-256 (the first to the ledger's header), so that an entry edited or deleted
+ * afterwards breaks the chain.
  *
  * @param sequence its number
  * @param kind what it records
- * @param claim the claim it refers to (a return or a release: the claim's number; a claim: its own)
- * @param epsilon a claim's ε (0 for the other kinds)
- * @param delta a claim's δ (0 for the other kinds)
+ * @param claim the claim it refers to (a claim: its own number; a total: 0)
+ * @param epsilon a claim's ε as charged to the ledger; a total's new total ε; 0 for the other kinds
+ * @param delta a claim's δ as charged to the ledger; a total's new total δ; 0 for the other kinds
  * @param time when it was written (ISO-8601, UTC)
- * @param details what else it records (a claim: the output and the flags; a release: its stages; a return: why)
+ * @param previous the SHA-256 (hex) of the entry before it as stored (the header's for the first); "" in entries
+ *     of a version-1 ledger, which predate the chain
+ * @param details what else it records (a claim: the output, the flags, the release's own guarantee; a release: its
+ *     stages; a return, a failure or a total: why)
  */
 public record BudgetEntry(long sequence, Kind kind, long claim, double epsilon, double delta, String time,
-    ObjectNode details) {
+    String previous, ObjectNode details) {
 
   /** What an entry records. */
   public enum Kind {
     /** A release's (ε, δ), taken from the budget before it reads data. */
     CLAIM,
-    /** A claim given back by a run that failed before it read data. */
+    /** A claim's run is about to read its first record: from here on the claim can never be given back. */
+    READING,
+    /** A claim given back: its run stopped, or its owner returned it, before it read data. */
     RETURN,
+    /** A claim's run failed after it had read data: the claim stays spent. */
+    FAILED,
     /** What a claim's release spent, stage by stage, once it is published. */
-    RELEASE;
+    RELEASE,
+    /** The total budget set anew, explicitly (pais-budget set-total). */
+    TOTAL;
 
     String id() {
       return name().toLowerCase(Locale.ROOT);
@@ -40,6 +51,7 @@ public record BudgetEntry(long sequence, Kind kind, long claim, double epsilon, 
     Checks.require(epsilon >= 0 && Double.isFinite(epsilon), "a ledger entry's epsilon must be finite and at "
         + "least 0, got " + epsilon);
     Checks.require(delta >= 0 && delta < 1, "a ledger entry's delta must be in [0, 1), got " + delta);
+    Checks.notNull("previous", previous);
     details = details == null ? JsonNodeFactory.instance.objectNode() : details.deepCopy();
   }
 
@@ -51,6 +63,7 @@ public record BudgetEntry(long sequence, Kind kind, long claim, double epsilon, 
     out.put("epsilon", epsilon);
     out.put("delta", delta);
     out.put("time", time);
+    out.put("previous", previous);
     out.set("details", details.deepCopy());
     return out;
   }
@@ -59,15 +72,15 @@ public record BudgetEntry(long sequence, Kind kind, long claim, double epsilon, 
   static BudgetEntry fromJson(JsonNode json) {
     if (json == null || !json.path("sequence").canConvertToLong() || !json.path("kind").isTextual()
         || !json.path("claim").canConvertToLong() || !json.path("epsilon").isNumber()
-        || !json.path("delta").isNumber() || !json.path("details").isObject()) {
+        || !json.path("delta").isNumber() || !json.path("details").isObject()
+        || !(json.path("previous").isMissingNode() || json.path("previous").isTextual())) {
       return null;
     }
-    Kind kind;
     try {
-      kind = Kind.valueOf(json.get("kind").asText().toUpperCase(Locale.ROOT));
+      Kind kind = Kind.valueOf(json.get("kind").asText().toUpperCase(Locale.ROOT));
       return new BudgetEntry(json.get("sequence").asLong(), kind, json.get("claim").asLong(),
           json.get("epsilon").asDouble(), json.get("delta").asDouble(), json.path("time").asText(""),
-          (ObjectNode) json.get("details"));
+          json.path("previous").asText(""), (ObjectNode) json.get("details"));
     } catch (IllegalArgumentException e) {
       return null;
     }

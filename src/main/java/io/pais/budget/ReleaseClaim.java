@@ -6,40 +6,76 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.accounting.BudgetClaim;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyReport;
+import io.pais.accounting.Relation;
+import io.pais.io.FailureReport;
+import io.pais.io.SpentClaimException;
 import io.pais.math.Checks;
+import io.pais.sampling.Sampler;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.PrivacyMode;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * One release's claim on a budget ledger, from before it reads data to its publication: taken first (a release that
- * does not fit is refused and reads nothing), given back only when the run stops before reading, and closed with a
- * record of what the release spent. A claim neither given back nor closed stays spent: a run that failed after
- * reading keeps it.
+ * One release's claim on a budget ledger, from before it reads data to its publication: taken once every check
+ * that depends on flags and schema has passed (a release that does not fit is refused and reads nothing), marked
+ * {@code reading} just before the first record is read, given back only while no record was read, and closed with
+ * a record of what the release spent — or, when the run fails after reading, marked failed and kept spent.
  */
 public final class ReleaseClaim {
   private final BudgetLedger ledger;
   private final BudgetEntry claim;
+  private final double epsilon;
+  private final double delta;
+  private final Relation relation;
 
-  private ReleaseClaim(BudgetLedger ledger, BudgetEntry claim) {
+  private ReleaseClaim(BudgetLedger ledger, BudgetEntry claim, double epsilon, double delta, Relation relation) {
     this.ledger = ledger;
     this.claim = claim;
+    this.epsilon = epsilon;
+    this.delta = delta;
+    this.relation = relation;
   }
 
   /**
-   * Claims the (ε, δ) of a release made with {@code settings} on the ledger at {@code location}: strict releases
-   * only, since a paper-mode release is not private end to end and no budget covers it.
+   * Claims the (ε, δ) of a release made with {@code settings} on the ledger at {@code location}, charged under the
+   * ledger's relation: strict releases only, since a paper-mode release is not private end to end and no budget
+   * covers it.
    *
    * @param name the ledger's name where the user set it (a flag or a param), for the refusal
    * @param details what the claim records: the output, the input, the configuration
+   * @param allowNonAtomic whether a ledger on a file system without atomic rename is accepted
    */
   public static ReleaseClaim take(String location, String name, KMeansSettings settings, Configuration conf,
-      ObjectNode details) {
+      ObjectNode details, boolean allowNonAtomic) {
+    requireStrict(name, settings);
+    BudgetLedger ledger = BudgetLedger.open(location, conf, allowNonAtomic);
+    Relation relation = relation(settings);
+    double delta = settings.sampling().delta();
+    return new ReleaseClaim(ledger, ledger.claim(settings.epsilon(), delta, relation, details), settings.epsilon(),
+        delta, relation);
+  }
+
+  /**
+   * Checks, without claiming, what a claim would check from the settings alone: a strict release, and a ledger that
+   * opens, is intact, composes the release's relation and has its (ε, δ) left. Runs before the input is opened.
+   */
+  public static void check(String location, String name, KMeansSettings settings, Configuration conf,
+      boolean allowNonAtomic) {
+    requireStrict(name, settings);
+    BudgetLedger.open(location, conf, allowNonAtomic).requireFits(settings.epsilon(), settings.sampling().delta(),
+        relation(settings));
+  }
+
+  private static void requireStrict(String name, KMeansSettings settings) {
     Checks.require(settings.privacy() instanceof PrivacyMode.Strict, name + " is for strict releases: a paper-mode "
         + "release is not private end to end, so no budget covers it");
-    BudgetLedger ledger = BudgetLedger.open(location, conf);
-    return new ReleaseClaim(ledger, ledger.claim(settings.epsilon(), settings.sampling().delta(), details));
+  }
+
+  /** The relation a release's guarantee is stated under: substitution for the fixed-size uniform schemes. */
+  static Relation relation(KMeansSettings settings) {
+    Sampler sampler = settings.sampling().sampler();
+    return sampler.isUniformScheme() ? Relation.of(sampler.uniformScheme()) : Relation.ADD_REMOVE;
   }
 
   /** The claim's sequence number in its ledger. */
@@ -52,20 +88,60 @@ public final class ReleaseClaim {
     return ledger.read();
   }
 
+  /**
+   * Marks the claim {@code reading}: call it just before the first record is read; it can never be returned after.
+   * When that cannot be written (the ledger is unwritable, or the claim was returned meanwhile) nothing was read,
+   * so the claim goes back (where it still can) and the failure propagates.
+   */
+  public void startReading() {
+    try {
+      ledger.startReading(claim.sequence());
+    } catch (RuntimeException e) {
+      try {
+        giveBack("the run could not record that it started reading; it read nothing");
+      } catch (RuntimeException notReturned) { // returned already, or the ledger cannot be written
+        e.addSuppressed(notReturned);
+      }
+      throw e;
+    }
+  }
+
   /** Gives the claim back: the run stopped before it read any data. */
   public void giveBack(String reason) {
     ledger.giveBack(claim.sequence(), reason);
   }
 
   /**
-   * The release's report naming this claim; a release whose guarantee the claim does not cover is refused (checked
-   * before it is published).
+   * The failure of a run that had started reading, its one line followed by what the claim keeps spent; the
+   * ledger records the failure (best effort: a ledger that cannot take it still holds the claim as reading).
+   *
+   */
+  public SpentClaimException failed(Throwable failure) {
+    String oneLine = FailureReport.oneLine(failure);
+    try {
+      ledger.recordFailure(claim.sequence(), oneLine);
+    } catch (RuntimeException notRecorded) {
+      failure.addSuppressed(notRecorded);
+    }
+    return new SpentClaimException(oneLine + spentNote(), failure);
+  }
+
+  /** What the claim keeps spent, appended to a failure's line. */
+  private String spentNote() {
+    return String.format(Locale.ROOT, "; budget ledger %s: claim %d (epsilon = %s, delta = %s) stays spent, since "
+        + "the run had read data", ledger.location(), claim.sequence(), claim.epsilon(), claim.delta());
+  }
+
+  /**
+   * The release's report naming this claim; a release whose guarantee the claim does not cover (a larger ε or δ,
+   * another relation) is refused (checked before it is published).
    */
   public PrivacyReport cover(PrivacyReport report) {
-    if (!(report.epsilon() <= claim.epsilon() && report.delta() <= claim.delta())) {
+    if (!(report.epsilon() <= epsilon && report.delta() <= delta && report.relation() == relation)) {
       throw new BudgetException(String.format(Locale.ROOT, "budget ledger %s: the release's guarantee (epsilon = "
-          + "%s, delta = %s) exceeds its claim %d (epsilon = %s, delta = %s); nothing was published",
-          ledger.location(), report.epsilon(), report.delta(), claim.sequence(), claim.epsilon(), claim.delta()));
+          + "%s, delta = %s, %s) exceeds its claim %d (epsilon = %s, delta = %s, %s); nothing was published",
+          ledger.location(), report.epsilon(), report.delta(), report.relation().description(), claim.sequence(),
+          epsilon, delta, relation.description()));
     }
     return report.withBudgetClaim(new BudgetClaim(ledger.location(), claim.sequence(), claim.epsilon(),
         claim.delta()));

@@ -150,6 +150,32 @@ public final class PrivateKMeansEngine {
   }
 
   /**
+   * Refuses, before any record is read, points these settings cannot release: in a strict release a dimension not
+   * given publicly; k·d beyond what the driver holds; an origin, bounds or centre of another dimension. Depends only
+   * on the settings and the input's schema, so a run checks it before it claims budget.
+   */
+  public static void requireUsable(KMeansSettings settings, Points points) {
+    int d = points.dimension();
+    if (settings.isStrict()) {
+      // d is published (the centres' columns, the report) and sets every noise scale: one record may not decide it
+      points.dimensionSource().requirePublic();
+    }
+    int largestK = settings.kCandidates().isEmpty() ? settings.k()
+        : java.util.Collections.max(settings.kCandidates());
+    if ((long) largestK * d > MAX_CENTRE_VALUES) {
+      throw new InputException("k x d = " + largestK + " x " + d + " centre coordinates are more than the "
+          + MAX_CENTRE_VALUES + " the driver holds per copy; lower k or the dimension");
+    }
+    if (settings.privacy() instanceof io.pais.settings.PrivacyMode.Strict strict) {
+      strict.release().origin(d);
+    }
+    double[] centre = settings.privacy().constants().centre();
+    if (centre != null && centre.length != d) {
+      throw new IllegalArgumentException("center must have " + d + " coordinates, got " + centre.length);
+    }
+  }
+
+  /**
    * Preprocessing, privacy plan, sampling and initialisation. An engine prepares one run: its ledger holds that run's
    * spending, so a second run must come from a new engine (refused here rather than spending from the same budget).
    */
@@ -159,16 +185,7 @@ public final class PrivateKMeansEngine {
           + "engine for another run");
     }
     prepared = true;
-    if (settings.isStrict() && !points.dimensionSource().isPublic()) {
-      // d is published (the centres' columns, the report) and sets every noise scale: one record may not decide it
-      throw new InputException("a strict release needs a public dimension, but d was "
-          + points.dimensionSource().description() + "; give it as a public input (the job's --dimension, the "
-          + "Estimator's setDimension)");
-    }
-    if ((long) settings.k() * points.dimension() > MAX_CENTRE_VALUES) {
-      throw new InputException("k x d = " + settings.k() + " x " + points.dimension() + " centre coordinates are more "
-          + "than the " + MAX_CENTRE_VALUES + " the driver holds per copy; lower k or the dimension");
-    }
+    requireUsable(settings, points);
     long start = clock.begin("read and preprocess");
     int d = points.dimension();
     PreparedData data;

@@ -30,4 +30,14 @@ public record DimensionSource(boolean isPublic, String description) implements S
   public static DimensionSource records(String how) {
     return new DimensionSource(false, "taken from the records: " + how);
   }
+
+  /**
+   * Refuses a d that is not public, for a strict release: one line naming where d came from and how to give it.
+   */
+  public void requirePublic() {
+    if (!isPublic) {
+      throw new InputException("a strict release needs a public dimension, but d was " + description + "; give it "
+          + "as a public input (the job's --dimension, the Estimator's setDimension)");
+    }
+  }
 }

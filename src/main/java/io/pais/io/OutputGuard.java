@@ -57,9 +57,9 @@ final class OutputGuard {
 
   /**
    * Refuses (with an {@link InputException}) an output that equals, contains or lies inside one of
-   * {@code inputs} (paths or globs), or that exists and may not be replaced.
+   * {@code inputs} (paths or globs), or where an input's glob would read it.
    */
-  static void check(Path output, List<String> inputs, Configuration conf, boolean overwrite) {
+  static void checkPlacement(Path output, List<String> inputs, Configuration conf) {
     try {
       FileSystem fs = output.getFileSystem(conf);
       URI out = canonical(fs.makeQualified(output), fs);
@@ -91,13 +91,29 @@ final class OutputGuard {
           }
         }
       }
+    } catch (IOException e) {
+      throw unreachable(output, e);
+    }
+  }
+
+  /**
+   * Whether {@code output} exists; refused (with an {@link InputException}) when it exists and may not be replaced:
+   * without {@code overwrite}, or when it is not a directory holding an earlier release and nothing else.
+   */
+  static boolean checkReplaceable(Path output, Configuration conf, boolean overwrite) {
+    try {
+      FileSystem fs = output.getFileSystem(conf);
       if (!fs.exists(output)) {
-        return;
+        return false;
+      }
+      FileStatus status = fs.getFileStatus(output);
+      if (status.isDirectory() && fs.listStatus(output).length == 0 && !leftovers(output, conf).isEmpty()) {
+        throw new InputException("output " + output + " is being written by another run (its hidden files are "
+            + "beside it); choose another output, or wait for that run to end");
       }
       if (!overwrite) {
         throw new InputException("output " + output + " exists; pass --overwrite to replace an earlier release");
       }
-      FileStatus status = fs.getFileStatus(output);
       if (!status.isDirectory()) {
         throw new InputException("output " + output + " is a file, not an earlier release; pais replaces only a "
             + "directory it wrote (one holding " + RELEASE_MARKER + ")");
@@ -113,15 +129,62 @@ final class OutputGuard {
               + "nothing but " + String.join(", ", new java.util.TreeSet<>(RELEASE_FILES)));
         }
       }
+      return true;
     } catch (IOException e) {
-      throw new InputException("cannot check output " + output + ": its file system cannot be reached or read ("
-          + e.getClass().getSimpleName() + ")");
+      throw unreachable(output, e);
     }
   }
 
+  private static InputException unreachable(Path output, IOException e) {
+    return new InputException("cannot check output " + output + ": its file system cannot be reached or read ("
+        + e.getClass().getSimpleName() + ")");
+  }
+
   /**
-   * Temporary and set-aside directories of earlier runs beside {@code output} ({@code .NAME.pais-tmp-…},
-   * {@code .NAME.pais-old-…}): a run killed while writing leaves one. Empty when there are none or the parent
+   * A fingerprint of the release in {@code dir}: SHA-256 over its files' names and bytes, or null when {@code dir}
+   * is not a release (absent, not a directory, without {@value #RELEASE_MARKER}, or holding anything else). The
+   * writer replaces only the release it fingerprinted at pre-flight, fingerprinted again once moved aside.
+   */
+  static String releaseDigest(FileSystem fs, Path dir) throws IOException {
+    FileStatus[] children;
+    try {
+      if (!fs.getFileStatus(dir).isDirectory()) {
+        return null;
+      }
+      children = fs.listStatus(dir);
+    } catch (java.io.FileNotFoundException e) {
+      return null;
+    }
+    java.util.TreeMap<String, Path> files = new java.util.TreeMap<>();
+    for (FileStatus child : children) {
+      if (!child.isFile() || !RELEASE_FILES.contains(child.getPath().getName())) {
+        return null;
+      }
+      files.put(child.getPath().getName(), child.getPath());
+    }
+    if (!files.containsKey(RELEASE_MARKER)) {
+      return null;
+    }
+    java.security.MessageDigest sha;
+    try {
+      sha = java.security.MessageDigest.getInstance("SHA-256");
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JVM has no SHA-256", e);
+    }
+    for (var file : files.entrySet()) {
+      sha.update((file.getKey() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      try (java.io.InputStream in = fs.open(file.getValue())) {
+        byte[] bytes = in.readAllBytes();
+        sha.update(Long.toString(bytes.length).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        sha.update(bytes);
+      }
+    }
+    return java.util.HexFormat.of().formatHex(sha.digest());
+  }
+
+  /**
+   * Temporary directories, set-aside releases and locks of runs beside {@code output} ({@code .NAME.pais-tmp-…},
+   * {@code .NAME.pais-old-…}, {@code .NAME.pais-lock-…}): a run writing there has them, and so has one killed. Empty when there are none or the parent
    * cannot be listed.
    */
   static List<Path> leftovers(Path output, Configuration conf) {
@@ -135,7 +198,8 @@ final class OutputGuard {
       String prefix = "." + output.getName() + ".pais-";
       for (FileStatus status : fs.listStatus(parent)) {
         String name = status.getPath().getName();
-        if (name.startsWith(prefix + "tmp-") || name.startsWith(prefix + "old-")) {
+        if (name.startsWith(prefix + "tmp-") || name.startsWith(prefix + "old-")
+            || name.startsWith(prefix + "lock-")) {
           out.add(status.getPath());
         }
       }

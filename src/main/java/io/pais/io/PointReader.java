@@ -52,6 +52,23 @@ public final class PointReader {
 
   private PointReader() {}
 
+  /**
+   * Refuses, from the flags alone, a text input whose d would be taken from its records (LibSVM without a
+   * dimension; CSV without a header, named features or a dimension): a strict release checks this before it reads
+   * anything (the LibSVM rule would otherwise read every record to find the largest index).
+   */
+  public static void requirePublicDimension(InputSpec spec) {
+    if (spec.table() != null || spec.dimension() > 0) {
+      return;
+    }
+    if (spec.format().equals(InputFormat.LIBSVM)) {
+      DimensionSource.records("the largest feature index over all records").requirePublic();
+    }
+    if (spec.format().equals(InputFormat.CSV) && !spec.header() && spec.featureColumns().isEmpty()) {
+      DimensionSource.records("the number of fields in the first data line").requirePublic();
+    }
+  }
+
   /** Reads {@code spec}; nothing is computed until the returned RDD is used, except listing and header checks. */
   public static Points read(SparkSession spark, InputSpec spec) {
     String source = spec.source();

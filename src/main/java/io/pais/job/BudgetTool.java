@@ -1,5 +1,6 @@
 package io.pais.job;
 
+import io.pais.io.FailureReport;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -7,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.budget.BudgetEntry;
 import io.pais.budget.BudgetLedger;
 import io.pais.budget.BudgetStatus;
+import io.pais.accounting.Relation;
+import io.pais.io.ReleaseWriter;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -22,8 +25,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "pais-budget", mixinStandardHelpOptions = true,
     description = "A privacy budget that lasts across releases: every release run with --budget-ledger claims its "
-        + "(epsilon, delta) from it first. Releases compose by basic sequential composition.",
-    subcommands = {BudgetTool.Create.class, BudgetTool.Show.class})
+        + "(epsilon, delta) from it first. Releases compose by basic sequential composition under the ledger's "
+        + "neighbouring relation.",
+    subcommands = {BudgetTool.Create.class, BudgetTool.Show.class, BudgetTool.Return.class, BudgetTool.SetTotal.class})
 public final class BudgetTool implements Callable<Integer> {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -34,7 +38,22 @@ public final class BudgetTool implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: create or show");
+    throw new CommandLine.ParameterException(spec.commandLine(), "name a subcommand: create, show, return or "
+        + "set-total");
+  }
+
+  /** The ledger options every subcommand shares. */
+  static final class LedgerPath {
+    @Parameters(index = "0", paramLabel = "PATH", description = "the ledger (any Hadoop path)")
+    String path;
+
+    @Option(names = ReleaseWriter.NON_ATOMIC_FLAG, description = "accept a ledger on a file system without atomic "
+        + "rename (object stores): racing releases could then both claim the last of the budget")
+    boolean allowNonAtomicRename;
+
+    BudgetLedger open() {
+      return BudgetLedger.open(path, new Configuration(), allowNonAtomicRename);
+    }
   }
 
   @Command(name = "create", mixinStandardHelpOptions = true,
@@ -43,41 +62,52 @@ public final class BudgetTool implements Callable<Integer> {
     @CommandLine.ParentCommand
     BudgetTool tool;
 
+    @CommandLine.Mixin
+    LedgerPath ledger;
+
     @Option(names = "--total-epsilon", required = true, description = "the total epsilon all releases may spend")
     double totalEpsilon;
 
     @Option(names = "--total-delta", defaultValue = "0", description = "the total delta (default: 0, pure DP)")
     double totalDelta;
 
-    @Parameters(paramLabel = "PATH", description = "where the ledger goes")
-    String path;
+    @Option(names = "--relation", defaultValue = "add-remove", description = "the neighbouring relation the "
+        + "releases compose under: add-remove (default; a release that publishes N, a fixed-size uniform scheme, is "
+        + "refused) or substitution (an add/remove release then counts 2 epsilon)")
+    String relation;
 
     @Override
     public Integer call() {
-      BudgetLedger.create(path, totalEpsilon, totalDelta, new Configuration());
-      tool.out.printf(Locale.ROOT, "pais-budget: ledger %s made: total epsilon = %s, delta = %s%n", path,
-          totalEpsilon, totalDelta);
+      Relation parsed = BudgetLedger.parseRelation(relation);
+      if (parsed == null) {
+        throw new IllegalArgumentException("--relation must be add-remove or substitution, got '" + relation + "'");
+      }
+      BudgetLedger.create(ledger.path, totalEpsilon, totalDelta, parsed, new Configuration(),
+          ledger.allowNonAtomicRename);
+      tool.out.printf(Locale.ROOT, "pais-budget: ledger %s made: total epsilon = %s, delta = %s, composed under %s%n",
+          ledger.path, totalEpsilon, totalDelta, BudgetLedger.relationId(parsed));
       return 0;
     }
   }
 
   @Command(name = "show", mixinStandardHelpOptions = true,
-      description = "Prints the total, spent and remaining budget and one line per release.")
+      description = "Prints the total, spent and remaining budget and one line per claim: its state (claimed, "
+          + "reading, published, failed, returned), time, amount and output.")
   static final class Show implements Callable<Integer> {
     @CommandLine.ParentCommand
     BudgetTool tool;
 
+    @CommandLine.Mixin
+    LedgerPath ledger;
+
     @Option(names = "--json", description = "print one JSON object")
     boolean json;
 
-    @Parameters(paramLabel = "PATH", description = "the ledger")
-    String path;
-
     @Override
     public Integer call() throws Exception {
-      BudgetStatus status = BudgetLedger.open(path, new Configuration()).read();
+      BudgetStatus status = ledger.open().read();
       if (json) {
-        tool.out.println(JSON.writeValueAsString(toJson(path, status)));
+        tool.out.println(JSON.writeValueAsString(toJson(ledger.path, status)));
       } else {
         print(status);
       }
@@ -86,50 +116,129 @@ public final class BudgetTool implements Callable<Integer> {
 
     private void print(BudgetStatus status) {
       PrintStream o = tool.out;
-      o.printf(Locale.ROOT, "ledger     %s%n", path);
+      o.printf(Locale.ROOT, "ledger     %s (composed under %s)%n", ledger.path,
+          BudgetLedger.relationId(status.relation()));
       o.printf(Locale.ROOT, "total      epsilon = %-12s delta = %s%n", status.totalEpsilon(), status.totalDelta());
       o.printf(Locale.ROOT, "spent      epsilon = %-12s delta = %s%n", status.spentEpsilon(), status.spentDelta());
       o.printf(Locale.ROOT, "remaining  epsilon = %-12s delta = %s%n", status.remainingEpsilon(),
           status.remainingDelta());
-      for (BudgetEntry claim : claims(status)) {
-        o.printf(Locale.ROOT, "claim %-4d %s  epsilon = %-10s delta = %-8s %-9s %s%n", claim.sequence(),
-            claim.time(), claim.epsilon(), claim.delta(), state(status, claim),
-            claim.details().path("output").asText(""));
+      for (BudgetEntry e : status.entries()) {
+        if (e.kind() == BudgetEntry.Kind.TOTAL) {
+          o.printf(Locale.ROOT, "total set  %s  epsilon = %-10s delta = %-8s (%s)%n", e.time(), e.epsilon(),
+              e.delta(), e.details().path("reason").asText(""));
+        } else if (e.kind() == BudgetEntry.Kind.CLAIM) {
+          BudgetStatus.ClaimState state = status.state(e.sequence());
+          o.printf(Locale.ROOT, "claim %-4d %s  epsilon = %-10s delta = %-8s %-9s %s  %s%n", e.sequence(), e.time(),
+              e.epsilon(), e.delta(), state.id(), since(status, e.sequence(), state),
+              e.details().path("output").asText(e.details().path("release").asText("")));
+        }
       }
     }
   }
 
-  private static Iterable<BudgetEntry> claims(BudgetStatus status) {
-    return status.entries().stream().filter(e -> e.kind() == BudgetEntry.Kind.CLAIM).toList();
+  @Command(name = "return", mixinStandardHelpOptions = true,
+      description = "Gives back a claim whose run never started reading data (state claimed: the run was killed "
+          + "or failed before it read). A claim that reached reading is spent for good.")
+  static final class Return implements Callable<Integer> {
+    @CommandLine.ParentCommand
+    BudgetTool tool;
+
+    @CommandLine.Mixin
+    LedgerPath ledger;
+
+    @Parameters(index = "1", paramLabel = "CLAIM", description = "the claim's number (pais-budget show lists them)")
+    long claim;
+
+    @Option(names = "--reason", defaultValue = "returned by its owner: the run never read data",
+        description = "why, recorded in the ledger")
+    String reason;
+
+    @Override
+    public Integer call() {
+      BudgetLedger opened = ledger.open();
+      opened.giveBack(claim, reason);
+      BudgetStatus now = opened.read();
+      tool.out.printf(Locale.ROOT, "pais-budget: claim %d returned; remaining epsilon = %s, delta = %s%n", claim,
+          now.remainingEpsilon(), now.remainingDelta());
+      return 0;
+    }
   }
 
-  /** released (published), returned (given back), or spent (read data; running, or failed after reading). */
-  private static String state(BudgetStatus status, BudgetEntry claim) {
-    return status.returned(claim.sequence()) ? "returned"
-        : status.releaseOf(claim.sequence()) != null ? "released" : "spent";
+  @Command(name = "set-total", mixinStandardHelpOptions = true,
+      description = "Raises or lowers the total budget, recorded in the ledger with the reason (never below what "
+          + "is spent). budget.json keeps the total the ledger was made with.")
+  static final class SetTotal implements Callable<Integer> {
+    @CommandLine.ParentCommand
+    BudgetTool tool;
+
+    @CommandLine.Mixin
+    LedgerPath ledger;
+
+    @Option(names = "--total-epsilon", required = true, description = "the new total epsilon")
+    double totalEpsilon;
+
+    @Option(names = "--total-delta", description = "the new total delta (default: unchanged)")
+    Double totalDelta;
+
+    @Option(names = "--reason", required = true, description = "why the total changes, recorded in the ledger")
+    String reason;
+
+    @Override
+    public Integer call() {
+      BudgetLedger opened = ledger.open();
+      double delta = totalDelta != null ? totalDelta : opened.read().totalDelta();
+      opened.setTotal(totalEpsilon, delta, reason);
+      BudgetStatus now = opened.read();
+      tool.out.printf(Locale.ROOT, "pais-budget: total set to epsilon = %s, delta = %s; remaining epsilon = %s, "
+          + "delta = %s%n", now.totalEpsilon(), now.totalDelta(), now.remainingEpsilon(), now.remainingDelta());
+      return 0;
+    }
+  }
+
+  /** When a claim reached its state (its claim time while claimed). */
+  private static String since(BudgetStatus status, long claim, BudgetStatus.ClaimState state) {
+    BudgetEntry entry = switch (state) {
+      case CLAIMED -> status.claim(claim);
+      case READING -> status.entryOf(claim, BudgetEntry.Kind.READING);
+      case PUBLISHED -> status.releaseOf(claim);
+      case FAILED -> status.entryOf(claim, BudgetEntry.Kind.FAILED);
+      case RETURNED -> status.entryOf(claim, BudgetEntry.Kind.RETURN);
+    };
+    return entry.time();
   }
 
   static ObjectNode toJson(String path, BudgetStatus status) {
     ObjectNode out = JSON.createObjectNode();
     out.put("ledger", path);
+    out.put("relation", BudgetLedger.relationId(status.relation()));
     out.putObject("total").put("epsilon", status.totalEpsilon()).put("delta", status.totalDelta());
     out.putObject("spent").put("epsilon", status.spentEpsilon()).put("delta", status.spentDelta());
     out.putObject("remaining").put("epsilon", status.remainingEpsilon()).put("delta", status.remainingDelta());
-    out.put("composition", "basic sequential composition of (epsilon, delta)");
+    out.put("composition", "basic sequential composition of (epsilon, delta) under "
+        + BudgetLedger.relationId(status.relation()));
     ArrayNode releases = out.putArray("releases");
-    for (BudgetEntry claim : claims(status)) {
+    for (BudgetEntry claim : status.claims()) {
       ObjectNode r = releases.addObject();
+      BudgetStatus.ClaimState state = status.state(claim.sequence());
       r.put("claim", claim.sequence());
       r.put("time", claim.time());
       r.put("epsilon", claim.epsilon());
       r.put("delta", claim.delta());
-      r.put("state", state(status, claim));
+      r.put("state", state.id());
+      r.put("stateSince", since(status, claim.sequence(), state));
       r.set("details", claim.details());
       BudgetEntry release = status.releaseOf(claim.sequence());
       if (release != null) {
         r.set("release", release.details());
       }
+      BudgetEntry failed = status.entryOf(claim.sequence(), BudgetEntry.Kind.FAILED);
+      if (failed != null) {
+        r.put("failure", failed.details().path("reason").asText(""));
+      }
     }
+    ArrayNode totals = out.putArray("totalChanges");
+    status.entries().stream().filter(e -> e.kind() == BudgetEntry.Kind.TOTAL).forEach(e -> totals.addObject()
+        .put("time", e.time()).put("epsilon", e.epsilon()).put("delta", e.delta()).set("details", e.details()));
     return out;
   }
 

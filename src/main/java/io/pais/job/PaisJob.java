@@ -1,5 +1,6 @@
 package io.pais.job;
 
+import io.pais.io.FailureReport;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.accounting.InitShare;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
@@ -16,6 +17,7 @@ import io.pais.settings.CoordinateBounds;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.Preprocessing;
+import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.clustering.PrivateKMeansRelease;
 import io.pais.settings.StrictRelease;
 import io.pais.io.FailFast;
@@ -268,6 +270,11 @@ public final class PaisJob implements Callable<Integer> {
       + "it does not fit what remains")
   String budgetLedger;
 
+  @Option(names = ReleaseWriter.NON_ATOMIC_FLAG, description = "accept an output or budget ledger on a file system "
+      + "without atomic create and rename (object stores: s3a, gs, abfs): racing runs could lose a release or a claim "
+      + "there; run.json records it")
+  boolean allowNonAtomicRename;
+
   private SparkSession spark;
   private PrintStream out = System.out;
   private ReleaseWriter writer;
@@ -358,6 +365,9 @@ public final class PaisJob implements Callable<Integer> {
     KMeansSettings settings = settings();
     InputSpec spec = new InputSpec(input == null ? List.of() : input, table, InputFormat.parse(format), options,
         header, skipLines, delimiter, features, drop, vectorColumn, dimension);
+    if (settings.isStrict()) {
+      PointReader.requirePublicDimension(spec);
+    }
     boolean ownSession = spark == null;
     if (ownSession) {
       spark = session();
@@ -366,37 +376,44 @@ public final class PaisJob implements Callable<Integer> {
         ProgressLine progress = ProgressLine.start(JavaSparkContext.fromSparkContext(spark.sparkContext()),
             LOG::info)) {
       long start = System.nanoTime();
-      writer = new ReleaseWriter(output, table == null ? input : tableFiles(table),
-          spark.sparkContext().hadoopConfiguration(), overwrite);
+      org.apache.hadoop.conf.Configuration hadoop = spark.sparkContext().hadoopConfiguration();
+      // every check that depends only on flags, configuration and schema runs before the budget is claimed
+      if (budgetLedger != null) {
+        ReleaseClaim.check(budgetLedger, "--budget-ledger", settings, hadoop, allowNonAtomicRename);
+      }
+      writer = new ReleaseWriter(output, table == null ? input : tableFiles(table), hadoop, overwrite,
+          allowNonAtomicRename);
+      writer.prepare();
+      writer.notes().forEach(note -> out.println("pais: note: " + note));
+      writer.leftovers().forEach(path -> out.println("pais: note: " + path + " belongs to another run: one still "
+          + "writing, or one that stopped and cannot be proven gone (another host's); remove it once no run writes "
+          + "to this output"));
+      Points points = PointReader.read(spark, spec); // the listing and the schema; no record is read yet
+      PrivateKMeansEngine.requireUsable(settings, points);
       ReleaseClaim claim = budgetLedger == null ? null : ReleaseClaim.take(budgetLedger, "--budget-ledger",
-          settings, spark.sparkContext().hadoopConfiguration(), claimDetails(settings, spec));
-      try {
-        writer.prepare();
-      } catch (RuntimeException | Error e) {
-        if (claim != null) { // no data read yet: the claim goes back
-          try {
-            claim.giveBack("the output's pre-flight failed before any data was read");
-          } catch (RuntimeException notReturned) { // the claim stays spent; the pre-flight's failure is the news
-            e.addSuppressed(notReturned);
-          }
-        }
-        throw e;
-      }
-      writer.leftovers().forEach(path -> out.println("pais: note: " + path + " belongs to another run: one that "
-          + "stopped while writing, or one still writing; remove it once no run writes to this output"));
-      Points points = PointReader.read(spark, spec); // from here on the claim is spent, whatever happens
-      ClusteringResult result = PrivateKMeansRelease.fit(settings, points, progress.around(LOG::info), progress,
-          evaluate);
-      points.unchanged().requireUnchanged();
-      long writeStart = System.nanoTime();
-      ObjectNode run = runRecord(settings, spec, result);
-      writer.write(result.centres(), claim == null ? result.report() : claim.cover(result.report()), run);
-      double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
+          settings, hadoop, claimDetails(settings, spec), allowNonAtomicRename);
       if (claim != null) {
-        recordRelease(claim, result.report());
+        claim.startReading();
       }
-      summary(result, settings, writeSeconds, (System.nanoTime() - start) / 1e9);
-      return 0;
+      try {
+        ClusteringResult result = PrivateKMeansRelease.fit(settings, points, progress.around(LOG::info), progress,
+            evaluate);
+        points.unchanged().requireUnchanged();
+        long writeStart = System.nanoTime();
+        ObjectNode run = runRecord(settings, spec, result);
+        writer.write(result.centres(), claim == null ? result.report() : claim.cover(result.report()), run);
+        double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
+        if (claim != null) {
+          recordRelease(claim, result.report());
+        }
+        summary(result, settings, writeSeconds, (System.nanoTime() - start) / 1e9);
+        return 0;
+      } catch (Throwable e) { // Spark's SparkException is checked, thrown undeclared
+        if (claim == null || interrupted) {
+          throw e;
+        }
+        throw claim.failed(e);
+      }
     } finally {
       if (writer != null) {
         writer.close(); // a run that failed after the writer's pre-flight leaves no temporary directory
@@ -586,6 +603,9 @@ public final class PaisJob implements Callable<Integer> {
     conf.put("coreSupremum", coreSupremum);
     if (budgetLedger != null) {
       conf.put("budgetLedger", budgetLedger);
+    }
+    if (allowNonAtomicRename) { // the user accepted a file system where racing runs can lose a release or a claim
+      conf.put("allowNonAtomicRename", true);
     }
     return conf;
   }

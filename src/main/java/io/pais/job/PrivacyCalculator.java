@@ -1,5 +1,6 @@
 package io.pais.job;
 
+import io.pais.io.FailureReport;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -19,6 +19,7 @@ import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
 import io.pais.privacy.BaseNoise;
 import io.pais.settings.Preprocessing;
+import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.clustering.PrivateKMeansRelease;
 import io.pais.clustering.StageListener;
 import io.pais.io.FailFast;
@@ -263,16 +264,23 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   public PrivateKMeansModel fit(Dataset<?> dataset) {
     transformSchema(dataset.schema(), true);
     KMeansSettings settings = settings();
-    ReleaseClaim claim = claim(settings, dataset);
+    // every check that depends only on the params and the schema runs before the budget is claimed
     Points points = PointReader.vectors(dataset.toDF(), getFeaturesCol(), getDimension(),
         "column '" + getFeaturesCol() + "'");
+    PrivateKMeansEngine.requireUsable(settings, points);
+    ReleaseClaim claim = claim(settings, dataset);
+    PrivacyReport report;
     ClusteringResult result;
     try (FailFast failFast = FailFast.watch(dataset.sparkSession().sparkContext())) {
       result = PrivateKMeansRelease.fit(settings, points, LOG::info, StageListener.NONE, false);
+      report = claim == null ? result.report() : claim.cover(result.report());
+    } catch (Throwable e) { // Spark's SparkException is checked, thrown undeclared
+      if (claim == null) {
+        throw e;
+      }
+      throw claim.failed(e);
     }
-    PrivacyReport report = result.report();
     if (claim != null) {
-      report = claim.cover(report);
       claim.recordRelease("model " + uid, report);
     }
     PrivateKMeansModel model = new PrivateKMeansModel(uid, result.centres(), report);
@@ -280,8 +288,8 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   }
 
   /**
-   * The fit's claim on its budget ledger (null without one), taken before the data is read. It stays spent from
-   * here on: a fit reads its data as soon as it starts.
+   * The fit's claim on its budget ledger (null without one), taken once the params and the schema are checked and
+   * marked reading at once: the fit reads its data next, so from here on the claim stays spent.
    */
   private ReleaseClaim claim(KMeansSettings settings, Dataset<?> dataset) {
     if (!isDefined(budgetLedger())) {
@@ -291,8 +299,10 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     details.put("release", "model " + uid);
     details.put("featuresCol", getFeaturesCol());
     details.put("settings", settings.toString());
-    return ReleaseClaim.take($(budgetLedger()), "budgetLedger", settings,
-        dataset.sparkSession().sparkContext().hadoopConfiguration(), details);
+    ReleaseClaim claim = ReleaseClaim.take($(budgetLedger()), "budgetLedger", settings,
+        dataset.sparkSession().sparkContext().hadoopConfiguration(), details, false);
+    claim.startReading();
+    return claim;
   }
 
   /** The params as settings: every rule between them is checked by the settings' builder, in the params' names. */

@@ -73,8 +73,8 @@ public final class PrivateKMeansParamSet implements Serializable {
 
   PrivateKMeansParamSet(Params owner) {
     String parent = owner.uid();
-    k = new IntParam(parent, "k", "number of clusters, in [2, " + KMeansSettings.MAX_K + "]",
-        inRange("k", 2, KMeansSettings.MAX_K));
+    k = new IntParam(parent, "k", "number of clusters, in [" + KMeansSettings.MIN_K + ", " + KMeansSettings.MAX_K
+        + "]", inRange("k", KMeansSettings.MIN_K, KMeansSettings.MAX_K));
     kCandidates = new IntArrayParam(owner, "kCandidates", "strict: candidates for k to choose from privately (at "
         + "least two, each in [2, " + KMeansSettings.MAX_K + "]); each is fitted on a share of budgetKSelection and the "
         + "elbow of their DP training costs is released (unset: k is used)", validator((int[] v) -> v.length >= 2

@@ -17,6 +17,10 @@ import java.util.Locale;
  * @param upper upper bounds, as many as {@code lower}
  */
 public record CoordinateBounds(double[] lower, double[] upper) implements Serializable {
+  /** The largest bound's magnitude: squared norms of points in the box must stay far inside the double range. */
+  public static final double MAX_MAGNITUDE = 1e150;
+  /** The narrowest positive width of a coordinate's bounds: noise scales and the lattice stay normal doubles. */
+  public static final double MIN_WIDTH = 1e-150;
 
   public CoordinateBounds {
     Checks.notNull("bounds lower", lower);
@@ -28,7 +32,18 @@ public record CoordinateBounds(double[] lower, double[] upper) implements Serial
       Checks.finite("bounds upper[" + j + "]", upper[j]);
       Checks.require(lower[j] <= upper[j], "bounds must have lower <= upper in every coordinate, got " + lower[j]
           + ":" + upper[j] + " in coordinate " + j);
+      Checks.require(Math.abs(lower[j]) <= MAX_MAGNITUDE && Math.abs(upper[j]) <= MAX_MAGNITUDE, "bounds must lie "
+          + "within +-" + MAX_MAGNITUDE + " (pais squares norms in doubles; rescale the data), got " + lower[j] + ":"
+          + upper[j] + " in coordinate " + j);
+      double width = upper[j] - lower[j];
+      Checks.require(width == 0 || width >= MIN_WIDTH, "bounds must be 0 or at least " + MIN_WIDTH + " wide in "
+          + "every coordinate (rescale the data), got " + lower[j] + ":" + upper[j] + " in coordinate " + j);
     }
+    boolean anyWidth = false;
+    for (int j = 0; j < lower.length; j++) {
+      anyWidth |= upper[j] > lower[j];
+    }
+    Checks.require(anyWidth, "bounds must be wider than 0 in at least one coordinate, got a single point");
     lower = lower.clone();
     upper = upper.clone();
   }

@@ -25,6 +25,13 @@ public final class KMeansSettings implements Serializable {
   private static final long serialVersionUID = 1L;
   /** The most clusters: the centres, their noise and their statistics are held on the driver. */
   public static final int MAX_K = 100_000;
+  /** The fewest clusters: one centre is a DP mean, a release like any other (the job and the Estimator alike). */
+  public static final int MIN_K = 1;
+  /**
+   * The most k candidates: each gets an even split of the selection's share of ε, so with more the candidates' DP
+   * training costs drown in their noise and the choice is a guess (at 16 and ε = 1, each candidate has 1/32).
+   */
+  public static final int MAX_K_CANDIDATES = 16;
   /** The range of ε a release may ask for: outside it the noise scales leave what the solvers handle. */
   public static final double MIN_EPSILON = 1e-4;
   public static final double MAX_EPSILON = 1e6;
@@ -509,8 +516,8 @@ public final class KMeansSettings implements Serializable {
 
     /** The settings, once every rule holds. */
     public KMeansSettings build() {
-      Checks.require(k >= 1 && k <= MAX_K, "k must be in [1, " + MAX_K + "] (the centres are held on the driver), got "
-          + k);
+      Checks.require(k >= MIN_K && k <= MAX_K, "k must be in [" + MIN_K + ", " + MAX_K + "] (the centres are held on "
+          + "the driver), got " + k);
       requireCandidates();
       Checks.notNull("iterations", iterations);
       Checks.notNull("offsetClip", offsetClip);
@@ -545,11 +552,14 @@ public final class KMeansSettings implements Serializable {
       String name = names.name(Setting.K_CANDIDATES);
       Checks.require(kCandidates.size() >= 2, name + " needs at least two candidates to choose from, got "
           + kCandidates);
+      Checks.require(kCandidates.size() <= MAX_K_CANDIDATES, name + " takes at most " + MAX_K_CANDIDATES
+          + " candidates, got " + kCandidates.size() + ": each is fitted on an even split of the selection's share of "
+          + "epsilon, and with more their DP training costs are dominated by noise; give fewer, spread out");
       Checks.require(new HashSet<>(kCandidates).size() == kCandidates.size(), name + " must not repeat a candidate, "
           + "got " + kCandidates);
       for (int candidate : kCandidates) {
-        Checks.require(candidate >= 1 && candidate <= MAX_K, name + " must each be in [1, " + MAX_K + "], got "
-            + candidate);
+        Checks.require(candidate >= MIN_K && candidate <= MAX_K, name + " must each be in [" + MIN_K + ", " + MAX_K
+            + "], got " + candidate);
       }
       Checks.require(privacy == PrivacyMode.Kind.STRICT, name + " are scored by DP training costs, which only "
           + names.is(Setting.PRIVACY, "strict") + " makes: use it");

@@ -78,7 +78,7 @@ class BudgetJobTest {
     assertEquals(0, second.exit(), second.err());
     JsonNode report = JSON.readTree(tmp.resolve("r2").resolve("privacy-report.json").toFile());
     assertEquals(ledger, report.path("budgetLedger").path("ledger").asText());
-    assertEquals(3, report.path("budgetLedger").path("claim").asLong(), "claim 1, its release record 2, claim 3");
+    assertEquals(4, report.path("budgetLedger").path("claim").asLong(), "claim 1, reading 2, its release 3, claim 4");
 
     BudgetStatus status = BudgetLedger.open(ledger, new Configuration()).read();
     assertEquals(2, status.spentEpsilon());
@@ -147,7 +147,7 @@ class BudgetJobTest {
     kmeans.fit(data);
     PrivateKMeansModel second = kmeans.fit(data);
     BudgetClaim named = second.privacyReport().budgetClaim();
-    assertEquals(3, named.claim(), "claim 1, its release record 2, claim 3");
+    assertEquals(4, named.claim(), "claim 1, reading 2, its release 3, claim 4");
     assertEquals(ledger, named.ledger());
     assertEquals(named, PrivacyReportJson.fromText(PrivacyReportJson.toText(second.privacyReport())).budgetClaim(),
         "the claim survives the report's JSON (a saved model's)");
@@ -168,15 +168,19 @@ class BudgetJobTest {
     JobRunner.Outcome blocked = release(spark, csv(tmp.resolve("good"), 100, false).toString(), taken, ledger, "2");
     assertEquals(1, blocked.exit(), blocked.err());
     BudgetStatus afterBlocked = BudgetLedger.open(ledger, new Configuration()).read();
-    assertTrue(afterBlocked.returned(1), "the output's pre-flight failed before any read: claim 1 goes back");
+    assertEquals(List.of(), afterBlocked.entries(), "the output's pre-flight runs before the claim: nothing claimed");
     assertEquals(0, afterBlocked.spentEpsilon());
 
     JobRunner.Outcome bad = release(spark, csv(tmp.resolve("bad"), 100, true).toString(), tmp.resolve("out"), ledger,
         "2");
     assertEquals(1, bad.exit(), bad.err());
     assertTrue(bad.err().contains("ragged row"), bad.err());
+    assertTrue(bad.err().contains("claim 1 (epsilon = 2.0, delta = 0.0) stays spent"), "the one line says what "
+        + "the failure spent: " + bad.err());
+    assertEquals(1, bad.err().strip().lines().count(), bad.err());
     BudgetStatus afterBad = BudgetLedger.open(ledger, new Configuration()).read();
     assertEquals(2, afterBad.spentEpsilon(), "a run that read data keeps its claim, though it failed");
+    assertEquals(BudgetStatus.ClaimState.FAILED, afterBad.state(1));
     assertFalse(Files.exists(tmp.resolve("out")));
 
     JobRunner.Outcome paper = JobRunner.run(spark, "--input", csv(tmp.resolve("p"), 50, false).toString(),
@@ -186,5 +190,62 @@ class BudgetJobTest {
     assertTrue(paper.err().contains("--budget-ledger is for strict releases"), paper.err());
     assertEquals(3, BudgetLedger.open(ledger, new Configuration()).read().entries().size(), "paper mode claimed "
         + "nothing");
+  }
+
+  /**
+   * Issue 48, item 2: a run that fails on its flags, its configuration or its input's schema claims nothing — a
+   * headerless CSV or a LibSVM file without --dimension, bounds of another dimension, an output that exists, a
+   * release whose relation the ledger does not compose, too many k candidates — and the ledger stays empty.
+   */
+  @Test
+  void aRunThatFailsOnItsFlagsOrSchemaClaimsNothing(SparkSession spark, @TempDir Path tmp) throws IOException {
+    String ledger = tmp.resolve("ledger").toString();
+    BudgetLedger.create(ledger, 6, 1e-6, new Configuration());
+    Path headerless = Files.writeString(tmp.resolve("headerless.csv"), "1,2\n3,4\n5,6\n");
+    Path libsvm = Files.writeString(tmp.resolve("points.libsvm"), "0 1:1 2:2\n1 1:3 2:4\n");
+    Path input = csv(tmp.resolve("data"), 100, false);
+    Path taken = Files.createDirectories(tmp.resolve("taken"));
+    List<List<String>> runs = List.of(
+        List.of("--input", headerless.toString(), "--format", "csv", "--clip-radius", "5", "--k", "2"),
+        List.of("--input", libsvm.toString(), "--format", "libsvm", "--clip-radius", "5", "--k", "2"),
+        List.of("--input", input.toString(), "--header", "--bounds", "-1:1,-1:1,-1:1", "--k", "2"),
+        List.of("--input", input.toString(), "--header", "--clip-radius", "5", "--k", "2", "--output",
+            taken.toString()),
+        List.of("--input", input.toString(), "--header", "--clip-radius", "5", "--k", "2", "--sampler", "wor",
+            "--delta", "1e-7"),
+        List.of("--input", input.toString(), "--header", "--clip-radius", "5", "--k",
+            "2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18"));
+    for (List<String> flags : runs) {
+      List<String> args = new ArrayList<>(flags);
+      if (!args.contains("--output")) {
+        args.addAll(List.of("--output", tmp.resolve("out").toString()));
+      }
+      args.addAll(List.of("--epsilon", "3", "--seed", "5", "--budget-ledger", ledger));
+      JobRunner.Outcome o = JobRunner.run(spark, args.toArray(String[]::new));
+      assertEquals(1, o.exit(), flags + ": " + o.err());
+      assertEquals(1, o.err().strip().lines().count(), o.err());
+      assertTrue(o.err().startsWith("pais: "), o.err());
+      assertFalse(o.err().contains("stays spent"), o.err());
+      assertEquals(List.of(), BudgetLedger.open(ledger, new Configuration()).read().entries(),
+          flags + " claimed budget: " + o.err());
+      assertFalse(Files.exists(tmp.resolve("out")), "nothing left behind");
+    }
+  }
+
+  /** Issue 48, item 5, in the job: a substitution ledger charges an add/remove release twice. */
+  @Test
+  void aSubstitutionLedgerChargesAnAddRemoveReleaseTwice(SparkSession spark, @TempDir Path tmp) throws IOException {
+    Path input = csv(tmp.resolve("data"), 200, false);
+    String ledger = tmp.resolve("ledger").toString();
+    BudgetLedger.create(ledger, 3, 0, io.pais.accounting.Relation.SUBSTITUTION, new Configuration(), false);
+    JobRunner.Outcome first = release(spark, input.toString(), tmp.resolve("r1"), ledger, "1");
+    assertEquals(0, first.exit(), first.err());
+    BudgetStatus status = BudgetLedger.open(ledger, new Configuration()).read();
+    assertEquals(2, status.spentEpsilon(), "epsilon 1 under add/remove is 2 under substitution");
+    assertEquals(1, status.claim(1).details().path("guarantee").path("epsilon").asDouble());
+    JobRunner.Outcome second = release(spark, input.toString(), tmp.resolve("r2"), ledger, "1");
+    assertEquals(1, second.exit());
+    assertTrue(second.err().contains("requests epsilon = 2.0") && second.err().contains("counted under "
+        + "substitution"), second.err());
   }
 }

@@ -45,7 +45,10 @@ class CoordinateBoundsTest {
   @Test
   void refusesBadBoundsNamingTheRule() {
     for (String[] c : new String[][] {{"1:0", "lower <= upper"}, {"0:NaN", "upper[0]"}, {"0:1,2", "'2'"},
-        {"a:b", "'a:b'"}, {"0:Infinity", "upper[0]"}}) {
+        {"a:b", "'a:b'"}, {"0:Infinity", "upper[0]"},
+        // issue 48, item 7: named by the flag's rule, not by an internal that later fails on them
+        {"-1e308:1e308", "within +-1.0E150"}, {"1e-320:1e-310", "at least 1.0E-150 wide"},
+        {"3:3", "wider than 0 in at least one coordinate"}}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CoordinateBounds.parse(c[0]));
       assertTrue(e.getMessage().startsWith("bounds") && e.getMessage().contains(c[1]), e.getMessage());
     }

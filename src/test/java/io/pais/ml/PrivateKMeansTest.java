@@ -79,8 +79,8 @@ class PrivateKMeansTest {
   @Test
   void everyParamValidatesNamingTheRuleAndValue() {
     PrivateKMeans kmeans = new PrivateKMeans();
-    assertMessage(() -> kmeans.setK(1), "k");
-    assertMessage(() -> kmeans.setK(100_000_000), "k must be in [2.0, 100000.0], got 100000000");
+    assertMessage(() -> kmeans.setK(0), "k");
+    assertMessage(() -> kmeans.setK(100_000_000), "k must be in [1.0, 100000.0], got 100000000");
     assertMessage(() -> kmeans.setMaxIter(100_000), "maxIter must be in [0.0, 100.0], got 100000");
     assertMessage(() -> kmeans.setMaxIter(-1), "maxIter");
     assertMessage(() -> kmeans.setEpsilon(Double.NaN), "epsilon must be in [1.0E-4, 1000000.0], got NaN");

@@ -1,6 +1,5 @@
-package io.pais.job;
+package io.pais.io;
 
-import io.pais.io.InputException;
 import java.util.Locale;
 
 /**
@@ -12,6 +11,9 @@ public final class FailureReport {
   private FailureReport() {}
 
   public static String oneLine(Throwable e) {
+    if (e instanceof SpentClaimException spent) { // composed of our own one line and the claim's note
+      return firstLine(spent.getMessage());
+    }
     InputException input = InputException.find(e);
     if (input != null) {
       return firstLine(input.getMessage());
@@ -35,7 +37,10 @@ public final class FailureReport {
   }
 
   /** 1 for bad input or parameters (the user can fix them), 3 for anything else. */
-  static int exitCode(Throwable e) {
+  public static int exitCode(Throwable e) {
+    if (e instanceof SpentClaimException spent && spent.getCause() != null) {
+      return exitCode(spent.getCause());
+    }
     return InputException.find(e) != null || e instanceof IllegalArgumentException ? 1 : 3;
   }
 
