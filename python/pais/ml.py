@@ -145,6 +145,9 @@ class _PrivateKMeansParams(Params):
                     TypeConverters.toString)
     budgetLedger = _param("budgetLedger", "strict: the budget ledger a fit claims its (epsilon, delta) from before "
                           "it reads data (made by pais-budget create)", TypeConverters.toString)
+    allowNonAtomicRename = _param("allowNonAtomicRename", "accept a budget ledger on a file system without atomic "
+                                  "rename (object stores: s3a, gs, abfs), where racing fits could both claim the "
+                                  "last of the budget; the claim records it", TypeConverters.toBoolean)
     normQuantile = _param("normQuantile", "strict: the quantile of the DP norm histogram taken as r",
                           TypeConverters.toFloat)
     tailRadius = _param("tailRadius", "strict: raise r above the quantile where the DP norm histogram shows a heavy "
@@ -250,6 +253,9 @@ class _PrivateKMeansParams(Params):
     def getBudgetLedger(self):
         return self.getOrDefault(self.budgetLedger)
 
+    def getAllowNonAtomicRename(self):
+        return self.getOrDefault(self.allowNonAtomicRename)
+
     def getNormQuantile(self):
         return self.getOrDefault(self.normQuantile)
 
@@ -321,7 +327,7 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
                  origin=None, bounds=None, normQuantile=None, tailRadius=None, outliers=None, budgetCentre=None,
                  budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
                  stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
-                 budgetKSelection=None):
+                 budgetKSelection=None, allowNonAtomicRename=None):
         super().__init__()
         self._java_obj = self._new_java_obj(_JVM_PACKAGE + ".PrivateKMeans", self.uid)
         if not _remote(self):
@@ -336,7 +342,7 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
                   origin=None, bounds=None, normQuantile=None, tailRadius=None, outliers=None, budgetCentre=None,
                   budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
                   stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
-                  budgetKSelection=None):
+                  budgetKSelection=None, allowNonAtomicRename=None):
         """Sets the given params; those left out (None) stay as they are."""
         return self._set(**_as_params(self._input_kwargs))
 
@@ -412,6 +418,9 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
 
     def setBudgetLedger(self, value):
         return self._set(budgetLedger=value)
+
+    def setAllowNonAtomicRename(self, value):
+        return self._set(allowNonAtomicRename=value)
 
     def setNormQuantile(self, value):
         return self._set(normQuantile=value)

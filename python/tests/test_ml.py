@@ -28,7 +28,7 @@ SAMPLE_VALUES = {
     "origin": [0.5, -0.5], "bounds": "-1:1", "normQuantile": 0.9, "tailRadius": False, "outliers": "drop",
     "budgetCentre": 0.1, "budgetHistogram": 0.07, "budgetInit": 0.3, "budgetSummary": 0.02, "kCandidates": [3, 5],
     "budgetKSelection": 0.4, "coresetSampleSize": 5000, "stage1Size": 0.5, "stage1Cached": True, "noise": "gaussian",
-    "delta": 1e-6, "budgetLedger": "/ledgers/patients",
+    "delta": 1e-6, "budgetLedger": "/ledgers/patients", "allowNonAtomicRename": True,
 }
 
 
@@ -196,6 +196,19 @@ def test_fits_spend_from_a_budget_ledger_and_an_overspend_is_refused_in_one_line
     assert "remaining epsilon = 1.0" in message and "\n" not in message
     status = jvm.io.pais.budget.BudgetLedger.open(ledger, spark.sparkContext._jsc.hadoopConfiguration()).read()
     assert status.spentEpsilon() == 4.0
+
+
+def test_transform_of_vectors_of_another_size_is_one_pais_error(spark, blobs):
+    """Issue 48, item 7: a column without size metadata holding a vector of another size: one PaisError at
+    transform, not a Py4J trace at the first action."""
+    from pyspark.ml.linalg import Vectors
+
+    model = pipeline(k=3, epsilon=3.0, clipRadius=25.0, seed=5).fit(blobs).stages[-1]
+    wrong = spark.createDataFrame([(Vectors.dense([1.0, 2.0, 3.0]),)], ["features"])
+    with pytest.raises(PaisError) as refused:
+        model.transform(wrong).collect()
+    message = str(refused.value)
+    assert "not the model's dimension 5" in message and "\n" not in message, message
 
 
 def test_a_seeded_fit_reproduces_its_centres(spark, blobs):

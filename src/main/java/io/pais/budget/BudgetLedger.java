@@ -354,10 +354,7 @@ public final class BudgetLedger {
    * given back. Refused when the claim is not {@code claimed} (for instance returned meanwhile).
    */
   public BudgetEntry startReading(long claim) {
-    return append(status -> {
-      requireState(status, claim, BudgetStatus.ClaimState.CLAIMED, "start reading");
-      return entry(status, BudgetEntry.Kind.READING, claim, 0, 0, null);
-    });
+    return advance(claim, BudgetStatus.ClaimState.CLAIMED, "start reading", BudgetEntry.Kind.READING, null);
   }
 
   /**
@@ -365,30 +362,32 @@ public final class BudgetLedger {
    * whose run started reading is spent for good, since what the run read may already have been disclosed.
    */
   public BudgetEntry giveBack(long claim, String reason) {
-    ObjectNode details = JSON.createObjectNode();
-    details.put("reason", reason);
-    return append(status -> {
-      requireState(status, claim, BudgetStatus.ClaimState.CLAIMED, "be returned");
-      return entry(status, BudgetEntry.Kind.RETURN, claim, 0, 0, details);
-    });
+    return advance(claim, BudgetStatus.ClaimState.CLAIMED, "be returned", BudgetEntry.Kind.RETURN, reason(reason));
   }
 
   /** Records that claim {@code claim}'s run failed after it read data: the claim stays spent. */
   public BudgetEntry recordFailure(long claim, String reason) {
-    ObjectNode details = JSON.createObjectNode();
-    details.put("reason", reason);
-    return append(status -> {
-      requireState(status, claim, BudgetStatus.ClaimState.READING, "be marked failed");
-      return entry(status, BudgetEntry.Kind.FAILED, claim, 0, 0, details);
-    });
+    return advance(claim, BudgetStatus.ClaimState.READING, "be marked failed", BudgetEntry.Kind.FAILED,
+        reason(reason));
   }
 
   /** Records what claim {@code claim}'s release spent (its stages, the output) once it is published. */
   public BudgetEntry recordRelease(long claim, ObjectNode details) {
+    return advance(claim, BudgetStatus.ClaimState.READING, "be recorded as published", BudgetEntry.Kind.RELEASE,
+        details);
+  }
+
+  /** Appends the entry of kind {@code kind} for claim {@code claim}, which must be in state {@code required}. */
+  private BudgetEntry advance(long claim, BudgetStatus.ClaimState required, String action, BudgetEntry.Kind kind,
+      ObjectNode details) {
     return append(status -> {
-      requireState(status, claim, BudgetStatus.ClaimState.READING, "be recorded as published");
-      return entry(status, BudgetEntry.Kind.RELEASE, claim, 0, 0, details);
+      requireState(status, claim, required, action);
+      return entry(status, kind, claim, 0, 0, details);
     });
+  }
+
+  private static ObjectNode reason(String reason) {
+    return JSON.createObjectNode().put("reason", reason);
   }
 
   /**
@@ -397,8 +396,7 @@ public final class BudgetLedger {
    */
   public BudgetEntry setTotal(double totalEpsilon, double totalDelta, String reason) {
     checkTotal(totalEpsilon, totalDelta);
-    ObjectNode details = JSON.createObjectNode();
-    details.put("reason", reason);
+    ObjectNode details = reason(reason);
     return append(status -> {
       if (!status.holdsSpent(totalEpsilon, totalDelta)) {
         throw new BudgetException(String.format(Locale.ROOT, "budget ledger %s: a total of epsilon = %s, delta = %s "

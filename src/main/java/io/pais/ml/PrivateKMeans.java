@@ -161,6 +161,15 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
+  /**
+   * Accept a budget ledger on a file system without atomic rename (object stores), where racing fits could both
+   * claim the last of the budget; refused otherwise. The claim records it.
+   */
+  public PrivateKMeans setAllowNonAtomicRename(boolean value) {
+    set(allowNonAtomicRename(), value);
+    return this;
+  }
+
   /** Strict, instead of a clip radius: public per-coordinate bounds ({@code lo:hi} or one pair per coordinate). */
   public PrivateKMeans setBounds(String value) {
     set(bounds(), value);
@@ -299,8 +308,11 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     details.put("release", "model " + uid);
     details.put("featuresCol", getFeaturesCol());
     details.put("settings", settings.toString());
+    if (getAllowNonAtomicRename()) {
+      details.put("allowNonAtomicRename", true);
+    }
     ReleaseClaim claim = ReleaseClaim.take($(budgetLedger()), "budgetLedger", settings,
-        dataset.sparkSession().sparkContext().hadoopConfiguration(), details, false);
+        dataset.sparkSession().sparkContext().hadoopConfiguration(), details, getAllowNonAtomicRename());
     claim.startReading();
     return claim;
   }

@@ -131,10 +131,33 @@ public final class PrivateKMeansModel extends Model<PrivateKMeansModel> implemen
       throw new IllegalArgumentException("featuresCol '" + getFeaturesCol() + "' holds vectors of size " + declared
           + " (its ML metadata) where the model has dimension " + centres[0].length);
     }
+    if (declared <= 0 && !dataset.isStreaming()) {
+      requireEveryVectorFits(dataset);
+    }
     double[][] c = copy(centres);
     UserDefinedFunction nearest = functions.udf((UDF1<Vector, Integer>) v -> nearest(c, v), DataTypes.IntegerType)
         .asNonNullable();
     return dataset.withColumn(getPredictionCol(), nearest.apply(functions.col(getFeaturesCol())));
+  }
+
+  /**
+   * A column without size metadata is checked here, at transform, for a null vector or one of another size than the
+   * model's: one pass over that column that stops at the first such row, so that the refusal is one line now rather
+   * than a failed Spark job at the first action (a streaming frame is not checked: its rows are not there yet).
+   * Give the column size metadata (VectorAssembler writes it; VectorSizeHint adds it) to skip the pass.
+   */
+  private void requireEveryVectorFits(Dataset<?> dataset) {
+    int d = centres[0].length;
+    UserDefinedFunction problem = functions.udf((UDF1<Vector, Integer>) v -> v == null ? 1 : v.size() != d ? 2 : 0,
+        DataTypes.IntegerType).asNonNullable();
+    List<Row> found = dataset.select(problem.apply(functions.col(getFeaturesCol())).as("problem"))
+        .filter(functions.col("problem").notEqual(0)).limit(1).collectAsList();
+    if (!found.isEmpty()) {
+      throw new IllegalArgumentException("featuresCol '" + getFeaturesCol() + "' holds " + (found.get(0).getInt(0) == 1
+          ? "a null vector: every row needs one to be assigned a centre"
+          : "a vector whose size is not the model's dimension " + d) + " (checked at transform since the column has "
+          + "no size metadata; VectorSizeHint adds it)");
+    }
   }
 
   static int nearest(double[][] centres, Vector v) {

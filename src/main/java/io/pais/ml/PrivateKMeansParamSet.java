@@ -70,6 +70,7 @@ public final class PrivateKMeansParamSet implements Serializable {
   final Param<String> noise;
   final DoubleParam delta;
   final Param<String> budgetLedger;
+  final BooleanParam allowNonAtomicRename;
 
   PrivateKMeansParamSet(Params owner) {
     String parent = owner.uid();
@@ -163,6 +164,9 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "pais-budget create) a fit claims its (epsilon, delta) from before it reads data; refused when it does not "
         + "fit what remains", validator((String v) -> v != null && !v.isBlank(),
             v -> "budgetLedger must be a non-empty Hadoop path, got '" + v + "'"));
+    allowNonAtomicRename = new BooleanParam(parent, "allowNonAtomicRename", "accept a budget ledger on a file system "
+        + "without atomic rename (object stores: s3a, gs, abfs), where racing fits could both claim the last of the "
+        + "budget; the claim records it");
   }
 
   /** The defaults: {@link Defaults}, the settings' one source, in the params' types. */
@@ -180,6 +184,7 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(preprocessing, Defaults.PREPROCESSING.id());
     owner.setDefault(initMode, Defaults.INITIALISATION.id());
     owner.setDefault(guards, Defaults.GUARDS);
+    owner.setDefault(allowNonAtomicRename, false);
     owner.setDefault(offsetClip, Defaults.OFFSET_CLIP.describe());
     owner.setDefault(tailRadius, Defaults.TAIL_RADIUS);
     owner.setDefault(privacyMode, Defaults.PRIVACY.id());

@@ -185,6 +185,14 @@ public interface PrivateKMeansParams extends Params {
     return paramSet().budgetLedger;
   }
 
+  default BooleanParam allowNonAtomicRename() {
+    return paramSet().allowNonAtomicRename;
+  }
+
+  default boolean getAllowNonAtomicRename() {
+    return (Boolean) $(allowNonAtomicRename());
+  }
+
   default DoubleParam normQuantile() {
     return paramSet().normQuantile;
   }

@@ -246,12 +246,16 @@ class PrivateKMeansTest {
         eager.getMessage());
     Dataset<Row> withNull = spark.createDataFrame(List.of(org.apache.spark.sql.RowFactory.create((Object) null)),
         new org.apache.spark.sql.types.StructType().add("features", new org.apache.spark.ml.linalg.VectorUDT()));
-    Exception lazy = assertThrows(Exception.class, () -> model.transform(withNull).collectAsList());
-    Throwable cause = lazy;
-    while (cause.getCause() != null && !(cause instanceof IllegalArgumentException)) {
-      cause = cause.getCause();
-    }
-    assertTrue(cause.getMessage().contains("a null feature vector"), "the cause says what is wrong: " + lazy);
+    // issue 48, item 7: a column without size metadata is checked at transform: one line, not a failed job
+    IllegalArgumentException nullVector = assertThrows(IllegalArgumentException.class,
+        () -> model.transform(withNull));
+    assertTrue(nullVector.getMessage().contains("a null vector"), nullVector.getMessage());
+    Dataset<Row> wrongSize = spark.createDataFrame(List.of(org.apache.spark.sql.RowFactory.create(
+        org.apache.spark.ml.linalg.Vectors.dense(1, 2, 3))), new org.apache.spark.sql.types.StructType().add(
+            "features", new org.apache.spark.ml.linalg.VectorUDT()));
+    IllegalArgumentException size = assertThrows(IllegalArgumentException.class, () -> model.transform(wrongSize));
+    assertTrue(size.getMessage().contains("not the model's dimension 5"), size.getMessage());
+    assertEquals(1, size.getMessage().lines().count());
   }
 
   @Test
