@@ -284,7 +284,8 @@ public final class ReleaseWriter implements AutoCloseable {
         }
       }
     }
-    tmp = published ? null : tmp;
+    createdParents.clear(); // once: a parent removed here may be another run's by the next call
+    tmp = null;
   }
 
   private boolean removeIfEmptyDirectory(Path dir) {

@@ -66,6 +66,18 @@ class KMeansSettingsTest {
     assertMessage(() -> KMeansSettings.builder().epsilon(Double.NaN).strict(5).build(), "--epsilon must be in");
   }
 
+  /** Issue 48, item 7: one k rule for the job and the Estimator; the k candidates capped, with the reason. */
+  @Test
+  void kIsAtLeastOneAndTheCandidatesAreCapped() {
+    assertEquals(1, KMeansSettings.builder().strict(5).k(1).build().k(), "k = 1 releases a DP mean");
+    assertMessage(() -> KMeansSettings.builder().strict(5).k(0).build(), "k must be in [1, 100000]");
+    java.util.List<Integer> seventeen = java.util.stream.IntStream.rangeClosed(2, 18).boxed().toList();
+    assertMessage(() -> KMeansSettings.builder(Vocabulary.FLAGS).strict(5).kCandidates(seventeen).build(),
+        "--k takes at most 16 candidates, got 17");
+    assertEquals(16, KMeansSettings.builder().strict(5).kCandidates(seventeen.subList(0, 16)).build().kCandidates()
+        .size());
+  }
+
   @Test
   void theSettingsDoNotShareTheCallersArrays() {
     double[] centre = {1, 2};
