@@ -35,7 +35,7 @@ final class AbandonedRuns {
   List<String> remove() {
     List<String> notes = new ArrayList<>();
     Path parent = output.getParent();
-    String lockPrefix = "." + output.getName() + ReleaseWriter.LOCK;
+    String lockPrefix = OutputGuard.Sibling.LOCK.prefix(output);
     try {
       if (!fs.exists(parent)) {
         return notes;
@@ -60,14 +60,12 @@ final class AbandonedRuns {
   }
 
   private String clean(String id, boolean reserved, RunOwner owner, Path lock) throws IOException {
-    Path parent = output.getParent();
-    String base = "." + output.getName();
-    fs.delete(new Path(parent, base + ReleaseWriter.TEMPORARY + id), true);
+    fs.delete(OutputGuard.Sibling.TEMPORARY.of(output, id), true);
     String outcome = "removed its temporary directory";
     if (reserved && isEmptyDirectory(output) && fs.delete(output, false)) {
       outcome += " and the empty directory it had made at the output";
     }
-    Path aside = new Path(parent, base + ReleaseWriter.SET_ASIDE + id);
+    Path aside = OutputGuard.Sibling.SET_ASIDE.of(output, id);
     if (fs.exists(aside)) {
       outcome += fs.exists(output) ? "; the earlier release it had moved aside stays at " + aside
           : DirectoryRename.withoutReplacing(fs, conf, aside, output) ? "; the earlier release it had moved aside is "

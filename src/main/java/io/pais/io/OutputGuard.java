@@ -29,6 +29,32 @@ final class OutputGuard {
 
   private OutputGuard() {}
 
+  /** What a run keeps beside the output while it writes, each named {@code .NAME.pais-KIND-ID}. */
+  enum Sibling {
+    /** The temporary directory the release is written into. */
+    TEMPORARY("tmp"),
+    /** An earlier release moved aside while it is replaced. */
+    SET_ASIDE("old"),
+    /** The run's lock file: its owner and whether it reserved the output. */
+    LOCK("lock");
+
+    private final String kind;
+
+    Sibling(String kind) {
+      this.kind = kind;
+    }
+
+    /** The prefix of such a name beside {@code output}: {@code .NAME.pais-KIND-}. */
+    String prefix(Path output) {
+      return "." + output.getName() + ".pais-" + kind + "-";
+    }
+
+    /** The one of run {@code id} beside {@code output}. */
+    Path of(Path output, String id) {
+      return new Path(output.getParent(), prefix(output) + id);
+    }
+  }
+
   /**
    * The output as a Hadoop path, refused (one line) when Hadoop cannot name it: a ':' after the scheme, which a
    * Hadoop path reads as another scheme, and glob characters, which an input glob of the next run would expand.
@@ -195,11 +221,9 @@ final class OutputGuard {
       if (parent == null || !fs.exists(parent)) {
         return out;
       }
-      String prefix = "." + output.getName() + ".pais-";
       for (FileStatus status : fs.listStatus(parent)) {
         String name = status.getPath().getName();
-        if (name.startsWith(prefix + "tmp-") || name.startsWith(prefix + "old-")
-            || name.startsWith(prefix + "lock-")) {
+        if (java.util.Arrays.stream(Sibling.values()).anyMatch(s -> name.startsWith(s.prefix(output)))) {
           out.add(status.getPath());
         }
       }

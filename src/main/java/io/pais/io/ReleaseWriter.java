@@ -37,12 +37,6 @@ import org.apache.hadoop.fs.Path;
  */
 public final class ReleaseWriter implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-  /** The prefix of a temporary directory's name after the output's own: {@code .NAME.pais-tmp-ID}. */
-  static final String TEMPORARY = ".pais-tmp-";
-  /** An earlier release moved aside while it is replaced: {@code .NAME.pais-old-ID}. */
-  static final String SET_ASIDE = ".pais-old-";
-  /** A run's lock file: {@code .NAME.pais-lock-ID}, its owner and whether it reserved the output. */
-  static final String LOCK = ".pais-lock-";
   /** The flag that accepts a file system without atomic rename. */
   public static final String NON_ATOMIC_FLAG = "--allow-non-atomic-rename";
 
@@ -114,8 +108,8 @@ public final class ReleaseWriter implements AutoCloseable {
     }
     notes.addAll(new AbandonedRuns(fs, conf, output).remove());
     boolean exists = OutputGuard.checkReplaceable(output, conf, overwrite);
-    tmp = new Path(parent, "." + output.getName() + TEMPORARY + id);
-    lock = new Path(parent, "." + output.getName() + LOCK + id);
+    tmp = OutputGuard.Sibling.TEMPORARY.of(output, id);
+    lock = OutputGuard.Sibling.LOCK.of(output, id);
     try {
       for (Path p = parent; p != null && !fs.exists(p); p = p.getParent()) {
         createdParents.add(p);
@@ -198,7 +192,7 @@ public final class ReleaseWriter implements AutoCloseable {
 
   /** Replaces the release fingerprinted at pre-flight, and nothing else. */
   private void replaceEarlier() throws IOException {
-    Path aside = new Path(output.getParent(), "." + output.getName() + SET_ASIDE + id);
+    Path aside = OutputGuard.Sibling.SET_ASIDE.of(output, id);
     if (!earlier.equals(OutputGuard.releaseDigest(fs, output))
         || !DirectoryRename.withoutReplacing(fs, conf, output, aside)) {
       throw new InputException("cannot write output " + output + ": the earlier release there changed or moved "
