@@ -118,12 +118,25 @@ public final class ReleaseClaim {
    */
   public SpentClaimException failed(Throwable failure) {
     String oneLine = FailureReport.oneLine(failure);
-    try {
-      ledger.recordFailure(claim.sequence(), oneLine);
-    } catch (RuntimeException notRecorded) {
+    RuntimeException notRecorded = recordFailure(oneLine);
+    if (notRecorded != null) {
       failure.addSuppressed(notRecorded);
     }
     return new SpentClaimException(oneLine + spentNote(), failure);
+  }
+
+  /**
+   * Marks the claim failed, with why, when its run stops after it started reading (an interrupted run too): the
+   * claim stays spent. Returns what kept the ledger from recording it (the claim was published or marked failed
+   * already, or the ledger cannot be written), or null.
+   */
+  public RuntimeException recordFailure(String reason) {
+    try {
+      ledger.recordFailure(claim.sequence(), reason);
+      return null;
+    } catch (RuntimeException notRecorded) {
+      return notRecorded;
+    }
   }
 
   /** What the claim keeps spent, appended to a failure's line. */

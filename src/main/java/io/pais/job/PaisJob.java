@@ -278,6 +278,8 @@ public final class PaisJob implements Callable<Integer> {
   private SparkSession spark;
   private PrintStream out = System.out;
   private ReleaseWriter writer;
+  /** The run's budget claim once it started reading, for the interrupt hook; null before and without a ledger. */
+  private volatile ReleaseClaim readingClaim;
 
   /** Runs before Spark's own shutdown hooks (priority 40 and below in Hadoop's manager). */
   private static final int INTERRUPT_HOOK_PRIORITY = 100;
@@ -299,6 +301,9 @@ public final class PaisJob implements Callable<Integer> {
         PaisJob job = mainRun;
         if (job != null && job.writer != null) {
           job.writer.close();
+        }
+        if (job != null && job.readingClaim != null) { // a claim that had started reading stays spent, and says why
+          job.readingClaim.recordFailure("interrupted (SIGINT or SIGTERM) while it ran");
         }
       }
     }, INTERRUPT_HOOK_PRIORITY);
@@ -394,6 +399,7 @@ public final class PaisJob implements Callable<Integer> {
           settings, hadoop, claimDetails(settings, spec), allowNonAtomicRename);
       if (claim != null) {
         claim.startReading();
+        readingClaim = claim;
       }
       try {
         ClusteringResult result = PrivateKMeansRelease.fit(settings, points, progress.around(LOG::info), progress,

@@ -109,7 +109,8 @@ class EdgeCasesTest {
   }
 
   /** The job in its own JVM, signalled once the first stage has begun. */
-  private static void assertInterrupted(Path tmp, String signal, int expectedExit) throws Exception {
+  private static void assertInterrupted(Path tmp, String signal, int expectedExit, boolean withLedger)
+      throws Exception {
     Path input = csv(Files.createDirectories(tmp.resolve("data")), 400_000);
     Path outputs = Files.createDirectories(tmp.resolve("outputs"));
     Path log = tmp.resolve("pais.log");
@@ -124,6 +125,11 @@ class EdgeCasesTest {
         "-Dlog4j2.configurationFile=file:" + Path.of("conf/log4j2.properties").toAbsolutePath(), "-cp",
         System.getProperty("java.class.path"), PaisJob.class.getName(), "--master", "local[2]"));
     command.addAll(args(input, outputs.resolve("out"), "--iterations", "50"));
+    String ledger = tmp.resolve("ledger").toString();
+    if (withLedger) {
+      io.pais.budget.BudgetLedger.create(ledger, 10, 0, new org.apache.hadoop.conf.Configuration());
+      command.addAll(List.of("--budget-ledger", ledger));
+    }
     Path err = tmp.resolve("stderr.txt");
     ProcessBuilder builder = new ProcessBuilder(command).redirectError(err.toFile())
         .redirectOutput(tmp.resolve("stdout.txt").toFile());
@@ -143,15 +149,22 @@ class EdgeCasesTest {
     assertEquals(List.of("pais: interrupted"), stderr.lines().filter(l -> l.startsWith("pais: ")).toList(), stderr);
     assertFalse(stderr.contains("\tat ") || stderr.contains("Exception"), stderr);
     assertEquals(List.of(), names(outputs), "no temporary directory, no output");
+    if (withLedger) { // issue 48, item 3: the interrupted run's claim is failed, not left reading
+      io.pais.budget.BudgetStatus status = io.pais.budget.BudgetLedger.open(ledger,
+          new org.apache.hadoop.conf.Configuration()).read();
+      assertEquals(io.pais.budget.BudgetStatus.ClaimState.FAILED, status.state(1));
+      assertTrue(status.entryOf(1, io.pais.budget.BudgetEntry.Kind.FAILED).details().path("reason").asText()
+          .contains("interrupted"));
+    }
   }
 
   @Test
   void sigtermEndsWithOneLineAndExit143(@TempDir Path tmp) throws Exception {
-    assertInterrupted(tmp, "TERM", 143);
+    assertInterrupted(tmp, "TERM", 143, true);
   }
 
   @Test
   void sigintEndsWithOneLineAndExit130(@TempDir Path tmp) throws Exception {
-    assertInterrupted(tmp, "INT", 130);
+    assertInterrupted(tmp, "INT", 130, false);
   }
 }
