@@ -134,8 +134,9 @@ final class OutputGuard {
       }
       FileStatus status = fs.getFileStatus(output);
       if (status.isDirectory() && fs.listStatus(output).length == 0 && !leftovers(output, conf).isEmpty()) {
-        throw new InputException("output " + output + " is being written by another run (its hidden files are "
-            + "beside it); choose another output, or wait for that run to end");
+        throw new InputException("output " + output + " is being written by another run (its hidden ."
+            + output.getName() + ".pais-* files are beside it); choose another output or wait for it to end; if that "
+            + "run is gone (killed on another host), remove the empty directory and those files");
       }
       if (!overwrite) {
         throw new InputException("output " + output + " exists; pass --overwrite to replace an earlier release");
