@@ -1,5 +1,6 @@
 package io.pais.experiments;
 
+import io.pais.io.DimensionSource;
 import io.pais.io.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.lloyd.KMeansCost;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.apache.commons.rng.simple.RandomSource;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -23,7 +25,24 @@ import org.apache.spark.sql.SparkSession;
 record StudySet(Points loaded, PreparedData prepared, List<SampleBlock> blocks, double clipRadius) {
 
   static StudySet load(SparkSession spark, String name, Path dataDir) {
-    Points loaded = DataSets.load(spark, name, dataDir);
+    return of(DataSets.load(spark, name, dataDir));
+  }
+
+  /**
+   * Labelled points held in driver memory, each keyed by its row index: the key rides through the preprocessing,
+   * so a prepared point's label is {@code data.labels()[(int) key]}.
+   */
+  static StudySet of(SparkSession spark, LabelledPoints data, String source) {
+    List<KeyedPoint> keyed = new java.util.ArrayList<>(data.points().size());
+    for (int i = 0; i < data.points().size(); i++) {
+      keyed.add(new KeyedPoint(i, data.points().get(i)));
+    }
+    JavaRDD<KeyedPoint> rdd = JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(keyed,
+        Math.max(2, Math.min(16, keyed.size() / 20_000)));
+    return of(new Points(rdd, data.dimension(), DimensionSource.GIVEN, source, true));
+  }
+
+  private static StudySet of(Points loaded) {
     PreparedData prepared = Preprocessor.paper(loaded.rdd(), loaded.dimension(), Geometry.L2, loaded.source());
     List<SampleBlock> blocks = PoissonSampler.sampleInMemory(prepared.points().map(KeyedPoint::x).collect(),
         loaded.dimension(), null, Geometry.L2, 0);
@@ -42,8 +61,12 @@ record StudySet(Points loaded, PreparedData prepared, List<SampleBlock> blocks, 
 
   /** The non-private floor at k: weighted k-means (k-means++, Lloyd to convergence), the best of {@code starts}. */
   double floor(int k, int starts) {
-    return KMeansCost.meanCost(blocks, new WeightedKMeans(k, starts, 300).fit(blocks, dimension(),
-        RandomSource.XO_RO_SHI_RO_128_PP.create(1L)), k);
+    return KMeansCost.meanCost(blocks, floorCentres(k, starts), k);
+  }
+
+  /** The floor's centres, flattened (centre j at [j·d, (j+1)·d)). */
+  double[] floorCentres(int k, int starts) {
+    return new WeightedKMeans(k, starts, 300).fit(blocks, dimension(), RandomSource.XO_RO_SHI_RO_128_PP.create(1L));
   }
 
   /** The mean cost of {@code centres} on the prepared points. */

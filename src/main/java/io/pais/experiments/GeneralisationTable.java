@@ -1,0 +1,88 @@
+package io.pais.experiments;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The generalisation benchmark's tables, from its summary rows: per ε, one row a cell with each method's median
+ * cost ÷ floor and median adjusted Rand index (the best median in bold), then issue 49's goal figures — in how many
+ * cells pais is no worse than the best contender, and the geometric mean of pais's medians over the cells with
+ * n·ε/(k·d) ≥ {@value #RICH} and over all cells.
+ */
+final class GeneralisationTable {
+  /** The budget per centre from which issue 49 asks for a geometric mean of at most 1.5. */
+  static final double RICH = 50;
+
+  private GeneralisationTable() {}
+
+  /** A summary row's fields (GeneralisationStudy's SUMMARY_HEADER). */
+  private record Row(String cell, String method, double epsilon, double budget, double median, double ari,
+      double floorAri) {
+    static Row parse(String csv) {
+      String[] f = csv.split(",");
+      return new Row(f[0], f[1], Double.parseDouble(f[2]), Double.parseDouble(f[6]), Double.parseDouble(f[8]),
+          Double.parseDouble(f[11]), Double.parseDouble(f[12]));
+    }
+  }
+
+  static List<String> of(List<String> summary, List<Double> epsilons, List<String> methods) {
+    List<Row> rows = summary.stream().map(Row::parse).toList();
+    List<String> out = new ArrayList<>();
+    for (double eps : epsilons) {
+      Map<String, Map<String, Row>> byCell = new LinkedHashMap<>();
+      rows.stream().filter(r -> r.epsilon() == eps).forEach(r -> byCell.computeIfAbsent(r.cell(),
+          c -> new LinkedHashMap<>()).put(r.method(), r));
+      out.add(String.format(Locale.ROOT, "**epsilon = %s**: median cost / floor (median ARI); floor: the non-private "
+          + "k-means++ floor's ARI", eps));
+      out.add("");
+      out.add("| cell | n eps/(k d) | " + String.join(" | ", methods) + " | floor ARI |");
+      out.add("|---|---:|" + "---:|".repeat(methods.size()) + "---:|");
+      int noWorse = 0;
+      int compared = 0;
+      double logAll = 0;
+      int all = 0;
+      double logRich = 0;
+      int rich = 0;
+      for (var cell : byCell.entrySet()) {
+        Map<String, Row> byMethod = cell.getValue();
+        double best = byMethod.values().stream().mapToDouble(Row::median).filter(v -> !Double.isNaN(v)).min()
+            .orElse(Double.NaN);
+        StringBuilder line = new StringBuilder("| " + cell.getKey() + " | ");
+        Row any = byMethod.values().iterator().next();
+        line.append(String.format(Locale.ROOT, "%.0f", any.budget()));
+        for (String method : methods) {
+          Row r = byMethod.get(method);
+          String value = r == null || Double.isNaN(r.median()) ? "–" : String.format(Locale.ROOT, "%.2f (%.2f)",
+              r.median(), r.ari());
+          line.append(" | ").append(r != null && r.median() == best ? "**" + value + "**" : value);
+        }
+        line.append(String.format(Locale.ROOT, " | %.2f |", any.floorAri()));
+        out.add(line.toString());
+        Row pais = byMethod.get(GeneralisationStudy.PAIS);
+        if (pais != null && !Double.isNaN(pais.median())) {
+          double contender = byMethod.values().stream().filter(r -> !r.method().equals(GeneralisationStudy.PAIS))
+              .mapToDouble(Row::median).filter(v -> !Double.isNaN(v)).min().orElse(Double.NaN);
+          if (!Double.isNaN(contender)) {
+            compared++;
+            noWorse += pais.median() <= contender ? 1 : 0;
+          }
+          logAll += Math.log(pais.median());
+          all++;
+          if (pais.budget() >= RICH) {
+            logRich += Math.log(pais.median());
+            rich++;
+          }
+        }
+      }
+      out.add("");
+      out.add(String.format(Locale.ROOT, "pais no worse than the best contender in %d of %d cells; geometric mean of "
+          + "its medians %.3f over the %d cells with n eps/(k d) >= %.0f, %.3f over all %d cells", noWorse, compared,
+          Math.exp(logRich / rich), rich, RICH, Math.exp(logAll / all), all));
+      out.add("");
+    }
+    return out;
+  }
+}
