@@ -37,6 +37,7 @@ import io.pais.sampling.spark.SchemeSampling;
 import io.pais.sampling.spark.SparkBlocks;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.PublicDomain;
 import io.pais.settings.Preprocessing;
 import io.pais.settings.PrivacyMode;
 import io.pais.settings.SchemeOptions;
@@ -309,7 +310,10 @@ public final class PrivateKMeansEngine {
   }
 
 
-  /** T iterations of weighted DP-Lloyd with {@code noise}; returns centres in preprocessed coordinates. */
+  /**
+   * T iterations of weighted DP-Lloyd with {@code noise}; returns centres in preprocessed coordinates, moved into the
+   * public box or ball when the guards are on ({@link PublicDomain}: never further from a point the release read).
+   */
   public double[] iterate(PreparedRun run, LloydNoise noise) {
     int iterations = run.iterations();
     long start = clock.begin(iterationStage(1, iterations));
@@ -325,6 +329,13 @@ public final class PrivateKMeansEngine {
       }
     });
     clock.end("DP-Lloyd", start);
+    if (settings.guards().enabled()) { // a guard like the others: the released centres moved into the public domain
+      int moved = PublicDomain.of(settings, run.data().dimension()).moveInto(centres, settings.k(),
+          run.data().offset());
+      if (moved > 0) {
+        log.accept(moved + " of " + settings.k() + " centres moved into the public domain (post-processing)");
+      }
+    }
     return centres;
   }
 

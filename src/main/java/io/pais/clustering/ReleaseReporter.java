@@ -7,6 +7,7 @@ import io.pais.settings.PrivacyMode;
 import io.pais.settings.Preprocessing;
 import io.pais.settings.StrictRelease;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.PublicDomain;
 import io.pais.settings.OffsetClip;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyPlan;
@@ -137,6 +138,11 @@ final class ReleaseReporter {
     boolean nKnown = provenance.populationKnown();
     String readBy = unprojected ? " for the initialiser, while DP-Lloyd (its offsets clipped to rho) and the training "
         + "summary read every point as clipped" : "";
+    if (settings.guards().enabled() && !(PublicDomain.of(settings, data.dimension()) instanceof PublicDomain.None)) {
+      b.statistic("centresInDomain", 1, Source.PUBLIC, "every released centre lies in " + (strict.bounds() == null
+          ? "the clip ball" : "the box of the public bounds") + ": a centre DP-Lloyd left outside was moved to its "
+          + "nearest point (post-processing of DP outputs with public constants: no epsilon)");
+    }
     b.expectedSampleSize(expectedSampleSize)
         .estimatedCentre(provenance.estimatedCentre())
         .statistic("clipRadius", strict.clipRadius(data.dimension(), settings.geometry()), Source.PUBLIC,
