@@ -10,7 +10,6 @@ import io.pais.accounting.Relation;
 import io.pais.io.FailureReport;
 import io.pais.io.SpentClaimException;
 import io.pais.math.Checks;
-import io.pais.sampling.Sampler;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.PrivacyMode;
 import java.util.Locale;
@@ -50,7 +49,7 @@ public final class ReleaseClaim {
       ObjectNode details, boolean allowNonAtomic) {
     requireStrict(name, settings);
     BudgetLedger ledger = BudgetLedger.open(location, conf, allowNonAtomic);
-    Relation relation = relation(settings);
+    Relation relation = settings.sampling().relation();
     double delta = settings.sampling().delta();
     return new ReleaseClaim(ledger, ledger.claim(settings.epsilon(), delta, relation, details), settings.epsilon(),
         delta, relation);
@@ -64,18 +63,12 @@ public final class ReleaseClaim {
       boolean allowNonAtomic) {
     requireStrict(name, settings);
     BudgetLedger.open(location, conf, allowNonAtomic).requireFits(settings.epsilon(), settings.sampling().delta(),
-        relation(settings));
+        settings.sampling().relation());
   }
 
   private static void requireStrict(String name, KMeansSettings settings) {
     Checks.require(settings.privacy() instanceof PrivacyMode.Strict, name + " is for strict releases: a paper-mode "
         + "release is not private end to end, so no budget covers it");
-  }
-
-  /** The relation a release's guarantee is stated under: substitution for the fixed-size uniform schemes. */
-  static Relation relation(KMeansSettings settings) {
-    Sampler sampler = settings.sampling().sampler();
-    return sampler.isUniformScheme() ? Relation.of(sampler.uniformScheme()) : Relation.ADD_REMOVE;
   }
 
   /** The claim's sequence number in its ledger. */
@@ -114,7 +107,6 @@ public final class ReleaseClaim {
   /**
    * The failure of a run that had started reading, its one line followed by what the claim keeps spent; the
    * ledger records the failure (best effort: a ledger that cannot take it still holds the claim as reading).
-   *
    */
   public SpentClaimException failed(Throwable failure) {
     String oneLine = FailureReport.oneLine(failure);

@@ -7,7 +7,6 @@ import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.PrivacyReport;
-import io.pais.accounting.Relation;
 import io.pais.accounting.SchemePlan;
 import io.pais.accounting.TrainingSummary;
 import io.pais.estimation.PrivateTrainingSummary;
@@ -115,7 +114,7 @@ public final class PrivateKMeansEngine {
     this.beforeData = settings.allocation();
     this.ledger = settings.sampling().sampler().isUniformScheme()
         ? new PrivacyLedger(settings.epsilon(), settings.sampling().scheme().delta(), Composition.BASIC,
-            Relation.of(settings.sampling().sampler().uniformScheme()))
+            settings.sampling().relation())
         : PrivacyLedger.pure(settings.epsilon());
     if (settings.seed() == null) {
       this.randomness = NoiseRandomness.secure();

@@ -112,6 +112,22 @@ final class Baselines {
     return fits;
   }
 
+  /** {@link #fit} in a temporary folder of its own, removed afterwards with the files it held. */
+  static List<Fit> fitInTemporaryFolder(String command, List<double[]> points, int dimension, CoordinateBounds bounds,
+      int k, List<Double> epsilons, int repetitions, List<String> libraries) throws IOException {
+    Path work = Files.createTempDirectory("pais-baselines-");
+    try {
+      return fit(command, work, points, dimension, bounds, k, epsilons, repetitions, libraries);
+    } finally {
+      try (var files = Files.list(work)) {
+        for (Path file : files.toList()) {
+          Files.delete(file);
+        }
+      }
+      Files.delete(work);
+    }
+  }
+
   /** The points as a NumPy .npy file (format 1.0, little-endian float64, C order). */
   static void writeNpy(Path path, List<double[]> points, int dimension) throws IOException {
     String header = String.format(Locale.ROOT, "{'descr': '<f8', 'fortran_order': False, 'shape': (%d, %d), }",

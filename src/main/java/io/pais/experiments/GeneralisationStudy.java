@@ -141,20 +141,10 @@ public final class GeneralisationStudy implements Callable<Integer> {
       }
     }
     if (!baselines().isEmpty()) {
-      Path work = Files.createTempDirectory("pais-baselines-");
-      try {
-        for (Baselines.Fit fit : Baselines.fit(baselinesCommand, work, points, d, bounds, k, epsilons, repetitions,
-            baselines())) {
-          runs.add(new Run(cell.name(), fit.library(), fit.epsilon(), fit.seed(), set.cost(fit.centres()) / floor,
-              AdjustedRandIndex.of(truth, nearest(points, fit.centres()))));
-        }
-      } finally {
-        try (var files = Files.list(work)) {
-          for (Path file : files.toList()) {
-            Files.delete(file);
-          }
-        }
-        Files.delete(work);
+      for (Baselines.Fit fit : Baselines.fitInTemporaryFolder(baselinesCommand, points, d, bounds, k, epsilons,
+          repetitions, baselines())) {
+        runs.add(new Run(cell.name(), fit.library(), fit.epsilon(), fit.seed(), set.cost(fit.centres()) / floor,
+            AdjustedRandIndex.of(truth, nearest(points, fit.centres()))));
       }
     }
     return runs;

@@ -298,26 +298,16 @@ public final class UtilityStudy implements Callable<Integer> {
       }
       printMedian(name, runs, BOUNDS_METHOD, eps);
     }
-    Path work = Files.createTempDirectory("pais-baselines-");
-    try {
-      long start = System.nanoTime();
-      for (Baselines.Fit fit : Baselines.fit(baselinesCommand, work, points, set.dimension(), bounds, k, epsilons,
-          repetitions, baselines())) {
-        double cost = set.cost(fit.centres());
-        runs.add(new Run(name, fit.library(), fit.epsilon(), fit.seed(), cost, cost / floor, Double.NaN, Double.NaN));
-        if (fit.library().equals("diffprivlib")) {
-          realEpsilonFactor.put(name, fit.realEpsilon() / fit.epsilon());
-        }
+    long start = System.nanoTime();
+    for (Baselines.Fit fit : Baselines.fitInTemporaryFolder(baselinesCommand, points, set.dimension(), bounds, k,
+        epsilons, repetitions, baselines())) {
+      double cost = set.cost(fit.centres());
+      runs.add(new Run(name, fit.library(), fit.epsilon(), fit.seed(), cost, cost / floor, Double.NaN, Double.NaN));
+      if (fit.library().equals("diffprivlib")) {
+        realEpsilonFactor.put(name, fit.realEpsilon() / fit.epsilon());
       }
-      System.out.printf(Locale.ROOT, "%s: baselines fitted in %.1f s%n", name, (System.nanoTime() - start) / 1e9);
-    } finally {
-      try (var files = Files.list(work)) {
-        for (Path file : files.toList()) {
-          Files.delete(file);
-        }
-      }
-      Files.delete(work);
     }
+    System.out.printf(Locale.ROOT, "%s: baselines fitted in %.1f s%n", name, (System.nanoTime() - start) / 1e9);
     for (double eps : epsilons) {
       for (String library : baselines()) {
         printMedian(name, runs, library, eps);

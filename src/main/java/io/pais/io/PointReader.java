@@ -50,6 +50,13 @@ public final class PointReader {
    */
   public static final int MAX_DIMENSION = 100_000;
 
+  /** d of a LibSVM input without a dimension: the largest index, taken from the records. */
+  private static final DimensionSource LIBSVM_LARGEST_INDEX = DimensionSource.records(
+      "the largest feature index over all records");
+  /** d of a CSV input without a header, named features or a dimension: taken from its first data line. */
+  private static final DimensionSource CSV_FIRST_LINE = DimensionSource.records(
+      "the number of fields in the first data line");
+
   private PointReader() {}
 
   /**
@@ -62,10 +69,10 @@ public final class PointReader {
       return;
     }
     if (spec.format().equals(InputFormat.LIBSVM)) {
-      DimensionSource.records("the largest feature index over all records").requirePublic();
+      LIBSVM_LARGEST_INDEX.requirePublic();
     }
     if (spec.format().equals(InputFormat.CSV) && !spec.header() && spec.featureColumns().isEmpty()) {
-      DimensionSource.records("the number of fields in the first data line").requirePublic();
+      CSV_FIRST_LINE.requirePublic();
     }
   }
 
@@ -104,7 +111,7 @@ public final class PointReader {
     int[] selected = ColumnSelection.select(names, spec.featureColumns(), spec.dropColumns(), first);
     DimensionSource found = !spec.featureColumns().isEmpty() ? DimensionSource.GIVEN
         : headerFields != null ? DimensionSource.schema("the header line")
-        : DimensionSource.records("the number of fields in the first data line");
+        : CSV_FIRST_LINE;
     LineParser parser = LineParser.csv(spec.delimiter(), columns, selected);
     HeaderCheck sameHeader = headerFields == null ? null : headerCheck(List.copyOf(names), spec.delimiter());
     return new Points(parseText(spark, files, leading, sameHeader, (line, key) -> point(parser.parse(line), key)),
@@ -175,7 +182,7 @@ public final class PointReader {
       if (dimension == 0) {
         throw new InputException("no rows in input " + String.join(",", spec.paths()) + " (no LibSVM features found)");
       }
-      found = DimensionSource.records("the largest feature index over all records");
+      found = LIBSVM_LARGEST_INDEX;
     }
     LineParser parser = LineParser.libsvm(dimension);
     Configuration conf = spark.sparkContext().hadoopConfiguration();

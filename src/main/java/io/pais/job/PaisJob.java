@@ -1,6 +1,5 @@
 package io.pais.job;
 
-import io.pais.io.FailureReport;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.accounting.InitShare;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
@@ -21,6 +20,7 @@ import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.clustering.PrivateKMeansRelease;
 import io.pais.settings.StrictRelease;
 import io.pais.io.FailFast;
+import io.pais.io.FailureReport;
 import io.pais.io.InputFormat;
 import io.pais.io.InputSpec;
 import io.pais.io.PointReader;
@@ -393,7 +393,7 @@ public final class PaisJob implements Callable<Integer> {
       writer.leftovers().forEach(path -> out.println("pais: note: " + path + " belongs to another run: one still "
           + "writing, or one that stopped and cannot be proven gone (another host's); remove it once no run writes "
           + "to this output"));
-      Points points = PointReader.read(spark, spec); // the listing and the schema; no record is read yet
+      Points points = PointReader.read(spark, spec); // the listing and the schema (a CSV file's first lines) only
       PrivateKMeansEngine.requireUsable(settings, points);
       ReleaseClaim claim = budgetLedger == null ? null : ReleaseClaim.take(budgetLedger, "--budget-ledger",
           settings, hadoop, claimDetails(settings, spec), allowNonAtomicRename);

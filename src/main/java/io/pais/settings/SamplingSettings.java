@@ -1,5 +1,6 @@
 package io.pais.settings;
 
+import io.pais.accounting.Relation;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.math.Checks;
 import io.pais.sampling.Sampler;
@@ -45,6 +46,14 @@ public record SamplingSettings(Sampler sampler, SampleSizeRule size, double lamb
    */
   public Sampler samplerFor(double population, boolean strict) {
     return sampler == Sampler.OPT && strict && size.readsEveryPoint(population) ? Sampler.FULL : sampler;
+  }
+
+  /**
+   * The neighbouring relation the release's guarantee is stated under: substitution for the fixed-size uniform
+   * schemes (they publish N), add/remove otherwise.
+   */
+  public Relation relation() {
+    return sampler.isUniformScheme() ? Relation.of(sampler.uniformScheme()) : Relation.ADD_REMOVE;
   }
 
   /** The target δ: the scheme's, 0 for the pure ε-DP Poisson samplers. */
