@@ -128,7 +128,8 @@ class _PrivateKMeansParams(Params):
                         "auto, opt in a strict release reads every point up to a DP point count of 524288, above it "
                         "the largest of 0.2, 0.1 and 0.05 of that count with a plan at its epsilon, the growth above "
                         "0.05 capped at 50000 points; everything else 0.05)", TypeConverters.toFloat)
-    geometry = _param("geometry", "l2 or l1", TypeConverters.toString)
+    geometry = _param("geometry", "l2, l1 or auto (the one whose noise the public box favours)",
+                      TypeConverters.toString)
     normBound = _param("normBound", "a public norm bound r", TypeConverters.toFloat)
     center = _param("center", "a public centre to subtract", TypeConverters.toListFloat)
     preprocessing = _param("preprocessing", "paper mode: paper or public", TypeConverters.toString)

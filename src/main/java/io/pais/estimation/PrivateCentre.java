@@ -25,8 +25,10 @@ public final class PrivateCentre {
    *
    * @param centre ĉ
    * @param count max(1, Σ 1 + ξ), with the variance of ξ
+   * @param coordinateVariance the variance of one coordinate of ζ / max(1, Σ 1 + ξ) at the noisy count: how far the
+   *     noise alone moves ĉ, a function of public constants and a DP output
    */
-  public record Estimate(double[] centre, NoisyCount count) {}
+  public record Estimate(double[] centre, NoisyCount count, double coordinateVariance) {}
 
   /**
    * @param clippedSum Σ (x − c₀) over the clipped points (exact; never published)
@@ -59,6 +61,7 @@ public final class PrivateCentre {
     for (int i = 0; i < centre.length; i++) {
       centre[i] = origin[i] + centre[i] / noisyCount;
     }
-    return new Estimate(centre, new NoisyCount(noisyCount, noise.count().variance()));
+    return new Estimate(centre, new NoisyCount(noisyCount, noise.count().variance()),
+        noise.sum().coordinateVariance() / (noisyCount * noisyCount));
   }
 }

@@ -27,7 +27,7 @@ import io.pais.io.PointReader;
 import io.pais.io.Points;
 import io.pais.io.ReleaseWriter;
 import io.pais.privacy.BaseNoise;
-import io.pais.privacy.Geometry;
+import io.pais.settings.GeometryChoice;
 import io.pais.privacy.Seed;
 import io.pais.accounting.LedgerEntry;
 import io.pais.budget.BudgetStatus;
@@ -164,7 +164,8 @@ public final class PaisJob implements Callable<Integer> {
   @Option(names = "--lambda", description = "core: lambda in [0, 1] (default: ${DEFAULT-VALUE})")
   double lambda;
 
-  @Option(names = "--geometry", description = "l2 or l1 (default: ${DEFAULT-VALUE})")
+  @Option(names = "--geometry", description = "l2, l1 or auto: l1 when the public box's effective dimension "
+      + "(sum of half-widths)^2 / (sum of their squares) is below (d+1)/2, else l2 (default: ${DEFAULT-VALUE})")
   String geometry;
 
   @Option(names = "--privacy", description = "strict (end-to-end private: every step that reads data is in the "
@@ -485,7 +486,7 @@ public final class PaisJob implements Callable<Integer> {
     return KMeansSettings.builder(Vocabulary.FLAGS)
         .k(clusters.get(0)).kCandidates(clusters.size() > 1 ? clusters : List.of()).kSelectionShare(budgetKSelection)
         .iterations(Iterations.parse(iterations)).offsetClip(OffsetClip.parse("offset-clip", offsetClip))
-        .epsilon(epsilon).geometry(Geometry.parse(geometry))
+        .epsilon(epsilon).geometry(GeometryChoice.parse(geometry))
         .initialisation(Initialisation.parse(init))
         .sampler(Sampler.parse(sampler)).sampleSize(SampleSizeRule.parse("sample-size", sampleSize)).lambda(lambda)
         .coreSupremum(parseSupremum(coreSupremum))

@@ -25,7 +25,7 @@ import io.pais.clustering.StageListener;
 import io.pais.io.FailFast;
 import io.pais.io.PointReader;
 import io.pais.io.Points;
-import io.pais.privacy.Geometry;
+import io.pais.settings.GeometryChoice;
 import io.pais.sampling.Sampler;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.param.ParamMap;
@@ -324,7 +324,7 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
             : java.util.List.of()).kSelectionShare(getBudgetKSelection())
         .iterations(Iterations.ofMaxIter(getMaxIter())).offsetClip(OffsetClip.parse("offsetClip", getOffsetClip()))
         .epsilon(getEpsilon())
-        .geometry(Geometry.parse(getGeometry())).initialisation(Initialisation.parse(getInitMode()))
+        .geometry(GeometryChoice.parse(getGeometry())).initialisation(Initialisation.parse(getInitMode()))
         .sampler(Sampler.parse(getSampler())).sampleSize(isDefined(sampleSize())
             ? SampleSizeRule.given(SampleSize.of("sampleSize", getSampleSize())) : Defaults.SAMPLE_SIZE)
         .lambda(getLambda())

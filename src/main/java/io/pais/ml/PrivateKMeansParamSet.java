@@ -9,7 +9,7 @@ import io.pais.settings.Iterations;
 import io.pais.settings.Outliers;
 import io.pais.settings.PrivacyMode;
 import io.pais.privacy.BaseNoise;
-import io.pais.privacy.Geometry;
+import io.pais.settings.GeometryChoice;
 import io.pais.settings.Preprocessing;
 import io.pais.sampling.Sampler;
 import java.io.Serializable;
@@ -106,7 +106,8 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "0.2, 0.1 and 0.05 of that count with a plan at its epsilon, the growth above 0.05 capped at 50000 points; "
         + "everything else 0.05)", finiteAbove("sampleSize", 0));
     lambda = new DoubleParam(parent, "lambda", "core: mixing weight in [0, 1]", inRange("lambda", 0, 1));
-    geometry = new Param<>(parent, "geometry", "l2 or l1", oneOf("geometry", ids(Geometry.values(), Geometry::id)));
+    geometry = new Param<>(parent, "geometry", "l2, l1 or auto (the one whose noise the public box favours)",
+        oneOf("geometry", ids(GeometryChoice.values(), GeometryChoice::id)));
     normBound = new DoubleParam(parent, "normBound", "a public norm bound r (strict: skips estimating it; paper "
         + "mode: with preprocessing = public) (finite, > 0)", finiteAbove("normBound", 0));
     center = new DoubleArrayParam(owner, "center", "a public centre to subtract (strict: skips estimating it; paper "

@@ -44,6 +44,15 @@ public final class LatticeSumNoise implements VectorNoise {
     return continuous != null ? continuous.scale() : perCoordinate.scale() * lattice.spacing();
   }
 
+  /**
+   * The variance of one coordinate of the noise before rounding to the lattice (which adds at most a quarter of the
+   * spacing squared): 2β² for ℓ1's Laplace coordinates, the continuous draw's for ℓ2.
+   */
+  public double coordinateVariance() {
+    double beta = scale();
+    return continuous == null ? 2 * beta * beta : continuous.coordinateVariance();
+  }
+
   @Override
   public double[] release(double[] exact, UniformRandomProvider rng) {
     Checks.require(exact.length == dimension, "the sum must have " + dimension + " coordinates, got "

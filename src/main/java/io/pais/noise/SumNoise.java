@@ -67,6 +67,17 @@ public final class SumNoise implements VectorNoise {
     return scale;
   }
 
+  /**
+   * The variance of one coordinate: 2β² for ℓ1's i.i.d. Laplace coordinates; (d + 1)β² for ℓ2's Gamma(d, β) radius
+   * (E R² = d(d + 1)β², shared equally by the d coordinates of a uniform direction); NaN for any other law.
+   */
+  public double coordinateVariance() {
+    if (radiusLaw != RadiusLaw.GAMMA) {
+      return Double.NaN;
+    }
+    return p == 1 ? 2 * scale * scale : p == 2 ? (dimension + 1.0) * scale * scale : Double.NaN;
+  }
+
   /** One noise vector. */
   public double[] sample(UniformRandomProvider rng) {
     double[] z = new double[dimension];

@@ -8,6 +8,7 @@ import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.estimation.NoisyCount;
 import io.pais.estimation.PrivateCentre;
+import io.pais.settings.PublicDomain;
 import io.pais.estimation.PrivateNormHistogram;
 import io.pais.estimation.PrivateTailAxes;
 import io.pais.io.InputException;
@@ -97,7 +98,10 @@ public final class StrictPreprocessor {
       requireRows(sums.count, source);
       PrivateCentre.Estimate estimate = PrivateCentre.release(sums.sum, sums.count, origin, r0, geometry,
           allocation.centre(), ledger, rng);
-      centre = estimate.centre();
+      // drawn towards the public region's middle as far as its noise warrants (post-processing, no ε): with little
+      // data in many dimensions the noise alone can carry ĉ beyond the region, and every later stage centres on it
+      centre = settings.guards().enabled() ? PublicDomain.of(settings, dimension).shrink(
+          estimate.centre(), estimate.coordinateVariance()) : estimate.centre();
       estimatedCentre = centre.clone();
       centreCount = estimate.count();
       rate = coreset == null ? 1 : Math.min(1, coreset.size() / centreCount.value());

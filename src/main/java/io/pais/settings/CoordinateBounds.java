@@ -76,11 +76,13 @@ public record CoordinateBounds(double[] lower, double[] upper) implements Serial
         + "or " + dimension + " pairs (one per coordinate), got " + lower.length);
   }
 
-  private double lower(int j) {
+  /** Coordinate j's lower bound. */
+  double lower(int j) {
     return lower[lower.length == 1 ? 0 : j];
   }
 
-  private double upper(int j) {
+  /** Coordinate j's upper bound. */
+  double upper(int j) {
     return upper[upper.length == 1 ? 0 : j];
   }
 
@@ -102,6 +104,25 @@ public record CoordinateBounds(double[] lower, double[] upper) implements Serial
       half[j] = (upper(j) - lower(j)) / 2;
     }
     return Math.max(geometry.norm(half), Double.MIN_NORMAL);
+  }
+
+  /**
+   * (Σ a_j)² / Σ a_j² over the half-widths a_j of the pairs given: d when every coordinate is as wide, near 1 when one
+   * is much wider than the rest (see {@link GeometryChoice}).
+   */
+  public double effectiveDimension() {
+    double sum = 0;
+    double squares = 0;
+    double widest = 0;
+    for (int j = 0; j < lower.length; j++) {
+      widest = Math.max(widest, upper[j] - lower[j]);
+    }
+    for (int j = 0; j < lower.length; j++) {
+      double half = (upper[j] - lower[j]) / widest; // relative to the widest: no overflow for bounds up to 1e150
+      sum += half;
+      squares += half * half;
+    }
+    return sum * sum / squares;
   }
 
   /** x clamped into the box (a new array). */

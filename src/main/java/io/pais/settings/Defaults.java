@@ -3,7 +3,6 @@ package io.pais.settings;
 import io.pais.accounting.InitShare;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.privacy.BaseNoise;
-import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;
 
 /**
@@ -63,7 +62,8 @@ public final class Defaults {
   public static final double DELTA = 0;
   public static final boolean STAGE1_CACHED = false;
   public static final double LAMBDA = 0.5;
-  public static final Geometry GEOMETRY = Geometry.L2;
+  /** The geometry the public box favours (ℓ2 without bounds, as in the paper): see {@link GeometryChoice}. */
+  public static final GeometryChoice GEOMETRY = GeometryChoice.AUTO;
   /** Paper mode's preprocessing when none is given. */
   public static final Preprocessing PREPROCESSING = Preprocessing.PAPER;
   public static final Initialisation INITIALISATION = Initialisation.AUTO;

@@ -49,13 +49,14 @@ public final class KMeansSettings implements Serializable {
   private final Guards guards;
   private final Seed seed;
 
-  private KMeansSettings(Builder b, Initialisation initialisation, SamplingSettings sampling, PrivacyMode privacy) {
+  private KMeansSettings(Builder b, Geometry geometry, Initialisation initialisation, SamplingSettings sampling,
+      PrivacyMode privacy) {
     this.k = b.k;
     this.kCandidates = b.kCandidates.stream().sorted().toList();
     this.iterations = b.iterations;
     this.offsetClip = b.offsetClip;
     this.epsilon = b.epsilon;
-    this.geometry = b.geometry;
+    this.geometry = geometry;
     this.initialisation = initialisation;
     this.sampling = sampling;
     this.privacy = privacy;
@@ -279,7 +280,7 @@ public final class KMeansSettings implements Serializable {
     private Iterations iterations = Defaults.ITERATIONS;
     private OffsetClip offsetClip = Defaults.OFFSET_CLIP;
     private double epsilon = Defaults.EPSILON;
-    private Geometry geometry = Defaults.GEOMETRY;
+    private GeometryChoice geometry = Defaults.GEOMETRY;
     private Initialisation initialisation = Defaults.INITIALISATION;
     private Sampler sampler = Defaults.SAMPLER;
     private SampleSizeRule sampleSize = Defaults.SAMPLE_SIZE;
@@ -352,6 +353,12 @@ public final class KMeansSettings implements Serializable {
     }
 
     public Builder geometry(Geometry value) {
+      geometry = GeometryChoice.of(value);
+      return this;
+    }
+
+    /** ℓ2, ℓ1 or auto (the one the public box favours, see {@link GeometryChoice}). */
+    public Builder geometry(GeometryChoice value) {
       geometry = value;
       return this;
     }
@@ -542,7 +549,7 @@ public final class KMeansSettings implements Serializable {
             + names.name(Setting.STAGE1_SIZE) + " and " + names.name(Setting.STAGE1_CACHED) + " belong to the uniform "
             + "schemes (poisson-uniform, wor, wr, must-ow, must-wo, must-ww), got sampler " + sampler.id());
       }
-      return new KMeansSettings(this, init, sampling, mode);
+      return new KMeansSettings(this, geometry.resolve(mode), init, sampling, mode);
     }
 
     private void requireCandidates() {

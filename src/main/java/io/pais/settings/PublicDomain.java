@@ -34,11 +34,26 @@ public sealed interface PublicDomain {
    */
   int moveInto(double[] centres, int k, double[] offset);
 
+  /**
+   * A noisy estimate of a mean of points of the region (in input coordinates), each coordinate of whose noise has
+   * {@code variance}, drawn towards the region's middle (the box's midpoint, the ball's origin: public points) by the
+   * linear estimator of least worst-case squared error for a mean anywhere in the region, then moved into it.
+   * Post-processing: public constants and DP outputs only. Where the noise is small against the region the estimate
+   * barely moves; where it is wider than the region itself (little data, many dimensions) the middle is the better
+   * guess, and the estimate stays near it.
+   */
+  double[] shrink(double[] estimate, double variance);
+
   /** No region: nothing moves. */
   record None() implements PublicDomain {
     @Override
     public int moveInto(double[] centres, int k, double[] offset) {
       return 0;
+    }
+
+    @Override
+    public double[] shrink(double[] estimate, double variance) {
+      return estimate.clone();
     }
   }
 
@@ -69,6 +84,24 @@ public sealed interface PublicDomain {
       }
       return moved;
     }
+
+    /**
+     * Per coordinate, a mean θ in [m − a, m + a] seen as x = θ + noise: m + λ(x − m) has squared error
+     * λ²σ² + (1 − λ)²(θ − m)², at most λ²σ² + (1 − λ)²a², least at λ = a²/(a² + σ²) (any noise of variance σ²).
+     */
+    @Override
+    public double[] shrink(double[] estimate, double variance) {
+      Checks.require(estimate.length == dimension, "estimate must have " + dimension + " coordinates");
+      Checks.nonNegative("variance", variance);
+      double[] middle = bounds.midpoint(dimension);
+      double[] out = new double[dimension];
+      for (int t = 0; t < dimension; t++) {
+        double half = (bounds.upper(t) - bounds.lower(t)) / 2;
+        double weight = half == 0 ? 0 : half * half / (half * half + variance);
+        out[t] = middle[t] + weight * (estimate[t] - middle[t]);
+      }
+      return bounds.clamp(out);
+    }
   }
 
   /** The ℓ2 clip ball: a centre outside is scaled towards its middle onto the sphere. */
@@ -97,6 +130,24 @@ public sealed interface PublicDomain {
         }
       }
       return moved;
+    }
+
+    /**
+     * A mean θ within R of the origin c seen as x = θ + noise of variance σ² per coordinate: c + λ(x − c) has
+     * squared error λ²dσ² + (1 − λ)²‖θ − c‖², at most λ²dσ² + (1 − λ)²R², least at λ = R²/(R² + dσ²).
+     */
+    @Override
+    public double[] shrink(double[] estimate, double variance) {
+      int d = origin.length;
+      Checks.require(estimate.length == d, "estimate must have " + d + " coordinates");
+      Checks.nonNegative("variance", variance);
+      double weight = radius * radius / (radius * radius + d * variance);
+      double[] out = new double[d];
+      for (int t = 0; t < d; t++) {
+        out[t] = origin[t] + weight * (estimate[t] - origin[t]);
+      }
+      moveInto(out, 1, new double[d]);
+      return out;
     }
   }
 }

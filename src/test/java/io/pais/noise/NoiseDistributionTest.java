@@ -63,6 +63,35 @@ class NoiseDistributionTest {
     assertTrue(pValue(law, draw(() -> Geometry.L2.norm(reference.sample(rng)))) < ALPHA);
   }
 
+  /**
+   * The coordinate variance the DP centre's shrink reads: (d + 1)β² for ℓ2, 2β² for ℓ1. A sample variance over
+   * N·d coordinates has relative sd about sqrt(κ/(N d)) (κ ≤ 6, the Laplace kurtosis, plus the radius's spread):
+   * a 10 % band is more than 8 sd wide (false-failure rate far below 1e-3); the wrong laws (dβ², β²) lie outside it.
+   */
+  @Test
+  void coordinateVarianceMatchesTheSamplesAndRejectsWrongLaws() {
+    int d = 9;
+    double beta = 0.8;
+    UniformRandomProvider rng = NoiseRandomness.seeded(14).provider();
+    for (Geometry geometry : Geometry.values()) {
+      SumNoise noise = SumNoise.of(geometry, d, beta);
+      double squares = 0;
+      for (int i = 0; i < N; i++) {
+        for (double z : noise.sample(rng)) {
+          squares += z * z;
+        }
+      }
+      double sampleVariance = squares / ((double) N * d);
+      double claimed = noise.coordinateVariance();
+      double wrong = geometry == Geometry.L2 ? d * beta * beta : beta * beta;
+      assertTrue(Math.abs(sampleVariance / claimed - 1) < 0.1, geometry + ": " + sampleVariance + " vs " + claimed);
+      assertTrue(Math.abs(sampleVariance / wrong - 1) > 0.1, geometry + ": a wrong law would pass");
+      LatticeSumNoise lattice = LatticeNoise.sum(beta, 1, geometry, d);
+      assertTrue(Math.abs(lattice.coordinateVariance() / claimed - 1) < 1e-5, "the lattice's is its draw's");
+    }
+    assertTrue(Double.isNaN(SumNoise.referenceCodeL2(d, beta).coordinateVariance()), "no closed form: NaN");
+  }
+
   @Test
   void l2DirectionIsUniformOnTheSphere() {
     int d = 4;
