@@ -198,8 +198,8 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
     double selection = stages.selection() ? epsilon * shares.selection() : 0;
     double init = shares.init().at(scale.map(s -> OptionalDouble.of(s.pointsPerCell(epsilon - selection)))
         .orElse(OptionalDouble.empty()));
-    CoresetShares coreset = stages.initialisation() ? CoresetShares.of(epsilon * init, epsilon, stages.tailAxes())
-        : CoresetShares.NONE;
+    CoresetShares coreset = stages.initialisation() && init > 0 ? CoresetShares.of(epsilon * init, epsilon,
+        stages.tailAxes()) : CoresetShares.NONE;
     SummaryShares summary = SummaryShares.of(epsilon * shares.summary());
     if (Double.isInfinite(epsilon)) {
       return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, selection, epsilon, delta);

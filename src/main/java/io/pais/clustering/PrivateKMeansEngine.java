@@ -1,7 +1,9 @@
 package io.pais.clustering;
 
 import io.pais.accounting.BudgetAllocation;
+import io.pais.accounting.BudgetPerCentre;
 import io.pais.accounting.Composition;
+import io.pais.accounting.InitShare;
 import io.pais.accounting.KSelection;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyLedger;
@@ -204,13 +206,26 @@ public final class PrivateKMeansEngine {
     clock.end("read and preprocess", start);
     BudgetAllocation allocation = strictResult == null ? beforeData : strictResult.allocation();
     Provenance provenance = Provenance.of(points, strictResult);
+    if (settings.isStrict() && provenance.populationKnown()) {
+      BudgetPerCentre budget = budgetPerCentre(data);
+      if (budget.isLittle()) {
+        log.accept("little budget per centre: " + budget.advice(settings.epsilon(), settings.k(), d));
+      }
+    }
     CoresetStart privateInitial = null;
-    if (settings.initialisation() == Initialisation.PRIVATE_CORESET) {
+    if (settings.initialisation() == Initialisation.PRIVATE_CORESET && allocation.initialisation().runs()) {
       start = clock.begin("private coreset");
       privateInitial = initialiser.privateCoreset(data, strictResult == null ? null
           : strictResult.coresetSubsample(), strictResult == null ? null : strictResult.tailAxes(),
           allocation.initialisation(), ledger);
       clock.end("private coreset", start);
+    } else if (settings.initialisation() == Initialisation.PRIVATE_CORESET) {
+      if (strictResult.coresetSubsample() != null) {
+        strictResult.coresetSubsample().close();
+      }
+      log.accept(String.format(Locale.ROOT, "init: no private coreset below %.0f points per centre and dimension per "
+          + "unit of epsilon; k centres uniform in the ball of the typical radius, and DP-Lloyd takes its share",
+          InitShare.Auto.NO_CORESET_BELOW));
     }
     if (settings.sampling().sampler().isUniformScheme()) {
       return prepareScheme(data, d, privateInitial, provenance, allocation);
@@ -336,6 +351,11 @@ public final class PrivateKMeansEngine {
       }
     }
     return centres;
+  }
+
+  /** n̂·ε/(k·d) of a strict release whose n̂ was estimated. */
+  private BudgetPerCentre budgetPerCentre(PreparedData data) {
+    return BudgetPerCentre.of(data.count(), settings.epsilon(), settings.k(), data.dimension());
   }
 
   private static String iterationStage(int t, int iterations) {

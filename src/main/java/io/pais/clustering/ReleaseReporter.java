@@ -3,12 +3,15 @@ package io.pais.clustering;
 import io.pais.lloyd.LloydSums;
 import io.pais.preprocessing.PreparedData;
 import io.pais.sampling.spark.SchemeSampling;
+import io.pais.settings.Initialisation;
 import io.pais.settings.PrivacyMode;
 import io.pais.settings.Preprocessing;
 import io.pais.settings.StrictRelease;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.PublicDomain;
 import io.pais.settings.OffsetClip;
+import io.pais.accounting.BudgetPerCentre;
+import io.pais.accounting.InitShare;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.PrivacyReport;
@@ -141,7 +144,8 @@ final class ReleaseReporter {
     if (settings.guards().enabled() && !(PublicDomain.of(settings, data.dimension()) instanceof PublicDomain.None)) {
       b.statistic("centresInDomain", 1, Source.PUBLIC, "every released centre lies in " + (strict.bounds() == null
           ? "the clip ball" : "the box of the public bounds") + ": a centre DP-Lloyd left outside was moved to its "
-          + "nearest point (post-processing of DP outputs with public constants: no epsilon)");
+          + "nearest point, and the DP centre was drawn towards the region's middle as far as its noise warrants "
+          + "(post-processing of DP outputs with public constants: no epsilon)");
     }
     b.expectedSampleSize(expectedSampleSize)
         .estimatedCentre(provenance.estimatedCentre())
@@ -159,6 +163,15 @@ final class ReleaseReporter {
       b.statistic("n", data.count(), Source.DP_ESTIMATE, "number of points DP-Lloyd sees, from the noisy norm "
           + "histogram" + (provenance.estimatedCentre() == null ? ""
               : " and the DP centre's noisy count combined by inverse variance"));
+      BudgetPerCentre budget = BudgetPerCentre.of(data.count(), settings.epsilon(), settings.k(), data.dimension());
+      b.statistic(BudgetPerCentre.STATISTIC, budget.value(), Source.DP_ESTIMATE, "n eps/(k d), from n: "
+          + (budget.isLittle() ? budget.advice(settings.epsilon(), settings.k(), data.dimension())
+              : "at or above " + BudgetPerCentre.LITTLE_BELOW + ", enough on the benchmark for a cost near the "
+              + "non-private optimum") + (budget.value() < InitShare.Auto.NO_CORESET_BELOW
+              && settings.initialisation() == Initialisation.PRIVATE_CORESET
+              && settings.strictRelease().shares().init() instanceof InitShare.Auto
+              ? "; below " + InitShare.Auto.NO_CORESET_BELOW + " the release started from k points uniform in the "
+              + "ball of the typical radius instead of a private coreset" : ""));
     }
     if (settings.sampling().sampler() == Sampler.CORE || usesTypicalNorm(data)) {
       b.statistic("xTilde", data.meanNormStatistic(), Source.DP_ESTIMATE, (settings.geometry() == Geometry.L2

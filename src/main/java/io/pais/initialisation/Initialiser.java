@@ -62,12 +62,13 @@ public final class Initialiser {
   }
 
   /**
-   * The first centres once the sample is drawn: the private coreset's (drawn before, with its share of ε), the
+   * The first centres once the sample is drawn: the private coreset's (drawn before, with its share of ε; null when
+   * its share was 0, and the start is scaled-ball's), the
    * paper's sample points (Poisson runs: {@code sampling} is their sampling function), or a start that reads no data.
    */
   public double[] initialCentres(PreparedData data, CoresetStart coreset, SamplingFunction sampling) {
     return switch (settings.initialisation()) {
-      case PRIVATE_CORESET -> coreset.centres();
+      case PRIVATE_CORESET -> coreset != null ? coreset.centres() : typicalBall(data);
       case SAMPLE_POINTS -> samplePoints(data.points(), sampling);
       case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL, AUTO -> dataIndependent(data); // AUTO: resolved in the settings
     };
@@ -84,11 +85,21 @@ public final class Initialiser {
       case RANDOM_BALL -> randomBall(k, d, data.radius());
       case SPHERE_PACKING -> InitialCentres.spherePacking(k, d, data.radius(), settings.geometry(),
           rng);
-      case SCALED_BALL -> randomBall(k, d, InitialCentres.typicalRadius(data.meanNormStatistic(), data.radius(),
-          settings.geometry()));
+      case SCALED_BALL -> typicalBall(data);
       case AUTO, SAMPLE_POINTS, PRIVATE_CORESET -> throw new IllegalStateException("not a data-independent "
           + "initialiser: " + settings.initialisation());
     };
+  }
+
+  /**
+   * k centres uniform in the ball of the data's typical radius, sqrt(x̃) (ℓ2) or x̃ (ℓ1), at most r: scaled-ball, and
+   * a private-coreset release whose allocation gave the coreset no share (little budget per centre). Reads no data:
+   * x̃ is the norm histogram's DP estimate in a strict release (r where none was made).
+   */
+  private double[] typicalBall(PreparedData data) {
+    double typical = Double.isNaN(data.meanNormStatistic()) ? data.radius()
+        : InitialCentres.typicalRadius(data.meanNormStatistic(), data.radius(), settings.geometry());
+    return randomBall(settings.k(), data.dimension(), typical);
   }
 
   /** {@code count} centres uniform in the ball of radius r (reads no data). */

@@ -17,6 +17,7 @@ import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.accounting.BudgetPerCentre;
 import io.pais.clustering.PrivateKMeansRelease;
 import io.pais.settings.StrictRelease;
 import io.pais.io.FailFast;
@@ -641,6 +642,9 @@ public final class PaisJob implements Callable<Integer> {
         r.sampler().id(), Double.isNaN(r.expectedSampleSize()) ? "a fraction of n (n not estimated)"
             : String.format(Locale.ROOT, "%.1f", r.expectedSampleSize()), r.geometry().name().toLowerCase(Locale.ROOT),
         r.iterations());
+    r.statistics().stream().filter(s -> s.name().equals(BudgetPerCentre.STATISTIC)).findFirst()
+        .map(s -> new BudgetPerCentre(s.value())).filter(BudgetPerCentre::isLittle)
+        .ifPresent(b -> out.printf(Locale.ROOT, "  budget        %s%n", b.advice(r.epsilon(), r.k(), r.dimension())));
     if (Double.isNaN(r.noiseKnob())) {
       out.printf(Locale.ROOT, "  noise         Gaussian, sigmaSum = %.6g, sigmaCount = %.6g%n", r.betaSum(),
           r.betaCount());

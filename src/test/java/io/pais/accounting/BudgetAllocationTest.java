@@ -135,6 +135,17 @@ class BudgetAllocationTest {
     assertEquals(0.5 * 0.4 * 0.45, at(new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.4), 0.05, 0.5), coreset,
         0.5, 29_000).initialisation().tree(), "a given share is kept");
 
+    // below 25 (n̂·ε/(k·d) = 4,900 · 0.5 / 100 = 24.5) the coreset does not run, nor its tail axes: DP-Lloyd gets it
+    BudgetAllocation.Stages withTails = new BudgetAllocation.Stages(true, true, true, true, false);
+    BudgetAllocation little = at(auto, withTails, 0.5, 4_900);
+    assertEquals(BudgetAllocation.CoresetShares.NONE, little.initialisation());
+    assertEquals(false, little.initialisation().runs());
+    assertEquals(0.5 * 0.3 * 0.45, at(auto, withTails, 0.5, 5_100).initialisation().tree(), "25.5: the coreset runs");
+    assertTrue(at(auto, withTails, 0.5, 5_100).initialisation().tailAxes());
+    assertTrue(little.lloyd() > at(auto, withTails, 0.5, 5_100).lloyd(), "DP-Lloyd takes the coreset's share");
+    assertEquals(0.5 * 0.4 * 0.45, at(new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.4), 0.05, 0.5),
+        coreset, 0.5, 4_900).initialisation().tree(), "a given share runs the coreset at any budget");
+
     // the sum check runs before n̂ is known, with the largest share auto may choose
     BudgetAllocation.Shares tight = new BudgetAllocation.Shares(0.3, 0.3, InitShare.auto(), 0.15, 0.5);
     IllegalArgumentException sum = assertThrows(IllegalArgumentException.class, () -> tight.require(true, false, false));

@@ -111,6 +111,30 @@ class PrivateCoresetEngineTest {
     assertEquals(0.2, given.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
   }
 
+  /**
+   * Below 25 points per centre and coordinate per unit of ε (2000·0.2/(4·5) = 20) auto gives the coreset nothing: no
+   * init entry, DP-Lloyd spends the rest, the start is scaled-ball's, and the report says so with the figure.
+   */
+  @Test
+  void littleBudgetPerCentreStartsWithoutACoresetAndSaysSo(SparkSession spark) {
+    List<KeyedPoint> rows = clusters(2000, 1, 4);
+    KMeansSettings settings = settings(0.2, 64, Initialisation.PRIVATE_CORESET, 9);
+    ClusteringResult two = fit(spark, rows, 2, settings);
+    List<LedgerEntry> ledger = two.report().ledger();
+    assertEquals(List.of("centre", "norm histogram", "DP-Lloyd", "summary: sizes", "summary: cost"),
+        ledger.stream().map(e -> e.stage().label()).toList());
+    assertEquals(0.2, ledger.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
+    io.pais.accounting.Statistic budget = two.report().statistics().stream()
+        .filter(st -> st.name().equals(io.pais.accounting.BudgetPerCentre.STATISTIC)).findFirst().orElseThrow();
+    assertEquals(20, budget.value(), 4, "n-hat eps/(k d), n-hat a DP estimate of 2000");
+    assertTrue(budget.description().contains("little budget for 4 centres in 5 dimensions")
+        && budget.description().contains("instead of a private coreset"), budget.description());
+    assertArrayEquals(flat(two.centres()), flat(fit(spark, rows, 3, settings).centres()), "partitioning");
+    List<LedgerEntry> given = fit(spark, rows, 2, builder(0.2, 64, Initialisation.PRIVATE_CORESET, 9)
+        .shares(Defaults.CENTRE_SHARE, Defaults.HISTOGRAM_SHARE, InitShare.fixed(0.2)).build()).report().ledger();
+    assertEquals(0.2 * 0.2 + 0.05 * 0.2, initEpsilon(given), 1e-12, "a given share still runs the coreset");
+  }
+
   private static double initEpsilon(List<LedgerEntry> ledger) {
     return ledger.stream().filter(e -> e.stage().isInitialisation()).mapToDouble(LedgerEntry::epsilon).sum();
   }
