@@ -43,7 +43,7 @@ public sealed interface InitShare extends Serializable {
     /**
      * Below it the coreset's cell tree resolves few of the k clusters (its heavy cells need more points than a
      * cluster holds) and its share buys little: on the generalisation benchmark at ε = 1 (docs/RESULTS.md, "Little
-     * budget per centre") scaled-ball's start did better in 10 of the 11 cells at 2–20 (r15 25.8 → 12.7, glass
+     * budget per centre") scaled-ball's start did better in 10 of the 12 cells at 2–20 (r15 25.8 → 12.7, glass
      * 4.5 → 3.4, ecoli 3.9 → 2.2) and the coreset in most cells from 32 on.
      */
     public static final double NO_CORESET_BELOW = 25;

@@ -50,13 +50,27 @@ class EngineAuditTest {
   private static final double EPSILON = 2;
 
   private static KMeansSettings strict(Sampler sampler, double sampleSize, long seed) {
-    return KMeansSettings.builder().strict(R).normBound(R).centre(new double[D]).k(1)
-        .iterations(Iterations.fixed(1)).epsilon(EPSILON).sampler(sampler).sampleSize(SampleSize.of("m", sampleSize))
-        .initialisation(Initialisation.RANDOM_BALL).seed(seed).build();
+    return builder(sampler, sampleSize, seed).strict(R).build();
   }
 
-  /** What the engine prepared for one data set, and its report's claimed ε. */
-  private record Prepared(PrivateKMeansEngine engine, PreparedRun run, List<double[]> points, double claimed) {}
+  private static KMeansSettings.Builder builder(Sampler sampler, double sampleSize, long seed) {
+    return KMeansSettings.builder().privacy(io.pais.settings.PrivacyMode.Kind.STRICT).normBound(R)
+        .centre(new double[D]).k(1).iterations(Iterations.fixed(1)).epsilon(EPSILON).sampler(sampler)
+        .sampleSize(SampleSize.of("m", sampleSize)).initialisation(Initialisation.RANDOM_BALL).seed(seed);
+  }
+
+  /**
+   * A box eight times wider in its first coordinate than in its second: its effective dimension (4.5²/16.25 ≈ 1.25) is
+   * below (d + 1)/2 = 1.5, so --geometry auto takes ℓ1 (issue 49, item 2).
+   */
+  private static KMeansSettings skewedBox(Sampler sampler, double sampleSize, long seed) {
+    return builder(sampler, sampleSize, seed).bounds(io.pais.settings.CoordinateBounds.parse(-R + ":" + R + ","
+        + (-R / 8) + ":" + (R / 8))).build();
+  }
+
+  /** What the engine prepared for one data set, and its report's claimed ε and geometry. */
+  private record Prepared(PrivateKMeansEngine engine, PreparedRun run, List<double[]> points, double claimed,
+      Geometry geometry) {}
 
   private static Prepared prepare(SparkSession spark, KMeansSettings settings, List<double[]> rows) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
@@ -69,7 +83,7 @@ class EngineAuditTest {
     List<double[]> points = run.data().points().map(KeyedPoint::x).collect();
     PrivacyReport report = engine.report(run, null);
     assertEquals(1, report.ledger().size(), "DP-Lloyd is the only stage that reads the data");
-    return new Prepared(engine, run, points, report.epsilon());
+    return new Prepared(engine, run, points, report.epsilon(), report.geometry());
   }
 
   /** One DP-Lloyd release per draw on the prepared points, as the likelihood-ratio statistic for x. */
@@ -82,21 +96,31 @@ class EngineAuditTest {
     long[] coinSeed = {seed << 32};
     return () -> {
       WeightedClusterStats stats = new WeightedClusterStats(1, D, LloydSums.points());
-      for (SampleBlock b : PoissonSampler.sampleInMemory(p.points(), D, sampling, Geometry.L2, coinSeed[0]++)) {
+      for (SampleBlock b : PoissonSampler.sampleInMemory(p.points(), D, sampling, p.geometry(), coinSeed[0]++)) {
         stats.add(b, centres, norms);
       }
       double c = noise.noisyCount(stats.count(0));
       double[] s = noise.noisySum(stats.sum(0));
       double[] shifted = {s[0] - w * x[0], s[1] - w * x[1]};
       return (Math.abs(c) - Math.abs(c - w)) / scales.betaCount()
-          + (Geometry.L2.norm(s) - Geometry.L2.norm(shifted)) / scales.betaSum();
+          + (p.geometry().norm(s) - p.geometry().norm(shifted)) / scales.betaSum();
     };
   }
 
   private static PrivacyAuditor.Result audit(SparkSession spark, String what, Sampler sampler, double sampleSize,
       Function<Prepared, LloydNoise> wiring, long seed) {
-    Prepared empty = prepare(spark, strict(sampler, sampleSize, seed), List.of());
-    Prepared one = prepare(spark, strict(sampler, sampleSize, seed + 1), List.of(new double[] {R, 0}));
+    return audit(spark, what, EngineAuditTest::strict, sampler, sampleSize, wiring, seed);
+  }
+
+  /** Settings of a sampler, sample size and seed. */
+  private interface Release {
+    KMeansSettings settings(Sampler sampler, double sampleSize, long seed);
+  }
+
+  private static PrivacyAuditor.Result audit(SparkSession spark, String what, Release release, Sampler sampler,
+      double sampleSize, Function<Prepared, LloydNoise> wiring, long seed) {
+    Prepared empty = prepare(spark, release.settings(sampler, sampleSize, seed), List.of());
+    Prepared one = prepare(spark, release.settings(sampler, sampleSize, seed + 1), List.of(new double[] {R, 0}));
     assertEquals(empty.claimed(), one.claimed(), "the plan reads no data");
     assertEquals(((PreparedRun.Poisson) empty.run()).plan().noiseKnob(),
         ((PreparedRun.Poisson) one.run()).plan().noiseKnob());
@@ -115,7 +139,7 @@ class EngineAuditTest {
   /** A wiring mistake: the plan's scales halved on the way to the noise. */
   private static LloydNoise halfNoise(Prepared p) {
     NoiseScales s = ((PreparedRun.Poisson) p.run()).plan().scales();
-    LatticeNoise.Pair lattice = LatticeNoise.countAndSum(s.betaCount() / 2, s.betaSum() / 2, Geometry.L2, D);
+    LatticeNoise.Pair lattice = LatticeNoise.countAndSum(s.betaCount() / 2, s.betaSum() / 2, p.geometry(), D);
     return LloydNoise.of(lattice.count(), lattice.sum(), NoiseRandomness.seeded(99));
   }
 
@@ -136,6 +160,23 @@ class EngineAuditTest {
     assertTrue(r.epsilonLowerBound() > 0.5 * EPSILON, "the audit finds most of the loss: " + r);
     PrivacyAuditor.Result half = audit(spark, "unif 25 %, half the noise", Sampler.UNIF, 0.25,
         EngineAuditTest::halfNoise, 67);
+    assertTrue(half.epsilonLowerBound() > EPSILON, "half the noise must be caught: " + half);
+  }
+
+  /**
+   * Issue 49, item 2: the geometry auto chose from a public box whose first coordinate is eight times the second's is
+   * ℓ1, and the engine's ℓ1 release meets its reported ε (its sum noise i.i.d. Laplace, its sensitivity the ℓ1 norm
+   * bound); half the noise is caught as before.
+   */
+  @Test
+  void theL1ReleaseAutoChoosesForASkewedBoxMeetsItsEpsilonAndHalfTheNoiseIsCaught(SparkSession spark) {
+    assertEquals(Geometry.L1, skewedBox(Sampler.FULL, 1, 1).geometry());
+    PrivacyAuditor.Result r = audit(spark, "full, l1 from a skewed box", EngineAuditTest::skewedBox, Sampler.FULL, 1,
+        EngineAuditTest::engineNoise, 71);
+    assertTrue(r.epsilonLowerBound() <= EPSILON, r.toString());
+    assertTrue(r.epsilonLowerBound() > 0.6 * EPSILON, "the audit finds most of the loss: " + r);
+    PrivacyAuditor.Result half = audit(spark, "full, l1, half the noise", EngineAuditTest::skewedBox, Sampler.FULL, 1,
+        EngineAuditTest::halfNoise, 73);
     assertTrue(half.epsilonLowerBound() > EPSILON, "half the noise must be caught: " + half);
   }
 }
