@@ -99,6 +99,9 @@ public final class UtilityStudy implements Callable<Integer> {
       + "${DEFAULT-VALUE})")
   String offsetClip = Defaults.OFFSET_CLIP.describe();
 
+  @Option(names = "--geometry", description = "pais's geometry: auto, l2 or l1 (default: ${DEFAULT-VALUE})")
+  String geometry = io.pais.settings.Defaults.GEOMETRY.id();
+
   @Option(names = "--baselines", split = ",", description = "libraries fitted side by side with pais's default sampler,"
       + " all with public per-coordinate bounds: diffprivlib, diffprivlib-matched, opendp, or none (default: "
       + "${DEFAULT-VALUE})")
@@ -258,7 +261,7 @@ public final class UtilityStudy implements Callable<Integer> {
             fraction))).initialisation(Initialisation.parse(init))
         .seed((long) seed).summaryShare(summaryShare).normQuantile(normQuantile).tailRadius(tailRadius)
         .shares(Double.parseDouble(shares.get(0)), Double.parseDouble(shares.get(1)),
-            InitShare.parse(shares.get(2)));
+            InitShare.parse(shares.get(2))).geometry(io.pais.settings.GeometryChoice.parse(geometry));
   }
 
   /** One strict release through the job's engine, costed on the preprocessed points (NaN when infeasible). */

@@ -81,7 +81,10 @@ class CoordinateBoundsTest {
       double hi = prepared.stream().mapToDouble(x -> x[c]).max().orElseThrow();
       assertTrue(hi - lo <= (t == 0 ? 2 : 10) + 1e-9, "coordinate " + t + " spans " + (hi - lo));
     }
-    assertEquals(Math.sqrt(1 + 25), engine.report(run, null).statistics().stream().filter(s -> s.name().equals("clipRadius"))
+    // half-widths 1 and 5: effective dimension 36/26 below (d + 1)/2 = 1.5, so auto takes l1 and R0 is the box's l1
+    // half-diagonal 1 + 5 (sqrt(1 + 25) in l2)
+    assertEquals(io.pais.privacy.Geometry.L1, settings.geometry());
+    assertEquals(6, engine.report(run, null).statistics().stream().filter(s -> s.name().equals("clipRadius"))
         .findFirst().orElseThrow().value(), 1e-12);
     run.release();
   }
