@@ -42,9 +42,9 @@ public sealed interface InitShare extends Serializable {
   record Auto() implements InitShare {
     /**
      * Below it the coreset's cell tree resolves few of the k clusters (its heavy cells need more points than a
-     * cluster holds) and its share buys little: on the generalisation benchmark at ε = 1 (docs/RESULTS.md, "Little
-     * budget per centre") scaled-ball's start did better in 10 of the 12 cells at 2–20 (r15 25.8 → 12.7, glass
-     * 4.5 → 3.4, ecoli 3.9 → 2.2) and the coreset in most cells from 32 on.
+     * cluster holds) and its share buys little: on the generalisation benchmark at ε = 1 (docs/RESULTS.md,
+     * "Generalisation", item 3 of the issue-49 changes) scaled-ball's start did better in 10 of the 12 cells at
+     * 2–20 (r15 25.8 → 12.7, glass 4.5 → 3.4, ecoli 3.9 → 2.2) and the coreset in most cells from 32 on.
      */
     public static final double NO_CORESET_BELOW = 25;
     public static final double SPARSE_BELOW = 150;

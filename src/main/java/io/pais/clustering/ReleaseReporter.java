@@ -147,6 +147,12 @@ final class ReleaseReporter {
           + "nearest point, and the DP centre was drawn towards the region's middle as far as its noise warrants "
           + "(post-processing of DP outputs with public constants: no epsilon)");
     }
+    if (strict.bounds() != null) {
+      b.statistic("boxEffectiveDimension", strict.bounds().effectiveDimension(), Source.PUBLIC, String.format(
+          Locale.ROOT, "(sum of the public bounds' half-widths)^2 / (sum of their squares): --geometry auto takes l1 "
+          + "below (d + 1)/2 = %s, where a few wide coordinates make l1's noise the smaller; this release's geometry "
+          + "is %s", (data.dimension() + 1) / 2.0, settings.geometry().id()));
+    }
     b.expectedSampleSize(expectedSampleSize)
         .estimatedCentre(provenance.estimatedCentre())
         .statistic("clipRadius", strict.clipRadius(data.dimension(), settings.geometry()), Source.PUBLIC,

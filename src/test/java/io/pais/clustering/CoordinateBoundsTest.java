@@ -86,6 +86,11 @@ class CoordinateBoundsTest {
     assertEquals(io.pais.privacy.Geometry.L1, settings.geometry());
     assertEquals(6, engine.report(run, null).statistics().stream().filter(s -> s.name().equals("clipRadius"))
         .findFirst().orElseThrow().value(), 1e-12);
+    io.pais.accounting.Statistic box = engine.report(run, null).statistics().stream()
+        .filter(s -> s.name().equals("boxEffectiveDimension")).findFirst().orElseThrow();
+    assertEquals(36 / 26.0, box.value(), 1e-12);
+    assertTrue(box.description().contains("below (d + 1)/2 = 1.5") && box.description().endsWith("geometry is l1"),
+        box.description());
     run.release();
   }
 }
