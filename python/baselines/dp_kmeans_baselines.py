@@ -13,7 +13,12 @@ JSON request (public per-coordinate bounds, k, the ε grid, the seeds); this scr
   for the iteration rule, then T iterations that release every cluster's noisy sum and count (Su et al.'s count
   share), the clusters composed in parallel and the iterations in sequence; the spent ε is checked against the target.
 
-Both libraries read only the public bounds, k and ε besides the points, and both start from data-independent centres
+- ``google-lsh`` (not a default): Google's LSH clustering (github.com/google/differential-privacy,
+  ``learning/clustering``), (ε, δ = 1e-6)-DP, given the public box's half-diagonal around its middle as its radius —
+  pais's R₀. Its source is not on PyPI: ``PAIS_GOOGLE_LSH`` names the ``learning`` folder of a snapshot of that
+  repository, and its seed is numpy's global one.
+
+The libraries read only the public bounds, k and ε besides the points, and both start from data-independent centres
 (diffprivlib's own; here, uniform in the box's middle half). Each line of the output is a JSON object: library,
 epsilon (the target), declaredEpsilon, realEpsilon, seed, iterations, centres. diffprivlib's noise follows the seed;
 OpenDP draws its noise from the operating system, so its runs are not reproducible bit for bit.
@@ -22,6 +27,7 @@ Usage: python dp_kmeans_baselines.py POINTS.npy REQUEST.json OUTPUT.jsonl
 """
 
 import json
+import os
 import sys
 import warnings
 
@@ -29,6 +35,9 @@ import numpy as np
 
 RHO = 0.225  # Su et al.'s coordinate normalisation factor, diffprivlib's default
 DEFAULT_LIBRARIES = ("diffprivlib", "diffprivlib-matched", "opendp")
+LIBRARIES = DEFAULT_LIBRARIES + ("google-lsh",)
+GOOGLE_LSH_DELTA = 1e-6  # the δ issue 49's comparison gave Google's LSH clustering
+GOOGLE_LSH_SOURCE = "PAIS_GOOGLE_LSH"
 
 
 def count_weight(d):
@@ -70,6 +79,26 @@ def fit_diffprivlib(points, lower, upper, k, epsilon, seed):
         warnings.simplefilter("ignore")
         model.fit(points)
     return model.cluster_centers_, int(model.n_iter_)
+
+
+def fit_google_lsh(points, lower, upper, k, epsilon, seed):
+    """Google's LSH clustering at (ε, GOOGLE_LSH_DELTA) on the points clamped to the box and centred on its middle,
+    with the box's half-diagonal as the radius; returns (centres, 0): it runs no Lloyd iterations of its own."""
+    source = os.environ.get(GOOGLE_LSH_SOURCE)
+    if not source or not os.path.isdir(os.path.join(source, "clustering")):
+        raise RuntimeError(f"google-lsh needs {GOOGLE_LSH_SOURCE}: the learning folder of a snapshot of "
+                           f"github.com/google/differential-privacy (it holds clustering/), got {source!r}")
+    if source not in sys.path:
+        sys.path.insert(0, source)
+    from clustering import clustering_algorithm, clustering_params
+
+    middle = (lower + upper) / 2
+    radius = float(np.linalg.norm((upper - lower) / 2))
+    np.random.seed(seed)
+    data = clustering_params.Data(np.clip(points, lower, upper) - middle, radius)
+    result = clustering_algorithm.private_lsh_clustering(
+        k, data, clustering_params.DifferentialPrivacyParam(epsilon, GOOGLE_LSH_DELTA))
+    return np.asarray(result.centers) + middle, 0
 
 
 class OpenDPLloyd:
@@ -160,8 +189,11 @@ def run(points, request):
                     if real > epsilon * (1 + 1e-9):
                         raise RuntimeError(f"OpenDP's maps give {real} for a fit at epsilon {epsilon}")
                     declared = epsilon
+                elif library == "google-lsh":
+                    centres, iterations = fit_google_lsh(points, lower, upper, k, epsilon, seed)
+                    declared, real = epsilon, epsilon
                 else:
-                    raise ValueError(f"library must be one of {', '.join(DEFAULT_LIBRARIES)}, got {library}")
+                    raise ValueError(f"library must be one of {', '.join(LIBRARIES)}, got {library}")
                 yield {"library": library, "epsilon": epsilon, "declaredEpsilon": declared, "realEpsilon": real,
                        "seed": seed, "iterations": iterations, "centres": np.asarray(centres).tolist()}
 

@@ -77,3 +77,21 @@ def test_run_yields_every_library_epsilon_and_seed():
         if r["library"] == "diffprivlib":
             assert r["declaredEpsilon"] == r["epsilon"]
             assert r["realEpsilon"] < r["epsilon"]  # d = 4: diffprivlib spends less than it declares
+
+
+def test_google_lsh_without_its_source_says_where_to_point(monkeypatch):
+    """google-lsh's source is not on PyPI: without PAIS_GOOGLE_LSH the fit refuses in one line that names it."""
+    monkeypatch.delenv(baselines.GOOGLE_LSH_SOURCE, raising=False)
+    points, _ = blobs(3, d=2, per_blob=100)
+    with pytest.raises(RuntimeError, match="PAIS_GOOGLE_LSH"):
+        baselines.fit_google_lsh(points, np.array([-16.0] * 2), np.array([16.0] * 2), 3, 1.0, seed=0)
+
+
+@pytest.mark.skipif(not baselines.os.environ.get("PAIS_GOOGLE_LSH"), reason="PAIS_GOOGLE_LSH not set")
+def test_google_lsh_finds_the_blobs_at_a_large_epsilon():
+    """With a snapshot of its source: at ε = 20 the three blobs (10 apart, spread 0.3) each get a centre within 1."""
+    points, means = blobs(4)
+    d = points.shape[1]
+    centres, _ = baselines.fit_google_lsh(points, np.array([-16.0] * d), np.array([16.0] * d), 3, 20.0, seed=0)
+    for m in means:
+        assert np.min(np.linalg.norm(centres - m, axis=1)) < 1.0

@@ -45,7 +45,8 @@ public final class GeneralisationStudy implements Callable<Integer> {
   int floorStarts = 10;
 
   @Option(names = "--baselines", split = ",", description = "libraries fitted side by side: diffprivlib, "
-      + "diffprivlib-matched, opendp, or none (default: ${DEFAULT-VALUE})")
+      + "diffprivlib-matched, opendp, google-lsh (its source from PAIS_GOOGLE_LSH, the learning folder of a snapshot "
+      + "of github.com/google/differential-privacy), or none (default: ${DEFAULT-VALUE})")
   List<String> baselines = Baselines.LIBRARIES;
 
   @Option(names = "--baselines-command", description = "the command that fits them (default: ${DEFAULT-VALUE})")
