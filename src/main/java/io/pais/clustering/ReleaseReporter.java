@@ -99,6 +99,15 @@ final class ReleaseReporter {
     return b.build();
   }
 
+  /**
+   * Whether a private-coreset release started without its coreset: the allocation gave it no share (little budget
+   * per centre), which the ledger shows as no initialisation entry.
+   */
+  private boolean coresetSkipped() {
+    return settings.initialisation() == Initialisation.PRIVATE_CORESET
+        && ledger.entries().stream().noneMatch(e -> e.stage().isInitialisation());
+  }
+
   /** Whether --offset-clip auto chose ρ from x̃̂ (a strict release whose norm histogram ran). */
   private boolean usesTypicalNorm(PreparedData data) {
     return settings.isStrict() && settings.offsetClip() instanceof OffsetClip.Auto
@@ -173,9 +182,7 @@ final class ReleaseReporter {
       b.statistic(BudgetPerCentre.STATISTIC, budget.value(), Source.DP_ESTIMATE, "n eps/(k d), from n: "
           + (budget.isLittle() ? budget.advice(settings.epsilon(), settings.k(), data.dimension())
               : "at or above " + BudgetPerCentre.LITTLE_BELOW + ", enough on the benchmark for a cost near the "
-              + "non-private optimum") + (budget.value() < InitShare.Auto.NO_CORESET_BELOW
-              && settings.initialisation() == Initialisation.PRIVATE_CORESET
-              && settings.strictRelease().shares().init() instanceof InitShare.Auto
+              + "non-private optimum") + (coresetSkipped()
               ? "; below " + InitShare.Auto.NO_CORESET_BELOW + " the release started from k points uniform in the "
               + "ball of the typical radius instead of a private coreset" : ""));
     }

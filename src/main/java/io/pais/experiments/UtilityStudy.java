@@ -11,6 +11,7 @@ import io.pais.accounting.TrainingSummary;
 import io.pais.lloyd.ClusterCosts;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.settings.Defaults;
+import io.pais.settings.GeometryChoice;
 import io.pais.settings.KMeansSettings;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.lloyd.SampleBlock;
@@ -100,11 +101,11 @@ public final class UtilityStudy implements Callable<Integer> {
   String offsetClip = Defaults.OFFSET_CLIP.describe();
 
   @Option(names = "--geometry", description = "pais's geometry: auto, l2 or l1 (default: ${DEFAULT-VALUE})")
-  String geometry = io.pais.settings.Defaults.GEOMETRY.id();
+  String geometry = Defaults.GEOMETRY.id();
 
   @Option(names = "--baselines", split = ",", description = "libraries fitted side by side with pais's default sampler,"
-      + " all with public per-coordinate bounds: diffprivlib, diffprivlib-matched, opendp, or none (default: "
-      + "${DEFAULT-VALUE})")
+      + " all with public per-coordinate bounds: diffprivlib, diffprivlib-matched, opendp, google-lsh (its source from "
+      + "PAIS_GOOGLE_LSH), or none (default: ${DEFAULT-VALUE})")
   List<String> baselines = Baselines.LIBRARIES;
 
   @Option(names = "--baselines-command", description = "the command that fits them (default: ${DEFAULT-VALUE})")
@@ -261,7 +262,7 @@ public final class UtilityStudy implements Callable<Integer> {
             fraction))).initialisation(Initialisation.parse(init))
         .seed((long) seed).summaryShare(summaryShare).normQuantile(normQuantile).tailRadius(tailRadius)
         .shares(Double.parseDouble(shares.get(0)), Double.parseDouble(shares.get(1)),
-            InitShare.parse(shares.get(2))).geometry(io.pais.settings.GeometryChoice.parse(geometry));
+            InitShare.parse(shares.get(2))).geometry(GeometryChoice.parse(geometry));
   }
 
   /** One strict release through the job's engine, costed on the preprocessed points (NaN when infeasible). */
