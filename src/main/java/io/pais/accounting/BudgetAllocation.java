@@ -8,6 +8,7 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * The one place where a release's ε is split into the shares of its stages (SPEC §13), from public settings and,
@@ -73,21 +74,49 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
   }
 
   /**
-   * The private coreset's split of its share — spreads, cell tree and region sums (10 %, 45 % and the rest), chosen
-   * with a prototype of the strict pipeline (see {@code PrivateCoreset}) — and the ε of its tail axes
-   * ({@code io.pais.estimation.PrivateTailAxes}): {@value #TAIL_COUNTS_SHARE} of the release's ε for the bands'
-   * counts and {@value #TAIL_POSITIONS_SHARE} for the heavy bands' positions, taken from DP-Lloyd's rest rather than
-   * from the init share: the coreset's noise, which its threshold follows, is as before.
+   * The private coreset's split of its share and the depth of its cell tree. The spreads take 10 %. The cell tree is
+   * {@link #TREE_SPLITS_PER_COORDINATE} splits a coordinate deep, at most {@link #MAX_TREE_LEVELS} levels
+   * ({@link #treeLevels}). A tree of that full depth (d ≥ 7) and the region sums take 45 % each, chosen with a
+   * prototype of the strict pipeline on the utility sets (see {@code PrivateCoreset}). A shallower tree (L = 3d
+   * levels, d ≤ 6) and the sums split the 90 % as L : d, the ratio of their sensitivities, so that the tree's count
+   * noise Δ·L/ε_tree and the sums' Δ·d/ε_sums, whose larger sets the coreset's threshold τ, are equal; an allocation
+   * made before d is known (which only checks the sum of the shares) splits as the full-depth tree does. The tail
+   * axes ({@code io.pais.estimation.PrivateTailAxes}) take {@value #TAIL_COUNTS_SHARE} of the release's ε for the
+   * bands' counts and {@value #TAIL_POSITIONS_SHARE} for the heavy bands' positions, from DP-Lloyd's rest rather
+   * than from the init share.
+   *
+   * <p>Measured at ε = 1, 3 seeds (docs/RESULTS.md, "Generalisation", the cell tree's depth and split): on the
+   * generalisation benchmark's 20 cells with d ≤ 3 the 40-split tree at 45 % / 45 % kept a cell only from about
+   * 3·20/(0.45·ε_i) points on, 440 at ε_i = 0.3, more than any cluster of the 2-d cells with 15–50 clusters held,
+   * whose starts then came mostly from the ball (geometric mean of cost / floor 2.07). The 12-split tree took it to
+   * 1.78 at 45 % / 45 %, and with the tree's part of the 90 % at 0.6, 0.75 (L : d) and 0.85 to 1.76, 1.53 and 1.86.
+   * On the utility benchmark's sets (d = 8–54, large n̂) the balanced split of a full-depth tree (71 % at d = 8)
+   * cost up to 16 % (cod-rna 1.004 → 1.164 at ε = 1): there τ does not bind and the sums' precision does.
    *
    * @param spreads the per-coordinate spreads' ε
    * @param tree the cell tree's ε
+   * @param treeLevels the cell tree's levels, L (0: not run)
    * @param sums the region sums' ε
    * @param tailCounts the tail axes' band counts' ε (0: not run)
    * @param tailPositions the tail axes' position sums' ε (0: not run)
    */
-  public record CoresetShares(double spreads, double tree, double sums, double tailCounts, double tailPositions) {
+  public record CoresetShares(double spreads, double tree, int treeLevels, double sums, double tailCounts,
+      double tailPositions) {
     static final double SPREAD_SHARE = 0.10;
+    /** The 20-level tree's share: as much as the sums'. */
     static final double TREE_SHARE = 0.45;
+    /** Splits of a level of the cell tree: each heavy cell has 2^2 = 4 children. */
+    public static final int TREE_SPLITS_PER_LEVEL = 2;
+    /** The deepest cell tree: 20 levels, 40 splits (a cell's key holds its path in a long). */
+    public static final int MAX_TREE_LEVELS = 20;
+    /**
+     * Splits per coordinate the cell tree makes at most, 2^6 = 64 cells across ±3 spreads: a cell a tenth of a spread
+     * wide resolves clusters far smaller than the data's spread, and each further level raises the count noise and
+     * τ. Only d ≤ 6 trees are shallower than {@link #MAX_TREE_LEVELS}. On the generalisation benchmark's 20 cells
+     * with d ≤ 3 (3 seeds, ε = 1, with the L : d split) 4, 5, 6 and 8 gave geometric means of cost / floor of 1.62,
+     * 1.61, 1.53 and 1.79, against 2.07 for the 40-split tree (docs/RESULTS.md, "Generalisation").
+     */
+    public static final int TREE_SPLITS_PER_COORDINATE = 6;
     /**
      * The tail axes' counts' share of the release's ε: at ε = 0.5, a scale of 50 a band and a threshold near 500
      * points (kddcup99's 934-point group lies in one band; docs/RESULTS.md, "Tail axes").
@@ -104,13 +133,40 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
      * The largest d the tail axes run at: the norm histogram's scan counts 2d × 129 bands a task (2 MB at d = 1,024).
      */
     public static final int TAIL_AXES_MAX_DIMENSION = 1024;
-    static final CoresetShares NONE = new CoresetShares(0, 0, 0, 0, 0);
+    static final CoresetShares NONE = new CoresetShares(0, 0, 0, 0, 0, 0);
 
-    /** The coreset's shares of {@code epsilon}, with the tail axes' shares of the release's {@code releaseEpsilon}. */
-    static CoresetShares of(double epsilon, double releaseEpsilon, boolean tailAxes) {
-      return new CoresetShares(epsilon * SPREAD_SHARE, epsilon * TREE_SHARE,
-          epsilon * (1 - SPREAD_SHARE - TREE_SHARE), tailAxes ? releaseEpsilon * TAIL_COUNTS_SHARE : 0,
-          tailAxes ? releaseEpsilon * TAIL_POSITIONS_SHARE : 0);
+    public CoresetShares {
+      Checks.require(treeLevels >= 0 && treeLevels <= MAX_TREE_LEVELS, "treeLevels must be in [0, "
+          + MAX_TREE_LEVELS + "], got " + treeLevels);
+      Checks.require((tree > 0) == (treeLevels > 0), "the cell tree needs both its epsilon and its levels, got "
+          + "epsilon " + tree + " and " + treeLevels + " levels");
+    }
+
+    /**
+     * The coreset's shares of {@code epsilon} in {@code dimension} (empty: not known yet), with the tail axes' shares
+     * of the release's {@code releaseEpsilon}.
+     */
+    static CoresetShares of(double epsilon, double releaseEpsilon, boolean tailAxes, OptionalInt dimension) {
+      int levels = dimension.isPresent() ? treeLevels(dimension.getAsInt()) : MAX_TREE_LEVELS;
+      double tree = epsilon * TREE_SHARE;
+      double sums = epsilon * (1 - SPREAD_SHARE - TREE_SHARE);
+      if (levels < MAX_TREE_LEVELS) {
+        double treeAndSums = epsilon * (1 - SPREAD_SHARE);
+        tree = treeAndSums * levels / (levels + dimension.getAsInt());
+        sums = treeAndSums * dimension.getAsInt() / (levels + dimension.getAsInt());
+      }
+      return new CoresetShares(epsilon * SPREAD_SHARE, tree, levels, sums,
+          tailAxes ? releaseEpsilon * TAIL_COUNTS_SHARE : 0, tailAxes ? releaseEpsilon * TAIL_POSITIONS_SHARE : 0);
+    }
+
+    /**
+     * The cell tree's levels in {@code dimension}: {@link #TREE_SPLITS_PER_COORDINATE} splits a coordinate, at most
+     * {@link #MAX_TREE_LEVELS}.
+     */
+    public static int treeLevels(int dimension) {
+      Checks.positive("dimension", dimension);
+      long splits = (long) TREE_SPLITS_PER_COORDINATE * dimension;
+      return (int) Math.min(MAX_TREE_LEVELS, (splits + TREE_SPLITS_PER_LEVEL - 1) / TREE_SPLITS_PER_LEVEL);
     }
 
     /** Whether the tail axes run. */
@@ -199,7 +255,8 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
     double init = shares.init().at(scale.map(s -> OptionalDouble.of(s.pointsPerCell(epsilon - selection)))
         .orElse(OptionalDouble.empty()));
     CoresetShares coreset = stages.initialisation() && init > 0 ? CoresetShares.of(epsilon * init, epsilon,
-        stages.tailAxes()) : CoresetShares.NONE;
+        stages.tailAxes(), scale.map(s -> OptionalInt.of(s.dimension())).orElse(OptionalInt.empty()))
+        : CoresetShares.NONE;
     SummaryShares summary = SummaryShares.of(epsilon * shares.summary());
     if (Double.isInfinite(epsilon)) {
       return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, selection, epsilon, delta);

@@ -1,5 +1,6 @@
 package io.pais.estimation;
 
+import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyLedger;
@@ -18,9 +19,11 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * The noisy cell tree of the private coreset. The cells of {@link CellSchedule} are grouped {@link #BITS_PER_LEVEL}
- * splits to a level, {@link #LEVELS} levels deep. Conceptually every cell of every level gets its count plus
- * Laplace noise; a point is in one cell per level, so the whole tree has ℓ1 sensitivity L = {@link #LEVELS} (2L
- * under substitution) and each count gets scale L/ε. Only the children of heavy cells (noisy count ≥ τ) are looked
+ * splits to a level, L levels deep (at most {@link #LEVELS}; the coreset's shares choose L from d,
+ * {@link BudgetAllocation.CoresetShares#treeLevels}). Conceptually every cell of levels 1 … L gets its count plus
+ * Laplace noise; a point is in one cell per level, so the whole tree has ℓ1 sensitivity L (2L under substitution)
+ * and each count gets scale L/ε. Cells below level L are never counted: their splits are in the schedule, not in the
+ * release. Only the children of heavy cells (noisy count ≥ τ) are looked
  * at — a lazy evaluation of the same mechanism, so what is released (which cells are heavy, their noisy counts) is
  * post-processing of it, and the cost is ε whatever the walk reads. The root's count is the public n̂.
  *
@@ -29,9 +32,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  */
 public final class PrivateCellTree {
   /** Splits per level: each heavy cell has 2^2 = 4 children. */
-  public static final int BITS_PER_LEVEL = 2;
-  /** Levels below the root: the tree is 40 splits deep. */
-  public static final int LEVELS = 20;
+  public static final int BITS_PER_LEVEL = BudgetAllocation.CoresetShares.TREE_SPLITS_PER_LEVEL;
+  /** Levels below the root the cells' keys hold: a tree is at most 40 splits deep. */
+  public static final int LEVELS = BudgetAllocation.CoresetShares.MAX_TREE_LEVELS;
   /** Splits in the schedule. */
   public static final int DEPTH = BITS_PER_LEVEL * LEVELS;
   /** Exact counts fetched per pass at most (cells below the live ones): bounds the driver's memory. */
@@ -97,32 +100,36 @@ public final class PrivateCellTree {
   }
 
   /**
-   * The Laplace scale of every cell's count for a tree recorded at {@code epsilon}: L/ε′, doubled under substitution,
-   * with ε′ the noise ε of {@code amplification}.
+   * The Laplace scale of every cell's count for a tree of {@code levels} levels recorded at {@code epsilon}: L/ε′,
+   * doubled under substitution, with ε′ the noise ε of {@code amplification}.
    */
-  public static double countScale(double epsilon, SubsampleAmplification amplification, PrivacyLedger ledger) {
-    return ledger.relation().sensitivityFactor() * (double) LEVELS / amplification.noiseEpsilon(epsilon);
+  public static double countScale(int levels, double epsilon, SubsampleAmplification amplification,
+      PrivacyLedger ledger) {
+    return ledger.relation().sensitivityFactor() * (double) levels / amplification.noiseEpsilon(epsilon);
   }
 
   /**
-   * Walks the tree from the root and releases the regions.
+   * Walks the tree from the root, at most {@code levels} levels deep, and releases the regions.
    *
+   * @param levels L, the levels counted (and the tree's sensitivity), at most {@link #LEVELS}
    * @param rootCount n̂ (public; on a subsample, its expected size)
    * @param threshold τ: a cell is heavy, and a region kept, when its noisy count is at least τ
    * @param epsilon the ε the ledger records
    * @param amplification the subsample the counts are taken over, which sets the noise for a larger ε
    */
-  public static Regions release(Counter counter, double rootCount, double threshold, double epsilon,
+  public static Regions release(Counter counter, int levels, double rootCount, double threshold, double epsilon,
       SubsampleAmplification amplification, PrivacyLedger ledger, UniformRandomProvider rng) {
     Checks.notNull("counter", counter);
+    Checks.require(levels >= 1 && levels <= LEVELS, "levels of the cell tree must be in [1, " + LEVELS + "], got "
+        + levels);
     Checks.positive("rootCount (n)", rootCount);
     Checks.positive("threshold", threshold);
     Checks.positive("epsilon of the cell tree", epsilon);
-    double scale = countScale(epsilon, amplification, ledger);
+    double scale = countScale(levels, epsilon, amplification, ledger);
     ledger.spend(new LedgerEntry(LedgerStage.INIT_CELL_TREE, String.format(Locale.ROOT, "discrete Laplace counts (on "
         + "a lattice) of the cells of a %d-level tree of %d-way splits of a public box; only heavy cells (noisy count "
-        + ">= %.6g) are split further", LEVELS, 1 << BITS_PER_LEVEL, threshold) + amplification.note(), epsilon, 0,
-        String.format(Locale.ROOT, "l1 %d (one cell per level%s)", ledger.relation().sensitivityFactor() * LEVELS,
+        + ">= %.6g) are split further", levels, 1 << BITS_PER_LEVEL, threshold) + amplification.note(), epsilon, 0,
+        String.format(Locale.ROOT, "l1 %d (one cell per level%s)", ledger.relation().sensitivityFactor() * levels,
             ledger.relation().sensitivityFactor() == 2 ? ", for the record out and the record in" : ""),
         String.format(Locale.ROOT, "%.6g per cell", scale), "which cells are heavy and their noisy counts"));
     LatticeLaplace noise = LatticeNoise.count(scale);
@@ -130,8 +137,8 @@ public final class PrivateCellTree {
     heavy.put(ROOT, rootCount);
     long[] live = {ROOT}; // ascending keys: children are appended in order, so the noise is drawn in a fixed order
     int level = 0;
-    while (level < LEVELS && live.length > 0) {
-      int to = Math.min(LEVELS, level + levelsPerPass(live.length));
+    while (level < levels && live.length > 0) {
+      int to = Math.min(levels, level + levelsPerPass(live.length));
       LongUnaryOperator exact = counter.count(live, level, to);
       for (int l = level + 1; l <= to && live.length > 0; l++) {
         List<Long> next = new ArrayList<>();

@@ -19,8 +19,9 @@ class BudgetAllocationTest {
     assertEquals(0.15000000000000002, all.centre()); // 3 * 0.05 in doubles, as the stage spends it
     assertEquals(3 * 0.05, all.histogram());
     assertEquals(3 * 0.2 * 0.10, all.initialisation().spreads());
-    assertEquals(3 * 0.2 * 0.45, all.initialisation().tree());
+    assertEquals(3 * 0.2 * 0.45, all.initialisation().tree(), "before d is known, as a full-depth tree");
     assertEquals(3 * 0.2 * (1 - 0.10 - 0.45), all.initialisation().sums());
+    assertEquals(20, all.initialisation().treeLevels());
     assertEquals(3 * 0.04, all.initialisation().tailCounts(), "the tail axes' counts: 4 % of epsilon, outside the init "
         + "share");
     assertEquals(3 * 0.01, all.initialisation().tailPositions(), "their positions: 1 % of epsilon");
@@ -115,12 +116,51 @@ class BudgetAllocationTest {
   }
 
   @Test
+  void theCellTreeTakesSixSplitsACoordinateAndAShallowTreeSharesWithTheSumsAsItsLevelsToD() {
+    assertEquals(3, BudgetAllocation.CoresetShares.treeLevels(1));
+    assertEquals(6, BudgetAllocation.CoresetShares.treeLevels(2));
+    assertEquals(9, BudgetAllocation.CoresetShares.treeLevels(3));
+    assertEquals(18, BudgetAllocation.CoresetShares.treeLevels(6));
+    assertEquals(20, BudgetAllocation.CoresetShares.treeLevels(7), "21 levels would be deeper than the keys hold");
+    assertEquals(20, BudgetAllocation.CoresetShares.treeLevels(Integer.MAX_VALUE));
+    BudgetAllocation.Shares shares = new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.3), 0.05, 0.5);
+    BudgetAllocation.Stages coreset = new BudgetAllocation.Stages(true, true, true, false, false);
+    for (int d : new int[] {1, 2, 5, 6}) {
+      BudgetAllocation.CoresetShares at = BudgetAllocation.strict(1, 0, shares, coreset,
+          new BudgetAllocation.Scale(10_000, 10, d)).initialisation();
+      int levels = at.treeLevels();
+      assertEquals(3 * d, levels);
+      // the count noise L/ε_tree equals the sums' d/ε_sums: τ, three times the larger, is as low as it can be
+      assertEquals(levels / at.tree(), d / at.sums(), 1e-9 * d / at.sums(), "d = " + d);
+      assertEquals(0.3 * (1 - 0.10), at.tree() + at.sums(), 1e-15);
+    }
+    for (int d : new int[] {7, 20, 128}) {
+      BudgetAllocation.CoresetShares at = BudgetAllocation.strict(1, 0, shares, coreset,
+          new BudgetAllocation.Scale(10_000, 10, d)).initialisation();
+      assertEquals(20, at.treeLevels());
+      assertEquals(0.3 * 0.45, at.tree(), "a full-depth tree: 45 %, as the sums");
+      assertEquals(0.3 * (1 - 0.10 - 0.45), at.sums());
+    }
+    IllegalArgumentException deep = assertThrows(IllegalArgumentException.class,
+        () -> new BudgetAllocation.CoresetShares(0.1, 0.1, 21, 0.1, 0, 0));
+    assertTrue(deep.getMessage().contains("treeLevels must be in [0, 20], got 21"), deep.getMessage());
+    IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+        () -> new BudgetAllocation.CoresetShares(0.1, 0.1, 0, 0.1, 0, 0));
+    assertTrue(none.getMessage().contains("needs both its epsilon and its levels"), none.getMessage());
+  }
+
+  /** The cell tree's ε from an init ε at d = 10: a full-depth tree, 45 %. */
+  private static double treeAtD10(double initEpsilon) {
+    return initEpsilon * 0.45;
+  }
+
+  @Test
   void autoChoosesTheInitShareFromPointsPerClusterCoordinateAndChecksTheLargest() {
     BudgetAllocation.Shares auto = new BudgetAllocation.Shares(0.05, 0.05, InitShare.auto(), 0.05, 0.5);
     BudgetAllocation.Stages coreset = new BudgetAllocation.Stages(true, true, true, false, false);
     // n·ε/(k·d) = 29,000 · 0.5 / (10 · 10) = 145: sparse; 31,000: 155, dense
-    assertEquals(0.5 * 0.3 * 0.45, at(auto, coreset, 0.5, 29_000).initialisation().tree());
-    assertEquals(0.5 * 0.2 * 0.45, at(auto, coreset, 0.5, 31_000).initialisation().tree());
+    assertEquals(treeAtD10(0.5 * 0.3), at(auto, coreset, 0.5, 29_000).initialisation().tree());
+    assertEquals(treeAtD10(0.5 * 0.2), at(auto, coreset, 0.5, 31_000).initialisation().tree());
     assertEquals(0.5 * 0.2 * 0.45, BudgetAllocation.strict(0.5, 0, auto, coreset)
         .initialisation().tree(), "without n̂, the dense share");
     BudgetAllocation sparse = at(auto, coreset, 0.5, 29_000);
@@ -130,9 +170,9 @@ class BudgetAllocationTest {
     assertTrue(sparse.lloyd() < dense.lloyd(), "DP-Lloyd gets the rest");
     // a k selection's share is not the release's own: 0.5 of ε = 1 leaves 0.5, so 29,000 is sparse again
     BudgetAllocation.Stages selecting = new BudgetAllocation.Stages(true, true, true, false, true);
-    assertEquals(0.3 * 0.45, at(auto, selecting, 1, 29_000).initialisation().tree());
-    assertEquals(0.2 * 0.45, at(auto, coreset, 1, 29_000).initialisation().tree());
-    assertEquals(0.5 * 0.4 * 0.45, at(new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.4), 0.05, 0.5), coreset,
+    assertEquals(treeAtD10(0.3), at(auto, selecting, 1, 29_000).initialisation().tree());
+    assertEquals(treeAtD10(0.2), at(auto, coreset, 1, 29_000).initialisation().tree());
+    assertEquals(treeAtD10(0.5 * 0.4), at(new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.4), 0.05, 0.5), coreset,
         0.5, 29_000).initialisation().tree(), "a given share is kept");
 
     // below 25 (n̂·ε/(k·d) = 4,900 · 0.5 / 100 = 24.5) the coreset does not run, nor its tail axes: DP-Lloyd gets it
@@ -140,10 +180,10 @@ class BudgetAllocationTest {
     BudgetAllocation little = at(auto, withTails, 0.5, 4_900);
     assertEquals(BudgetAllocation.CoresetShares.NONE, little.initialisation());
     assertEquals(false, little.initialisation().runs());
-    assertEquals(0.5 * 0.3 * 0.45, at(auto, withTails, 0.5, 5_100).initialisation().tree(), "25.5: the coreset runs");
+    assertEquals(treeAtD10(0.5 * 0.3), at(auto, withTails, 0.5, 5_100).initialisation().tree(), "25.5: the coreset runs");
     assertTrue(at(auto, withTails, 0.5, 5_100).initialisation().tailAxes());
     assertTrue(little.lloyd() > at(auto, withTails, 0.5, 5_100).lloyd(), "DP-Lloyd takes the coreset's share");
-    assertEquals(0.5 * 0.4 * 0.45, at(new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.4), 0.05, 0.5),
+    assertEquals(treeAtD10(0.5 * 0.4), at(new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.4), 0.05, 0.5),
         coreset, 0.5, 4_900).initialisation().tree(), "a given share runs the coreset at any budget");
 
     // the sum check runs before n̂ is known, with the largest share auto may choose

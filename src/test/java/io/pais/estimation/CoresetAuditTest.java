@@ -3,6 +3,7 @@ package io.pais.estimation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.Relation;
 import io.pais.accounting.SubsampleAmplification;
@@ -75,17 +76,20 @@ class CoresetAuditTest {
     return cells;
   }
 
-  /** One tree release per draw (at {@code epsilon}), as Σ over x's path of the Laplace likelihood ratio of +1. */
-  private static DoubleSupplier treeReleases(boolean withX, double epsilon, long seed) {
+  /**
+   * One release of a tree of {@code levels} levels per draw (at {@code epsilon}), as Σ over x's path of the Laplace
+   * likelihood ratio of +1.
+   */
+  private static DoubleSupplier treeReleases(boolean withX, int levels, double epsilon, long seed) {
     Map<Long, Long> exact = counts(groups(withX));
     Map<Long, Long> withoutX = counts(groups(false));
-    double scale = PrivateCellTree.countScale(epsilon, SubsampleAmplification.NONE, PrivacyLedger.pure(1));
+    double scale = PrivateCellTree.countScale(levels, epsilon, SubsampleAmplification.NONE, PrivacyLedger.pure(1));
     UniformRandomProvider rng = NoiseRandomness.seeded(seed).provider();
     double rootCount = LEVELS * GROUP;
     return () -> {
       PrivacyLedger ledger = PrivacyLedger.pure(epsilon);
-      PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> key -> exact.getOrDefault(key, 0L), rootCount, THRESHOLD,
-          epsilon, SubsampleAmplification.NONE, ledger, rng);
+      PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> key -> exact.getOrDefault(key, 0L),
+          levels, rootCount, THRESHOLD, epsilon, SubsampleAmplification.NONE, ledger, rng);
       double[] pathCounts = new double[LEVELS + 1];
       for (Map.Entry<Long, Integer> e : regions.heavy().entrySet()) {
         if (e.getValue() < 0) {
@@ -101,7 +105,7 @@ class CoresetAuditTest {
         }
       }
       double statistic = 0;
-      for (int l = 1; l <= LEVELS; l++) {
+      for (int l = 1; l <= levels; l++) {
         double y = pathCounts[l] - withoutX.get(1L << (BITS * l));
         statistic += Math.max(-1, Math.min(1, 2 * y - 1)); // (|y| − |y − 1|), up to the scale
       }
@@ -109,9 +113,9 @@ class CoresetAuditTest {
     };
   }
 
-  private static PrivacyAuditor.Result auditTree(String what, double runAt, long seed, int samples) {
-    PrivacyAuditor.Result r = PrivacyAuditor.audit(treeReleases(false, runAt, seed),
-        treeReleases(true, runAt, seed + 1), samples, ALPHA);
+  private static PrivacyAuditor.Result auditTree(String what, int levels, double runAt, long seed, int samples) {
+    PrivacyAuditor.Result r = PrivacyAuditor.audit(treeReleases(false, levels, runAt, seed),
+        treeReleases(true, levels, runAt, seed + 1), samples, ALPHA);
     System.out.println("cell tree audit, " + what + ": " + r);
     return r;
   }
@@ -121,10 +125,25 @@ class CoresetAuditTest {
     // a 20-fold composition's largest losses lie far in its tail: 40,000 draws find about half of epsilon, and
     // catching half the noise (8 where 4 is claimed) takes 200,000 (at epsilon 8, 100,000 found 7.6 of 16)
     double epsilon = 4;
-    PrivacyAuditor.Result r = auditTree("epsilon 4", epsilon, 71, 40_000);
+    PrivacyAuditor.Result r = auditTree("epsilon 4", LEVELS, epsilon, 71, 40_000);
     assertTrue(r.epsilonLowerBound() <= epsilon, r.toString());
     assertTrue(r.epsilonLowerBound() > 0.4 * epsilon, "the audit finds a good part of the loss: " + r);
-    PrivacyAuditor.Result half = auditTree("half the noise, claiming epsilon 4", 2 * epsilon, 73, 200_000);
+    PrivacyAuditor.Result half = auditTree("half the noise, claiming epsilon 4", LEVELS, 2 * epsilon, 73, 200_000);
+    assertTrue(half.epsilonLowerBound() > epsilon, "half the noise must be caught: " + half);
+  }
+
+  @Test
+  void aShallowTreeMeetsItsEpsilonAndHalfTheNoiseIsCaught() {
+    // the 2-d tree (6 levels, BudgetAllocation.CoresetShares.treeLevels): each count's scale is 6/epsilon, and the
+    // deeper path cells, which it never counts, must not show x
+    int levels = BudgetAllocation.CoresetShares.treeLevels(2);
+    assertEquals(12, levels * BITS, "6 splits a coordinate in 2-d");
+    double epsilon = 2;
+    PrivacyAuditor.Result r = auditTree("6 levels, epsilon 2", levels, epsilon, 79, 40_000);
+    assertTrue(r.epsilonLowerBound() <= epsilon, r.toString());
+    assertTrue(r.epsilonLowerBound() > 0.5 * epsilon, "the audit finds a good part of the loss: " + r);
+    PrivacyAuditor.Result half = auditTree("6 levels, half the noise, claiming epsilon 2", levels, 2 * epsilon, 83,
+        40_000);
     assertTrue(half.epsilonLowerBound() > epsilon, "half the noise must be caught: " + half);
   }
 
@@ -278,7 +297,7 @@ class CoresetAuditTest {
     // the audit's premise: every path cell heavy and its region kept, so the regions determine the path's counts
     Map<Long, Long> exact = counts(groups(true));
     PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> key -> exact.getOrDefault(key, 0L),
-        LEVELS * GROUP, THRESHOLD, 4, SubsampleAmplification.NONE, PrivacyLedger.pure(4), NoiseRandomness.seeded(5).provider());
+        LEVELS, LEVELS * GROUP, THRESHOLD, 4, SubsampleAmplification.NONE, PrivacyLedger.pure(4), NoiseRandomness.seeded(5).provider());
     for (int l = 1; l <= LEVELS; l++) {
       Integer index = regions.heavy().get(1L << (BITS * l));
       assertTrue(index != null && index >= 0, "path cell at level " + l + " heavy and kept");

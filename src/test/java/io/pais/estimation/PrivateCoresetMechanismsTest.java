@@ -65,9 +65,9 @@ class PrivateCoresetMechanismsTest {
    * Level 1 holds four cells of a million points each and nothing below; with τ = 20 scales no empty cell is heavy
    * (probability e^-20/2 each), so each region's count is its cell's noisy count.
    */
-  private static double[] treeNoise(Relation relation, double epsilon, int releases, UniformRandomProvider rng,
+  private static double[] treeNoise(int levels, double epsilon, int releases, UniformRandomProvider rng,
       PrivacyLedger ledger) {
-    double scale = PrivateCellTree.countScale(epsilon, SubsampleAmplification.NONE, ledger);
+    double scale = PrivateCellTree.countScale(levels, epsilon, SubsampleAmplification.NONE, ledger);
     double[] out = new double[4 * releases];
     for (int i = 0; i < releases; i++) {
       PrivateCellTree.Regions regions = PrivateCellTree.release((live, from, to) -> {
@@ -78,7 +78,7 @@ class PrivateCoresetMechanismsTest {
           }
         }
         return key -> counts.getOrDefault(key, 0L);
-      }, 4_000_000, 20 * scale, epsilon, SubsampleAmplification.NONE, ledger, rng);
+      }, levels, 4_000_000, 20 * scale, epsilon, SubsampleAmplification.NONE, ledger, rng);
       assertEquals(4, regions.size(), "the root keeps no remainder of weight; the four cells are kept");
       for (int b = 0; b < 4; b++) {
         out[4 * i + b] = regions.counts()[b] - 1_000_000;
@@ -92,7 +92,7 @@ class PrivateCoresetMechanismsTest {
     UniformRandomProvider rng = NoiseRandomness.seeded(32).provider();
     double epsilon = 2;
     PrivacyLedger ledger = ledger(Relation.ADD_REMOVE);
-    double[] noise = treeNoise(Relation.ADD_REMOVE, epsilon, 5000, rng, ledger);
+    double[] noise = treeNoise(PrivateCellTree.LEVELS, epsilon, 5000, rng, ledger);
     double scale = PrivateCellTree.LEVELS / epsilon;
     assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, scale), noise) > ALPHA);
     // a sensitivity of one level (1/epsilon) is rejected
@@ -104,10 +104,25 @@ class PrivateCoresetMechanismsTest {
   }
 
   @Test
+  void aShallowTreesCountsGetLaplaceOfItsLevelsOverEpsilon() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(35).provider();
+    double epsilon = 2;
+    PrivacyLedger ledger = ledger(Relation.ADD_REMOVE);
+    double[] noise = treeNoise(3, epsilon, 5000, rng, ledger);
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 3 / epsilon), noise) > ALPHA);
+    // the deepest tree's scale, and half the shallow one's, are rejected
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, PrivateCellTree.LEVELS / epsilon), noise) < ALPHA);
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 1.5 / epsilon), noise) < ALPHA);
+    LedgerEntry entry = ledger.entries().get(0);
+    assertTrue(entry.sensitivity().startsWith("l1 3 "), entry.sensitivity());
+    assertTrue(entry.mechanism().contains("3-level tree"), entry.mechanism());
+  }
+
+  @Test
   void substitutionDoublesTheTreeScale() {
     UniformRandomProvider rng = NoiseRandomness.seeded(33).provider();
     PrivacyLedger ledger = ledger(Relation.SUBSTITUTION);
-    double[] noise = treeNoise(Relation.SUBSTITUTION, 2, 5000, rng, ledger);
+    double[] noise = treeNoise(PrivateCellTree.LEVELS, 2, 5000, rng, ledger);
     assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 2 * PrivateCellTree.LEVELS / 2.0), noise) > ALPHA);
     assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, PrivateCellTree.LEVELS / 2.0), noise) < ALPHA);
     assertTrue(ledger.entries().get(0).sensitivity().startsWith("l1 40"), ledger.entries().get(0).sensitivity());
@@ -259,9 +274,12 @@ class PrivateCoresetMechanismsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> PrivateSpreads.release(new double[2], Double.NaN, 1, SubsampleAmplification.NONE, ledger, NoiseRandomness.seeded(1).provider()));
     assertTrue(e.getMessage().contains("count (n)") && e.getMessage().contains("NaN"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> PrivateCellTree.release((l, f, t) -> key -> 0, 10,
+    e = assertThrows(IllegalArgumentException.class, () -> PrivateCellTree.release((l, f, t) -> key -> 0, 3, 10,
         Double.POSITIVE_INFINITY, 1, SubsampleAmplification.NONE, ledger, NoiseRandomness.seeded(1).provider()));
     assertTrue(e.getMessage().contains("threshold") && e.getMessage().contains("Infinity"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> PrivateCellTree.release((l, f, t) -> key -> 0, 21, 10, 5,
+        1, SubsampleAmplification.NONE, ledger, NoiseRandomness.seeded(1).provider()));
+    assertTrue(e.getMessage().contains("levels of the cell tree") && e.getMessage().contains("21"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> CellSchedule.widestFirst(new double[] {1, 0}, 3));
     assertTrue(e.getMessage().contains("half-width"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> PrivateCoresetPoints.release(new double[3], new double[1],
