@@ -28,9 +28,10 @@ import org.apache.spark.api.java.JavaRDD;
  *   <li>per-coordinate spreads σ̂ ({@link PrivateSpreads}, 10 % of ε_i): the public box Π [−3σ̂_j, 3σ̂_j] (each side
  *       at most r) that the cells split, widest side first ({@link CellSchedule});
  *   <li>a noisy cell tree ({@link PrivateCellTree}) of L levels (6 splits a coordinate, at most 20 levels), at
- *       L/(L + d) of the rest: cells are split while their noisy count is at least τ;
- *   <li>noisy sums of the resulting regions ({@link PrivateCoresetPoints}), at d/(L + d) of the rest: the coreset
- *       points, weighted by their noisy counts.
+ *       45 % (20 levels, d ≥ 7) or L/(L + d) of the other 90 % (a shallower tree): cells are split while their noisy
+ *       count is at least τ;
+ *   <li>noisy sums of the resulting regions ({@link PrivateCoresetPoints}), at the rest: the coreset points, weighted
+ *       by their noisy counts.
  * </ol>
  * Each coreset point is then clamped into its region's cell ({@link CellBox}; the sides on the box's boundary are
  * open) and projected onto the ball again: the region's mean lies in both, so in ℓ2 neither step moves the point
@@ -38,8 +39,8 @@ import org.apache.spark.api.java.JavaRDD;
  * a centre (with ε = 3 on kddcup99 with public bounds, three of one seed's ten initial centres held almost no
  * points); clamped, it stays in the cell that holds its points.
  *
- * <p>τ = 3·max(count noise scale Δ·L/ε_tree, Δ·d/ε_sums) (the shares make the two equal,
- * {@link BudgetAllocation.CoresetShares}) keeps a kept region's count three noise scales clear of zero and its
+ * <p>τ = 3·max(count noise scale Δ·L/ε_tree, Δ·d/ε_sums) (a shallow tree's shares make the two
+ * equal, {@link BudgetAllocation.CoresetShares}) keeps a kept region's count three noise scales clear of zero and its
  * noisy mean within about r/3 of the true one (the sum noise has mean length about d·r/ε_sums, Δ = 1 or 2 by
  * relation). Weighted k-means++ and Lloyd on the coreset (best of 50 starts: with 10, ijcnn1 at ε = 10 ended in a
  * local optimum 1.3× the floor in 3 of 3 seeds, with 50 in none) are post-processing. Passes over the prepared points ({@link CoresetPasses}: on the driver's copy when
