@@ -124,9 +124,7 @@ class EdgeCasesTest {
     command.addAll(List.of("-Xmx1g", "-Dspark.ui.enabled=false", "-Dpais.log.file=" + log,
         "-Dlog4j2.configurationFile=file:" + Path.of("conf/log4j2.properties").toAbsolutePath(), "-cp",
         System.getProperty("java.class.path"), PaisJob.class.getName(), "--master", "local[2]"));
-    // the most iterations a run takes: at about 0.07 s each on 2 cores, the signal has 7 s to arrive (with 50, a
-    // loaded machine once let the run finish before it did)
-    command.addAll(args(input, outputs.resolve("out"), "--iterations", "100"));
+    command.addAll(args(input, outputs.resolve("out"), "--iterations", "50"));
     String ledger = tmp.resolve("ledger").toString();
     if (withLedger) {
       io.pais.budget.BudgetLedger.create(ledger, 10, 0, new org.apache.hadoop.conf.Configuration());
@@ -138,7 +136,7 @@ class EdgeCasesTest {
     builder.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
     Process process = builder.start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (!(Files.exists(log) && Files.readString(log).contains("stage DP-Lloyd iteration 2/100 begins"))) {
+    while (!(Files.exists(log) && Files.readString(log).contains("stage DP-Lloyd iteration 2/50 begins"))) {
       assertTrue(process.isAlive(), "the job ended before it could be interrupted: " + Files.readString(err));
       assertTrue(System.nanoTime() < deadline, "the job did not reach DP-Lloyd in time");
       Thread.sleep(50);
