@@ -119,8 +119,8 @@ class _PrivateKMeansParams(Params):
     maxIter = _param("maxIter", "DP-Lloyd iterations T, or 0 to choose T (--iterations auto)", TypeConverters.toInt)
     seed = _param("seed", "seed of a reproducible run (unset: secure randomness)", TypeConverters.toInt)
     featuresCol = _param("featuresCol", "features column name (a Spark ML vector)", TypeConverters.toString)
-    dimension = _param("dimension", "the size of the feature vectors, a public input (0: the column's ML metadata)",
-                       TypeConverters.toInt)
+    dimension = _param("dimension", "the size of the feature vectors, a public input (0: the column's ML metadata "
+                       "when it lists one attribute per scalar column)", TypeConverters.toInt)
     predictionCol = _param("predictionCol", "prediction column name", TypeConverters.toString)
     epsilon = _param("epsilon", "target epsilon of the release", TypeConverters.toFloat)
     sampler = _param("sampler", "unif, core, opt, full, or a uniform scheme", TypeConverters.toString)

@@ -100,6 +100,26 @@ def test_strict_without_a_clip_radius_fails_at_fit_with_the_one_line_message(spa
     assert "\n" not in message and "Py4J" not in message and "at io.pais" not in message
 
 
+def test_a_dimension_a_fitted_encoder_wrote_into_the_metadata_needs_the_dimension_given(spark):
+    """Issue 50, item 1: OneHotEncoder fitted on the rows sizes the assembled vector (2 on 50 records, 3 when a 51st
+    brings a new category): a strict fit refuses that size in one PaisError and takes the dimension when given."""
+    from pyspark.ml.feature import OneHotEncoder, StringIndexer
+    rows = [(float(i % 7), "c" if i == 50 else "ab"[i % 2]) for i in range(51)]
+    stages = [StringIndexer(inputCol="cat", outputCol="index"), OneHotEncoder(inputCol="index", outputCol="onehot"),
+              VectorAssembler(inputCols=["x", "onehot"], outputCol="features")]
+    for count in (50, 51):
+        frame = spark.createDataFrame(rows[:count], ["x", "cat"])
+        with pytest.raises(PaisError) as refused:
+            Pipeline(stages=stages + [PrivateKMeans(k=2, clipRadius=10.0, sampler="full")]).fit(frame)
+        message = str(refused.value)
+        assert message.startswith("a strict release needs a public dimension, but d was read from the size in the ML "
+                                  "metadata"), message
+        assert "setDimension" in message and "\n" not in message and "Py4J" not in message
+    given = Pipeline(stages=stages + [PrivateKMeans(k=2, clipRadius=10.0, sampler="full", dimension=2)])
+    model = given.fit(spark.createDataFrame(rows[:50], ["x", "cat"]))
+    assert model.stages[-1].privacyReport()["dimension"] == 2
+
+
 def test_fit_transform_save_and_load_a_pipeline(spark, blobs, tmp_path):
     fitted = pipeline(k=6, epsilon=3.0, sampleSize=0.2, clipRadius=25.0, seed=7).fit(blobs)
     model = fitted.stages[-1]

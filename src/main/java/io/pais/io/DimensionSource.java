@@ -6,8 +6,10 @@ import java.io.Serializable;
 /**
  * Where the dimension d of the points came from. d is published (the columns of the centres, the report) and
  * sets every noise scale, so a strict release needs it public: given by the user, or a function of the input's
- * schema alone (a CSV header, a Parquet schema, a vector column's size metadata). A d taken from the records (the
- * largest LibSVM index, the fields of a first data line, a schema a source infers from its rows) is refused there.
+ * schema alone (a CSV header, a Parquet schema, a vector column's ML metadata when it lists one attribute per scalar
+ * column). A d taken from the records (the largest LibSVM index, the fields of a first data line, a schema a source
+ * infers from its rows) or from ML metadata that a stage fitted on the rows may have written (OneHotEncoder,
+ * CountVectorizer) is refused there.
  *
  * @param isPublic whether d is a public input or a function of the schema alone
  * @param description where d came from, in words (for messages and the report)
@@ -29,6 +31,14 @@ public record DimensionSource(boolean isPublic, String description) implements S
   /** d taken from the records: {@code how} names the rule ("the largest feature index over all records"). */
   public static DimensionSource records(String how) {
     return new DimensionSource(false, "taken from the records: " + how);
+  }
+
+  /**
+   * d read from metadata that does not show it is independent of the rows: {@code what} names it and says why (a
+   * size in ML metadata that a stage fitted on the rows may have written).
+   */
+  public static DimensionSource unverified(String what) {
+    return new DimensionSource(false, "read from " + what);
   }
 
   /**

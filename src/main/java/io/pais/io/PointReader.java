@@ -8,9 +8,11 @@ import java.io.InputStreamReader;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -23,6 +25,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.spark.api.java.JavaNewHadoopRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.ml.attribute.Attribute;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.VectorUDT;
@@ -31,6 +34,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.sql.types.StructField;
 import scala.Tuple2;
@@ -252,7 +256,7 @@ public final class PointReader {
   }
 
   /** The Spark sources whose files store the schema they were written with (it is not inferred from the rows). */
-  private static final java.util.Set<String> STORED_SCHEMAS = java.util.Set.of("parquet", "orc", "avro");
+  private static final Set<String> STORED_SCHEMAS = Set.of("parquet", "orc", "avro");
 
   /** d and where it came from. */
   private record Dimension(int value, DimensionSource source) {}
@@ -285,8 +289,9 @@ public final class PointReader {
   /**
    * Points from a Spark ML vector column of any DataFrame (an ML pipeline's input). Such a frame has no stable
    * place for its rows, so sampling keys fall back to (partition, position). d is {@code dimension} when it is
-   * positive, else the size in the column's ML metadata (VectorAssembler over numeric columns, VectorSizeHint), else
-   * the first vector's size (taken from the records). Errors name {@code source} and never the values.
+   * positive, else the size in the column's ML metadata (public only when it lists one attribute per scalar column of
+   * the frame, as VectorAssembler writes over scalar columns), else the first vector's size (taken from the records).
+   * Errors name {@code source} and never the values.
    */
   public static Points vectors(Dataset<Row> frame, String column, int dimension, String source) {
     return vectors(frame, column, dimension, source, null);
@@ -298,10 +303,15 @@ public final class PointReader {
     if (!(field.dataType() instanceof VectorUDT)) {
       throw new InputException("column '" + column + "' of " + source + " is not a Spark ML vector");
     }
-    int declared = AttributeGroup.fromStructField(field).size(); // -1 when the metadata has no size
+    AttributeGroup attributes = AttributeGroup.fromStructField(field);
+    int declared = attributes.size(); // -1 when the metadata has no size
     Dimension found;
     if (declared > 0) {
-      DimensionSource metadata = DimensionSource.schema("the size in the ML metadata of column '" + column + "'");
+      DimensionSource metadata = onePerScalarColumn(attributes, frame)
+          ? DimensionSource.schema("the ML metadata of column '" + column + "': one attribute per scalar column")
+          : DimensionSource.unverified("the size in the ML metadata of column '" + column + "', which a stage fitted "
+              + "on the rows may have set (OneHotEncoder, CountVectorizer, a scaler; only one attribute per scalar "
+              + "column, as VectorAssembler writes over scalar columns, shows it is not)");
       found = new Dimension(declared, checked(dimension, declared, metadata, source));
     } else if (dimension > 0) {
       found = new Dimension(dimension, DimensionSource.GIVEN);
@@ -332,6 +342,31 @@ public final class PointReader {
       return x;
     };
     return keyed(frame, new Column[] {functions.col(quote(column))}, files, source, toPoint, found);
+  }
+
+  /**
+   * Whether the metadata lists one attribute per vector entry, each named after a scalar column of {@code frame}:
+   * what VectorAssembler writes over scalar columns (a scalar column is one entry, whatever the rows hold). Every
+   * other size in the metadata may come from the rows: OneHotEncoder's and CountVectorizer's from the categories
+   * and words they were fitted on, VectorAssembler's over a vector column from that column's size or first row, a
+   * size alone (PCA, scalers, VectorSizeHint) from whatever made the vectors; those need the dimension given.
+   */
+  private static boolean onePerScalarColumn(AttributeGroup attributes, Dataset<Row> frame) {
+    if (attributes.attributes().isEmpty() || attributes.attributes().get().length != attributes.size()) {
+      return false;
+    }
+    Set<String> scalars = new HashSet<>();
+    for (StructField f : frame.schema().fields()) {
+      if (f.dataType() instanceof NumericType || f.dataType() instanceof BooleanType) {
+        scalars.add(f.name());
+      }
+    }
+    for (Attribute a : attributes.attributes().get()) {
+      if (a.name().isEmpty() || !scalars.contains(a.name().get())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static int firstVectorSize(Dataset<Row> frame, String column, String source) {

@@ -258,7 +258,10 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     return this;
   }
 
-  /** The size of the feature vectors, a public input; 0 (default): from the column's ML metadata. */
+  /**
+   * The size of the feature vectors, a public input; 0 (default): from the column's ML metadata when it lists one
+   * attribute per scalar column of the frame (strict releases refuse any other size there).
+   */
   public PrivateKMeans setDimension(int value) {
     set(dimension(), value);
     return this;

@@ -91,8 +91,9 @@ public final class PrivateKMeansParamSet implements Serializable {
     featuresCol = new Param<>(parent, "featuresCol", "features column name (a Spark ML vector)",
         nonEmpty("featuresCol"));
     dimension = new IntParam(parent, "dimension", "the size of the feature vectors, a public input (0: the size in "
-        + "the column's ML metadata, from VectorAssembler over numeric columns or VectorSizeHint; outside strict "
-        + "releases also the first vector's size); a vector of another size is bad input",
+        + "the column's ML metadata when it lists one attribute per scalar column of the frame, as VectorAssembler "
+        + "over numeric columns writes it; outside strict releases any size there, or the first vector's); a vector "
+        + "of another size is bad input",
         inRange("dimension", 0, io.pais.io.PointReader.MAX_DIMENSION));
     predictionCol = new Param<>(parent, "predictionCol", "prediction column name", nonEmpty("predictionCol"));
     epsilon = new DoubleParam(parent, "epsilon", "target epsilon of the release, in [" + KMeansSettings.MIN_EPSILON

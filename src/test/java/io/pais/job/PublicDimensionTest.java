@@ -20,10 +20,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import org.apache.spark.ml.Pipeline;
+import org.apache.spark.ml.PipelineStage;
+import org.apache.spark.ml.attribute.AttributeGroup;
+import org.apache.spark.ml.feature.CountVectorizer;
+import org.apache.spark.ml.feature.OneHotEncoder;
+import org.apache.spark.ml.feature.PCA;
+import org.apache.spark.ml.feature.StandardScaler;
+import org.apache.spark.ml.feature.StringIndexer;
+import org.apache.spark.ml.feature.Tokenizer;
 import org.apache.spark.ml.feature.VectorAssembler;
+import org.apache.spark.ml.feature.VectorSizeHint;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -215,5 +228,100 @@ class PublicDimensionTest {
         .fit(vectors).privacyReport();
     Statistic fromRecords = paper.statistics().stream().filter(s -> s.name().equals("d")).findFirst().orElseThrow();
     assertEquals(Statistic.Source.DATA_DERIVED, fromRecords.source());
+  }
+
+  /** Rows of a numeric column x, a category and a short text; the last row's category and words are new. */
+  private static Dataset<Row> categorical(SparkSession spark, int rows) {
+    List<Row> out = new ArrayList<>();
+    Random random = new Random(11);
+    for (int i = 0; i < rows; i++) {
+      boolean last = i == 50;
+      out.add(RowFactory.create(random.nextGaussian(), last ? "c" : i % 2 == 0 ? "a" : "b",
+          last ? "new words" : "w" + (i % 3) + " x"));
+    }
+    StructType schema = new StructType().add("x", DataTypes.DoubleType).add("cat", DataTypes.StringType)
+        .add("text", DataTypes.StringType);
+    return spark.createDataFrame(out, schema);
+  }
+
+  private static Dataset<Row> through(Dataset<Row> frame, PipelineStage... stages) {
+    return new Pipeline().setStages(stages).fit(frame).transform(frame);
+  }
+
+  private static PrivateKMeans strictOn(String column) {
+    return new PrivateKMeans().setK(2).setClipRadius(25).setSampler("full").setSeed(2).setFeaturesCol(column);
+  }
+
+  private static void assertRefusedForItsMetadata(PrivateKMeans estimator, Dataset<Row> frame, String what) {
+    InputException refused = assertThrows(InputException.class, () -> estimator.fit(frame), what);
+    assertTrue(refused.getMessage().startsWith("a strict release needs a public dimension, but d was read from the "
+        + "size in the ML metadata"), what + ": " + refused.getMessage());
+    assertTrue(refused.getMessage().contains("setDimension"), refused.getMessage());
+    assertEquals(1, refused.getMessage().lines().count(), refused.getMessage());
+  }
+
+  /**
+   * Issue 50, item 1: StringIndexer → OneHotEncoder → VectorAssembler fitted on 50 records gives d = 2, on 51 (one
+   * of a new category) d = 3; both sizes sit in the column's ML metadata, so taking either as public made the pair
+   * ε = ∞. Only one attribute per scalar column, as VectorAssembler writes over scalar columns, is public now.
+   */
+  @Test
+  void aSizeInMlMetadataIsPublicOnlyWhenItListsOneAttributePerScalarColumn(SparkSession spark) {
+    PipelineStage indexer = new StringIndexer().setInputCol("cat").setOutputCol("index");
+    PipelineStage encoder = new OneHotEncoder().setInputCol("index").setOutputCol("onehot");
+    PipelineStage assembler = new VectorAssembler().setInputCols(new String[] {"x", "onehot"}).setOutputCol("f");
+    Dataset<Row> fifty = through(categorical(spark, 50), indexer, encoder, assembler);
+    Dataset<Row> fiftyOne = through(categorical(spark, 51), indexer, encoder, assembler);
+    assertEquals(2, AttributeGroup.fromStructField(fifty.schema().apply("f")).size());
+    assertEquals(3, AttributeGroup.fromStructField(fiftyOne.schema().apply("f")).size());
+    assertRefusedForItsMetadata(strictOn("f"), fifty, "50 records");
+    assertRefusedForItsMetadata(strictOn("f"), fiftyOne, "51 records");
+    assertRefusedForItsMetadata(strictOn("onehot"), fifty, "OneHotEncoder's own column");
+    // the dimension given: the 50 records release at d = 2, the 51st record's category is bad input, not a wider d
+    assertEquals(2, strictOn("f").setDimension(2).fit(fifty).privacyReport().dimension());
+    InputException wider = assertThrows(InputException.class, () -> strictOn("f").setDimension(2).fit(fiftyOne));
+    assertTrue(wider.getMessage().contains("dimension 2 was given but"), wider.getMessage());
+
+    // StringIndexer's index as a scalar column: one entry whatever the categories, public
+    Dataset<Row> indexed = through(categorical(spark, 51), indexer,
+        new VectorAssembler().setInputCols(new String[] {"x", "index"}).setOutputCol("f"));
+    assertEquals(2, strictOn("f").fit(indexed).privacyReport().dimension());
+
+    // CountVectorizer: its vocabulary's size is the rows'
+    Dataset<Row> words = through(categorical(spark, 51), new Tokenizer().setInputCol("text").setOutputCol("tokens"),
+        new CountVectorizer().setInputCol("tokens").setOutputCol("counts"));
+    assertRefusedForItsMetadata(strictOn("counts"), words, "CountVectorizer");
+    // VectorAssembler over a vector column copies (or, without metadata, takes from the first row) its size
+    Dataset<Row> overCounts = through(words,
+        new VectorAssembler().setInputCols(new String[] {"x", "counts"}).setOutputCol("f"));
+    assertRefusedForItsMetadata(strictOn("f"), overCounts, "VectorAssembler over CountVectorizer");
+
+    // PCA writes its k alone, a scaler its input's size alone: public only when given
+    Dataset<Row> twoScalars = through(categorical(spark, 51), indexer,
+        new VectorAssembler().setInputCols(new String[] {"x", "index"}).setOutputCol("assembled"),
+        new PCA().setInputCol("assembled").setOutputCol("pca").setK(1),
+        new StandardScaler().setInputCol("assembled").setOutputCol("scaled"),
+        new VectorSizeHint().setInputCol("pca").setSize(1));
+    assertRefusedForItsMetadata(strictOn("pca"), twoScalars, "PCA");
+    assertRefusedForItsMetadata(strictOn("scaled"), twoScalars, "StandardScaler");
+    assertEquals(1, strictOn("pca").setDimension(1).fit(twoScalars).privacyReport().dimension());
+    // the assembled column without the scalar columns it names: nothing shows what its attributes were
+    assertRefusedForItsMetadata(strictOn("assembled"), twoScalars.select("assembled"), "the columns dropped");
+  }
+
+  /** The job's --vector-column follows the same rule on the metadata a Parquet file stores. */
+  @Test
+  void theJobReadsAStoredVectorColumnsSizeByTheSameRule(SparkSession spark, @TempDir Path tmp) {
+    Dataset<Row> numeric = spark.read().option("header", "true").option("inferSchema", "true")
+        .csv("data-samples/blobs.csv");
+    Dataset<Row> assembled = new VectorAssembler().setInputCols(new String[] {"x1", "x2", "x3"})
+        .setOutputCol("features").transform(numeric);
+    assembled.write().parquet(tmp.resolve("with-columns").toString());
+    assembled.select("features").write().parquet(tmp.resolve("vector-only").toString());
+    JobRunner.Outcome kept = run(spark, tmp.resolve("a"), "--input", tmp.resolve("with-columns").toString(),
+        "--format", "parquet", "--vector-column", "features");
+    assertEquals(0, kept.exit(), kept.err());
+    assertRefusedBecauseOfTheDimension(run(spark, tmp.resolve("b"), "--input", tmp.resolve("vector-only").toString(),
+        "--format", "parquet", "--vector-column", "features"), tmp.resolve("b"));
   }
 }

@@ -42,7 +42,8 @@ class PrivateKMeansTest {
     VectorAssembler assembler = new VectorAssembler()
         .setInputCols(new String[] {"x1", "x2", "x3", "x4", "x5"}).setOutputCol("raw");
     StandardScaler scaler = new StandardScaler().setInputCol("raw").setOutputCol("features");
-    return new Pipeline().setStages(new PipelineStage[] {assembler, scaler, kmeans});
+    // a scaler's column holds its size alone in the ML metadata, which does not show it is public: d is given
+    return new Pipeline().setStages(new PipelineStage[] {assembler, scaler, kmeans.setDimension(5)});
   }
 
   static List<Integer> predictions(Dataset<Row> frame) {
