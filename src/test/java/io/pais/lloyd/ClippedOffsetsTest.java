@@ -75,4 +75,52 @@ class ClippedOffsetsTest {
           e.getMessage());
     }
   }
+
+  /**
+   * Issue 50, item 4: one point moves its cluster's sum by at most ρ (its weight times ρ) in the computed doubles too,
+   * however far the centre sits from the origin. Summing w·s·x and then subtracting c·Σ w·s rounded at the scale of
+   * ‖c‖: at ‖c‖/ρ = 10⁸ one point's effect exceeded ρ by 6.4e-6·ρ, above the 2⁻²⁰ the noise lattices pay for.
+   * Summing the offsets w·s·(x − c) themselves keeps the rounding at the scale of ρ.
+   */
+  @Test
+  void onePointMovesASumByAtMostRhoEvenWithTheCentreFarOutsideIt() {
+    for (Geometry geometry : Geometry.values()) {
+      for (double ratio : new double[] {1e2, 1e6, 1e8}) {
+        double rho = 0.75;
+        double[] centre = {ratio * rho * 0.6, -ratio * rho * 0.8};
+        java.util.SplittableRandom random = new java.util.SplittableRandom(31);
+        int n = 2_000;
+        double[][] rows = new double[n + 1][];
+        double[] weights = new double[n + 1];
+        for (int i = 0; i < n; i++) {
+          rows[i] = new double[] {centre[0] + random.nextGaussian() * rho * 2,
+              centre[1] + random.nextGaussian() * rho * 2};
+          weights[i] = 1 + random.nextDouble() * 9;
+        }
+        double worst = 0;
+        for (int trial = 0; trial < 50; trial++) {
+          double[][] with = rows.clone();
+          double[] withWeights = weights.clone();
+          // the neighbour's point, far out in a random direction, placed at a random row
+          double angle = random.nextDouble() * 2 * Math.PI;
+          double w = 1 + random.nextDouble() * 9;
+          int at = random.nextInt(n + 1);
+          System.arraycopy(rows, at, with, at + 1, n - at);
+          System.arraycopy(weights, at, withWeights, at + 1, n - at);
+          with[at] = new double[] {centre[0] + 50 * rho * Math.cos(angle), centre[1] + 50 * rho * Math.sin(angle)};
+          withWeights[at] = w;
+          LloydSums terms = LloydSums.clippedOffsets(rho, geometry);
+          double[] a = stats(java.util.Arrays.copyOf(rows, n), java.util.Arrays.copyOf(weights, n), centre, 1, terms)
+              .sum(0);
+          double[] b = stats(with, withWeights, centre, 1, terms).sum(0);
+          double dx = b[0] - a[0];
+          double dy = b[1] - a[1];
+          double moved = geometry == Geometry.L1 ? Math.abs(dx) + Math.abs(dy) : Math.hypot(dx, dy);
+          worst = Math.max(worst, moved / (w * rho) - 1);
+        }
+        assertTrue(worst <= 0x1p-30, geometry + " at ||c||/rho = " + ratio + ": one point moved the sum by (1 + "
+            + worst + ") rho");
+      }
+    }
+  }
 }
