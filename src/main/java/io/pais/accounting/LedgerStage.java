@@ -25,7 +25,13 @@ public enum LedgerStage {
   /** The private training summary's cluster sizes. */
   SUMMARY_SIZES("summary: sizes"),
   /** The private training summary's training cost. */
-  SUMMARY_COST("summary: cost");
+  SUMMARY_COST("summary: cost"),
+  /** A private scaler's noisy count of the points. */
+  SCALER_COUNT("scaler: count"),
+  /** A private scaler's noisy per-coordinate sums. */
+  SCALER_SUMS("scaler: sums"),
+  /** A private scaler's noisy per-coordinate sums of squares. */
+  SCALER_SQUARES("scaler: squares");
 
   private final String label;
 

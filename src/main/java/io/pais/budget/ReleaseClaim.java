@@ -12,6 +12,7 @@ import io.pais.io.SpentClaimException;
 import io.pais.math.Checks;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.PrivacyMode;
+import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 
@@ -48,11 +49,15 @@ public final class ReleaseClaim {
   public static ReleaseClaim take(String location, String name, KMeansSettings settings, Configuration conf,
       ObjectNode details, boolean allowNonAtomic) {
     requireStrict(name, settings);
+    return take(location, settings.epsilon(), settings.sampling().delta(), settings.sampling().relation(), conf,
+        details, allowNonAtomic);
+  }
+
+  /** Claims (ε, δ) under {@code relation} on the ledger at {@code location}: any private release's claim. */
+  public static ReleaseClaim take(String location, double epsilon, double delta, Relation relation,
+      Configuration conf, ObjectNode details, boolean allowNonAtomic) {
     BudgetLedger ledger = BudgetLedger.open(location, conf, allowNonAtomic);
-    Relation relation = settings.sampling().relation();
-    double delta = settings.sampling().delta();
-    return new ReleaseClaim(ledger, ledger.claim(settings.epsilon(), delta, relation, details), settings.epsilon(),
-        delta, relation);
+    return new ReleaseClaim(ledger, ledger.claim(epsilon, delta, relation, details), epsilon, delta, relation);
   }
 
   /**
@@ -142,14 +147,21 @@ public final class ReleaseClaim {
    * another relation) is refused (checked before it is published).
    */
   public PrivacyReport cover(PrivacyReport report) {
-    if (!(report.epsilon() <= epsilon && report.delta() <= delta && report.relation() == relation)) {
+    return report.withBudgetClaim(cover(report.epsilon(), report.delta(), report.relation()));
+  }
+
+  /**
+   * The claim, for a release of guarantee (ε, δ) under {@code relation}; one that the claim does not cover is refused
+   * (checked before it is published).
+   */
+  public BudgetClaim cover(double releaseEpsilon, double releaseDelta, Relation releaseRelation) {
+    if (!(releaseEpsilon <= epsilon && releaseDelta <= delta && releaseRelation == relation)) {
       throw new BudgetException(String.format(Locale.ROOT, "budget ledger %s: the release's guarantee (epsilon = "
           + "%s, delta = %s, %s) exceeds its claim %d (epsilon = %s, delta = %s, %s); nothing was published",
-          ledger.location(), report.epsilon(), report.delta(), report.relation().description(), claim.sequence(),
+          ledger.location(), releaseEpsilon, releaseDelta, releaseRelation.description(), claim.sequence(),
           epsilon, delta, relation.description()));
     }
-    return report.withBudgetClaim(new BudgetClaim(ledger.location(), claim.sequence(), claim.epsilon(),
-        claim.delta()));
+    return new BudgetClaim(ledger.location(), claim.sequence(), claim.epsilon(), claim.delta());
   }
 
   /**
@@ -158,12 +170,17 @@ public final class ReleaseClaim {
    * @param release where the release went (an output path, or a model's uid)
    */
   public void recordRelease(String release, PrivacyReport report) {
+    recordRelease(release, report.epsilon(), report.delta(), report.ledger());
+  }
+
+  /** The same for any release: its guarantee and its ledger's stages. */
+  public void recordRelease(String release, double releaseEpsilon, double releaseDelta, List<LedgerEntry> entries) {
     ObjectNode details = JsonNodeFactory.instance.objectNode();
     details.put("release", release);
-    details.put("epsilon", report.epsilon());
-    details.put("delta", report.delta());
+    details.put("epsilon", releaseEpsilon);
+    details.put("delta", releaseDelta);
     ArrayNode stages = details.putArray("ledger");
-    for (LedgerEntry e : report.ledger()) {
+    for (LedgerEntry e : entries) {
       stages.addObject().put("stage", e.stage().label()).put("epsilon", e.epsilon()).put("delta", e.delta());
     }
     ledger.recordRelease(claim.sequence(), details);

@@ -70,25 +70,9 @@ public final class PrivacyReportJson {
     }
     root.put("composition", report.composition());
     if (report.budgetClaim() != null) {
-      BudgetClaim claim = report.budgetClaim();
-      ObjectNode budget = root.putObject("budgetLedger");
-      budget.put("ledger", claim.ledger());
-      budget.put("claim", claim.claim());
-      putNumber(budget, "epsilon", claim.epsilon());
-      putNumber(budget, "delta", claim.delta());
-      budget.put("composition", BudgetClaim.COMPOSITION);
+      writeClaim(root.putObject("budgetLedger"), report.budgetClaim());
     }
-    ArrayNode ledger = root.putArray("ledger");
-    for (LedgerEntry e : report.ledger()) {
-      ObjectNode entry = ledger.addObject();
-      entry.put("stage", e.stage().label());
-      entry.put("mechanism", e.mechanism());
-      putNumber(entry, "epsilon", e.epsilon());
-      putNumber(entry, "delta", e.delta());
-      entry.put("sensitivity", e.sensitivity());
-      entry.put("noiseScale", e.noiseScale());
-      entry.put("released", e.released());
-    }
+    writeLedger(root.putArray("ledger"), report.ledger());
     if (report.trainingSummary() != null) {
       writeSummary(root.putObject("trainingSummary"), report.trainingSummary());
     }
@@ -170,10 +154,8 @@ public final class PrivacyReportJson {
         .stableSamplingKeys(!PARTITION_KEYS.equals(root.path("samplingKeys").asText(STABLE_KEYS)))
         .delta(root.has("delta") ? number(root, "delta") : 0, relation(root.path("relation").asText("")))
         .accountant(root.path("accountant").asText(""));
-    JsonNode budget = root.get("budgetLedger");
-    if (budget != null) {
-      b.budgetClaim(new BudgetClaim(budget.get("ledger").asText(), budget.get("claim").asLong(),
-          number(budget, "epsilon"), number(budget, "delta")));
+    if (root.has("budgetLedger")) {
+      b.budgetClaim(readClaim(root.get("budgetLedger")));
     }
     Iterator<Map.Entry<String, JsonNode>> stats = root.get("statistics").fields();
     while (stats.hasNext()) {
@@ -184,12 +166,7 @@ public final class PrivacyReportJson {
           s.get("description").asText());
     }
     root.get("nonPrivateSteps").forEach(step -> b.nonPrivateStep(step.asText()));
-    List<LedgerEntry> entries = new ArrayList<>();
-    for (JsonNode e : root.path("ledger")) {
-      entries.add(new LedgerEntry(LedgerStage.ofLabel(e.get("stage").asText()), e.get("mechanism").asText(), number(e, "epsilon"),
-          number(e, "delta"), e.get("sensitivity").asText(), e.get("noiseScale").asText(), e.get("released").asText()));
-    }
-    b.ledger(root.path("privacyMode").asText("paper"), entries,
+    b.ledger(root.path("privacyMode").asText("paper"), readLedger(root.path("ledger")),
         root.path("composition").asText(io.pais.accounting.Composition.BASIC.name()));
     if (root.has("trainingSummary")) {
       b.trainingSummary(readSummary(root.get("trainingSummary")));
@@ -249,6 +226,46 @@ public final class PrivacyReportJson {
     return new KSelection(candidates, node.get("chosen").asInt(), node.get("rule").asText());
   }
 
+  /** A ledger's entries as JSON, into {@code out}. */
+  static void writeLedger(ArrayNode out, List<LedgerEntry> entries) {
+    for (LedgerEntry e : entries) {
+      ObjectNode entry = out.addObject();
+      entry.put("stage", e.stage().label());
+      entry.put("mechanism", e.mechanism());
+      putNumber(entry, "epsilon", e.epsilon());
+      putNumber(entry, "delta", e.delta());
+      entry.put("sensitivity", e.sensitivity());
+      entry.put("noiseScale", e.noiseScale());
+      entry.put("released", e.released());
+    }
+  }
+
+  /** A ledger's entries from their JSON array. */
+  static List<LedgerEntry> readLedger(JsonNode array) {
+    List<LedgerEntry> entries = new ArrayList<>();
+    for (JsonNode e : array) {
+      entries.add(new LedgerEntry(LedgerStage.ofLabel(e.get("stage").asText()), e.get("mechanism").asText(),
+          number(e, "epsilon"), number(e, "delta"), e.get("sensitivity").asText(), e.get("noiseScale").asText(),
+          e.get("released").asText()));
+    }
+    return entries;
+  }
+
+  /** A budget claim as JSON, into {@code out}. */
+  static void writeClaim(ObjectNode out, BudgetClaim claim) {
+    out.put("ledger", claim.ledger());
+    out.put("claim", claim.claim());
+    putNumber(out, "epsilon", claim.epsilon());
+    putNumber(out, "delta", claim.delta());
+    out.put("composition", BudgetClaim.COMPOSITION);
+  }
+
+  /** A budget claim from its JSON. */
+  static BudgetClaim readClaim(JsonNode budget) {
+    return new BudgetClaim(budget.get("ledger").asText(), budget.get("claim").asLong(), number(budget, "epsilon"),
+        number(budget, "delta"));
+  }
+
   private static Relation relation(String text) {
     for (Relation r : Relation.values()) {
       if (r.description().equals(text)) {
@@ -280,12 +297,12 @@ public final class PrivacyReportJson {
         : DP_ESTIMATE.equals(text) ? Statistic.Source.DP_ESTIMATE : Statistic.Source.DATA_DERIVED;
   }
 
-  private static double number(JsonNode node, String name) {
+  static double number(JsonNode node, String name) {
     JsonNode v = node.get(name);
     return v.isNumber() ? v.asDouble() : Double.parseDouble(v.asText());
   }
 
-  private static void putNumber(ObjectNode node, String name, double value) {
+  static void putNumber(ObjectNode node, String name, double value) {
     if (Double.isFinite(value)) {
       node.put(name, value);
     } else {

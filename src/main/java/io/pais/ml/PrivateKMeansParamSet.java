@@ -1,7 +1,14 @@
 package io.pais.ml;
 
+import static io.pais.ml.ParamRules.finiteAbove;
+import static io.pais.ml.ParamRules.finiteArray;
+import static io.pais.ml.ParamRules.inRange;
+import static io.pais.ml.ParamRules.nonEmpty;
+import static io.pais.ml.ParamRules.oneOf;
+import static io.pais.ml.ParamRules.parsesAsBounds;
+import static io.pais.ml.ParamRules.validator;
+
 import io.pais.settings.Defaults;
-import io.pais.settings.CoordinateBounds;
 import io.pais.settings.Initialisation;
 import io.pais.settings.OffsetClip;
 import io.pais.settings.KMeansSettings;
@@ -14,7 +21,6 @@ import io.pais.settings.Preprocessing;
 import io.pais.sampling.Sampler;
 import java.io.Serializable;
 import java.util.Arrays;
-import java.util.Locale;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.IntArrayParam;
@@ -24,7 +30,6 @@ import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.Params;
 import scala.Function1;
-import scala.runtime.AbstractFunction1;
 
 /**
  * Every param of {@link PrivateKMeans} and {@link PrivateKMeansModel}, declared once in Java with its validator
@@ -208,23 +213,6 @@ public final class PrivateKMeansParamSet implements Serializable {
     return Arrays.stream(values).map(id).toArray(String[]::new);
   }
 
-  // Validators throw with the param, the rule and the value; Spark's own only answer true/false, and its
-  // message does not say which rule failed.
-
-  /** A serializable test of a param value. */
-  private interface Check<T> extends java.util.function.Predicate<T>, Serializable {}
-
-  /** A serializable message for a rejected value. */
-  private interface Message<T> extends java.util.function.Function<T, String>, Serializable {}
-
-  private static <T> Function1<T, Object> validator(Check<T> ok, Message<T> message) {
-    return new ExplainingValidator<>(ok, message);
-  }
-
-  private static Function1<String, Object> nonEmpty(String name) {
-    return validator(v -> v != null && !v.isBlank(), v -> name + " must be a non-empty column name, got '" + v + "'");
-  }
-
   /** offsetClip's refusal is {@link OffsetClip#parse}'s own message, so the rule is written once. */
   private static Function1<String, Object> parsesAsOffsetClip() {
     return validator(v -> offsetClipRefusal(v) == null, PrivateKMeansParamSet::offsetClipRefusal);
@@ -237,62 +225,6 @@ public final class PrivateKMeansParamSet implements Serializable {
       return null;
     } catch (IllegalArgumentException e) {
       return e.getMessage();
-    }
-  }
-
-  private static Function1<String, Object> parsesAsBounds() {
-    return validator(v -> {
-      try {
-        CoordinateBounds.parse(v);
-        return true;
-      } catch (IllegalArgumentException e) {
-        return false;
-      }
-    }, v -> "bounds must be lo:hi for every coordinate or a comma-separated lo:hi per coordinate (finite, lo <= hi), "
-        + "got '" + v + "'");
-  }
-
-  private static Function1<String, Object> oneOf(String name, String... allowed) {
-    return validator(v -> v != null && Arrays.asList(allowed).contains(v.toLowerCase(Locale.ROOT)),
-        v -> name + " must be one of " + String.join(", ", allowed) + ", got '" + v + "'");
-  }
-
-  private static Function1<Object, Object> finiteAbove(String name, double lo) {
-    return validator(v -> {
-      double d = ((Number) v).doubleValue();
-      return Double.isFinite(d) && d > lo;
-    }, v -> name + " must be finite and > " + lo + ", got " + v);
-  }
-
-  private static Function1<Object, Object> inRange(String name, double lo, double hi) {
-    return validator(v -> {
-      double d = ((Number) v).doubleValue();
-      return Double.isFinite(d) && d >= lo && d <= hi;
-    }, v -> name + " must be in [" + lo + ", " + hi + "], got " + v);
-  }
-
-  private static Function1<double[], Object> finiteArray(String name) {
-    return validator(v -> v != null && v.length > 0 && Arrays.stream(v).allMatch(Double::isFinite),
-        v -> name + " must be a non-empty array of finite numbers");
-  }
-
-  /** A validator that explains itself: Spark calls it, and on failure we throw our own message. */
-  private static final class ExplainingValidator<T> extends AbstractFunction1<T, Object> implements Serializable {
-    private static final long serialVersionUID = 1L;
-    private final Check<T> ok;
-    private final Message<T> message;
-
-    ExplainingValidator(Check<T> ok, Message<T> message) {
-      this.ok = ok;
-      this.message = message;
-    }
-
-    @Override
-    public Object apply(T value) {
-      if (!ok.test(value)) {
-        throw new IllegalArgumentException(message.apply(value));
-      }
-      return Boolean.TRUE;
     }
   }
 }

@@ -86,6 +86,26 @@ public record CoordinateBounds(double[] lower, double[] upper) implements Serial
     return upper[upper.length == 1 ? 0 : j];
   }
 
+  /** The lower bounds of d coordinates (one pair for all, or d pairs). */
+  public double[] lowerIn(int dimension) {
+    requireDimension(dimension);
+    double[] out = new double[dimension];
+    for (int j = 0; j < dimension; j++) {
+      out[j] = lower(j);
+    }
+    return out;
+  }
+
+  /** The upper bounds of d coordinates. */
+  public double[] upperIn(int dimension) {
+    requireDimension(dimension);
+    double[] out = new double[dimension];
+    for (int j = 0; j < dimension; j++) {
+      out[j] = upper(j);
+    }
+    return out;
+  }
+
   /** The box's centre in d coordinates: the clip ball's origin. */
   public double[] midpoint(int dimension) {
     requireDimension(dimension);
