@@ -1,7 +1,6 @@
 package io.pais.ml;
 
 import java.io.IOException;
-import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;
 import org.apache.spark.ml.feature.VectorAssembler;
@@ -21,18 +20,22 @@ final class PipelineExample {
     Dataset<Row> data = spark.read().option("header", "true").option("inferSchema", "true").csv(csv);
 
     VectorAssembler assembler = new VectorAssembler()
-        .setInputCols(new String[] {"x1", "x2", "x3", "x4", "x5"}).setOutputCol("features");
+        .setInputCols(new String[] {"x1", "x2", "x3", "x4", "x5"}).setOutputCol("raw");
+    PrivateStandardScaler scaler = new PrivateStandardScaler()    // DP means and deviations, never exact ones
+        .setInputCol("raw").setOutputCol("features").setWithMean(true)
+        .setBounds("-20:20").setEpsilon(0.5);                      // public: every coordinate clamped into it
     PrivateKMeans kmeans = new PrivateKMeans()                     // a strict (end-to-end private) release
         .setK(6).setMaxIter(10)
-        .setEpsilon(3.0).setSampler("opt").setSampleSize(0.2)    // expected sample: 20 % of the rows
-        .setClipRadius(25.0);                                      // public: every point is clipped to this ball
+        .setEpsilon(2.5).setSampler("opt").setSampleSize(0.2)    // expected sample: 20 % of the rows
+        .setClipRadius(10.0);                                      // public: every point is clipped to this ball
 
-    Pipeline pipeline = new Pipeline().setStages(new PipelineStage[] {assembler, kmeans});
+    PrivatePipeline pipeline = new PrivatePipeline()               // refuses stages fitted without privacy
+        .setStages(new PipelineStage[] {assembler, scaler, kmeans});
     PipelineModel fitted = pipeline.fit(data);
     Dataset<Row> clustered = fitted.transform(data);               // adds the "prediction" column
 
-    PrivateKMeansModel model = (PrivateKMeansModel) fitted.stages()[1];
-    System.out.println("epsilon = " + model.privacyReport().epsilon());
+    PrivateKMeansModel model = (PrivateKMeansModel) fitted.stages()[2];
+    System.out.println("epsilon = " + PrivatePipeline.privacyReport(fitted).epsilon());  // 0.5 + 2.5
 
     fitted.write().overwrite().save(modelDir);
     PipelineModel reloaded = PipelineModel.load(modelDir);

@@ -22,7 +22,6 @@ import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;
 import org.apache.spark.ml.clustering.KMeansModel;
-import org.apache.spark.ml.feature.StandardScaler;
 import org.apache.spark.ml.feature.VectorAssembler;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.param.ParamMap;
@@ -41,9 +40,9 @@ class PrivateKMeansTest {
   static Pipeline pipeline(PrivateKMeans kmeans) {
     VectorAssembler assembler = new VectorAssembler()
         .setInputCols(new String[] {"x1", "x2", "x3", "x4", "x5"}).setOutputCol("raw");
-    StandardScaler scaler = new StandardScaler().setInputCol("raw").setOutputCol("features");
-    // a scaler's column holds its size alone in the ML metadata, which does not show it is public: d is given
-    return new Pipeline().setStages(new PipelineStage[] {assembler, scaler, kmeans.setDimension(5)});
+    PrivateStandardScaler scaler = new PrivateStandardScaler().setInputCol("raw").setOutputCol("features")
+        .setBounds("-20:20").setEpsilon(0.5).setSeed(4);
+    return new PrivatePipeline().setStages(new PipelineStage[] {assembler, scaler, kmeans});
   }
 
   static List<Integer> predictions(Dataset<Row> frame) {
