@@ -1,4 +1,5 @@
-"""Spark ML stages of pais: :class:`PrivateKMeans` and the :class:`PrivateKMeansModel` it fits.
+"""Spark ML stages of pais: :class:`PrivateKMeans` and the :class:`PrivateKMeansModel` it fits; the private
+preprocessing stages :class:`PrivateStandardScaler` and :class:`BoxScaler`; and :class:`PrivatePipeline`.
 
 Thin wrappers over the JVM classes ``io.pais.ml.PrivateKMeans`` and ``io.pais.ml.PrivateKMeansModel``, in the style of
 ``pyspark.ml.clustering.KMeans``: every JVM param is declared here with the same name, and its default is read from
@@ -13,13 +14,14 @@ from functools import wraps
 from py4j.protocol import Py4JJavaError
 from pyspark import SparkContext, keyword_only
 from pyspark.ml.param import Param, Params, TypeConverters
+from pyspark.ml import Pipeline
 from pyspark.ml.util import JavaMLReadable, JavaMLWritable
-from pyspark.ml.wrapper import JavaEstimator, JavaModel
+from pyspark.ml.wrapper import JavaEstimator, JavaModel, JavaTransformer
 
 from pais import PaisError
 
-__all__ = ["PrivateKMeans", "PrivateKMeansModel", "PrivateKMeansSummary", "read_cluster_centers",
-           "read_privacy_report"]
+__all__ = ["BoxScaler", "PrivateKMeans", "PrivateKMeansModel", "PrivateKMeansSummary", "PrivatePipeline",
+           "PrivateStandardScaler", "PrivateStandardScalerModel", "read_cluster_centers", "read_privacy_report"]
 
 _JVM_PACKAGE = "io.pais.ml"
 
@@ -112,7 +114,22 @@ def _param(name, doc, converter):
     return Param(Params._dummy(), name, doc, typeConverter=converter)
 
 
-class _PrivateKMeansParams(Params):
+class _JvmCheckedParams(Params):
+    """Params whose values the JVM's validators check as they are set."""
+
+    def _set(self, **kwargs):
+        """Sets params, each checked at once by the JVM's validator (a JVM param pair validates its value on
+        construction; nothing is set in the JVM until fit, as PySpark does)."""
+        super()._set(**kwargs)
+        if getattr(self, "_java_obj", None) is not None and not _remote(self):
+            for name in kwargs:
+                if kwargs[name] is not None:
+                    param = self.getParam(name)
+                    _jvm_errors_as_pais_errors(self._make_java_param_pair)(param, self._paramMap[param])
+        return self
+
+
+class _PrivateKMeansParams(_JvmCheckedParams):
     """The params of both stages, named as the JVM names them (``lambda`` is reached with getattr: a Python keyword)."""
 
     k = _param("k", "number of clusters", TypeConverters.toInt)
@@ -176,17 +193,6 @@ class _PrivateKMeansParams(Params):
     stage1Cached = _param("stage1Cached", "must-ow: draw stage I once and keep it", TypeConverters.toBoolean)
     noise = _param("noise", "uniform schemes: laplace or gaussian", TypeConverters.toString)
     delta = _param("delta", "uniform schemes: the target delta", TypeConverters.toFloat)
-
-    def _set(self, **kwargs):
-        """Sets params, each checked at once by the JVM's validator (a JVM param pair validates its value on
-        construction; nothing is set in the JVM until fit, as PySpark does)."""
-        super()._set(**kwargs)
-        if getattr(self, "_java_obj", None) is not None and not _remote(self):
-            for name in kwargs:
-                if kwargs[name] is not None:
-                    param = self.getParam(name)
-                    _jvm_errors_as_pais_errors(self._make_java_param_pair)(param, self._paramMap[param])
-        return self
 
     def getK(self):
         return self.getOrDefault(self.k)
@@ -513,6 +519,277 @@ class PrivateKMeansModel(JavaModel, _PrivateKMeansParams, JavaMLReadable, JavaML
         return self._set(predictionCol=value)
 
 
+class _PrivateStandardScalerParams(_JvmCheckedParams):
+    """The params of the private scaler and its model, named as the JVM (and Spark's StandardScaler) names them."""
+
+    inputCol = _param("inputCol", "input column name (a Spark ML vector)", TypeConverters.toString)
+    outputCol = _param("outputCol", "output column name", TypeConverters.toString)
+    withMean = _param("withMean", "whether to centre the data with the DP mean", TypeConverters.toBoolean)
+    withStd = _param("withStd", "whether to scale the data to unit DP standard deviation", TypeConverters.toBoolean)
+    bounds = _param("bounds", "public per-coordinate bounds lo:hi the points are clamped into (required)",
+                    TypeConverters.toString)
+    epsilon = _param("epsilon", "the scaler's own epsilon, which adds to the other stages' (required)",
+                     TypeConverters.toFloat)
+    dimension = _param("dimension", "the size of the input vectors, a public input (0: the column's ML metadata "
+                       "when it lists one attribute per scalar column)", TypeConverters.toInt)
+    seed = _param("seed", "seed of a reproducible fit (unset: secure randomness)", TypeConverters.toInt)
+    budgetLedger = _param("budgetLedger", "a budget ledger the fit charges its epsilon to", TypeConverters.toString)
+    allowNonAtomicRename = _param("allowNonAtomicRename", "accept a budget ledger on a file system without atomic "
+                                  "rename", TypeConverters.toBoolean)
+
+    def getInputCol(self):
+        return self.getOrDefault(self.inputCol)
+
+    def getOutputCol(self):
+        return self.getOrDefault(self.outputCol)
+
+    def getWithMean(self):
+        return self.getOrDefault(self.withMean)
+
+    def getWithStd(self):
+        return self.getOrDefault(self.withStd)
+
+    def getBounds(self):
+        return self.getOrDefault(self.bounds)
+
+    def getEpsilon(self):
+        return self.getOrDefault(self.epsilon)
+
+    def getDimension(self):
+        return self.getOrDefault(self.dimension)
+
+    def getSeed(self):
+        return self.getOrDefault(self.seed)
+
+    def getBudgetLedger(self):
+        return self.getOrDefault(self.budgetLedger)
+
+    def getAllowNonAtomicRename(self):
+        return self.getOrDefault(self.allowNonAtomicRename)
+
+
+class PrivateStandardScaler(JavaEstimator, _PrivateStandardScalerParams, JavaMLReadable, JavaMLWritable):
+    """Spark's StandardScaler with DP means and standard deviations from a public box (``bounds``), at its own
+    ``epsilon`` (pure epsilon-DP, add/remove one record). The model scales as StandardScalerModel does and holds only
+    DP outputs and its privacy report."""
+
+    _java_obj = None
+
+    @keyword_only
+    def __init__(self, *, inputCol=None, outputCol=None, withMean=None, withStd=None, bounds=None, epsilon=None,
+                 dimension=None, seed=None, budgetLedger=None, allowNonAtomicRename=None):
+        super().__init__()
+        self._java_obj = self._new_java_obj(_JVM_PACKAGE + ".PrivateStandardScaler", self.uid)
+        if not _remote(self):
+            self._transfer_params_from_java()
+        self.setParams(**self._input_kwargs)
+
+    @keyword_only
+    def setParams(self, *, inputCol=None, outputCol=None, withMean=None, withStd=None, bounds=None, epsilon=None,
+                  dimension=None, seed=None, budgetLedger=None, allowNonAtomicRename=None):
+        """Sets the given params; those left out (None) stay as they are."""
+        return self._set(**_as_params(self._input_kwargs))
+
+    @_jvm_errors_as_pais_errors
+    def _fit_java(self, dataset):
+        return super()._fit_java(dataset)
+
+    def _create_model(self, java_model):
+        return PrivateStandardScalerModel(java_model)
+
+    def setInputCol(self, value):
+        return self._set(inputCol=value)
+
+    def setOutputCol(self, value):
+        return self._set(outputCol=value)
+
+    def setWithMean(self, value):
+        return self._set(withMean=value)
+
+    def setWithStd(self, value):
+        return self._set(withStd=value)
+
+    def setBounds(self, value):
+        return self._set(bounds=value)
+
+    def setEpsilon(self, value):
+        return self._set(epsilon=value)
+
+    def setDimension(self, value):
+        return self._set(dimension=value)
+
+    def setSeed(self, value):
+        return self._set(seed=value)
+
+    def setBudgetLedger(self, value):
+        return self._set(budgetLedger=value)
+
+    def setAllowNonAtomicRename(self, value):
+        return self._set(allowNonAtomicRename=value)
+
+
+class PrivateStandardScalerModel(JavaModel, _PrivateStandardScalerParams, JavaMLReadable, JavaMLWritable):
+    """A fitted :class:`PrivateStandardScaler`: the DP means and deviations and what they cost."""
+
+    @property
+    def mean(self):
+        """The DP means (a DenseVector, as StandardScalerModel.mean)."""
+        _refuse_over_connect(self, "mean")
+        return self._call_java("mean")
+
+    @property
+    def std(self):
+        """The DP standard deviations (empty when fitted with withStd false)."""
+        _refuse_over_connect(self, "std")
+        return self._call_java("std")
+
+    def privacyReport(self):
+        """What the fit spent and how, as a dict (its ledger of three entries; the budget claim, if any)."""
+        _refuse_over_connect(self, "privacyReport()")
+        return json.loads(self._call_java("privacyReportJson"))
+
+    @_jvm_errors_as_pais_errors
+    def _transform(self, dataset):
+        return super()._transform(dataset)
+
+    def setInputCol(self, value):
+        return self._set(inputCol=value)
+
+    def setOutputCol(self, value):
+        return self._set(outputCol=value)
+
+
+class BoxScaler(JavaTransformer, _JvmCheckedParams, JavaMLReadable, JavaMLWritable):
+    """Maps a public box onto [-1, 1]^d ((x - midpoint) / half-width, clamped unless ``clip`` is False): a function
+    of public bounds that reads nothing and spends no epsilon. A PrivateKMeans after it takes ``bounds="-1:1"``."""
+
+    inputCol = _param("inputCol", "input column name (a Spark ML vector)", TypeConverters.toString)
+    outputCol = _param("outputCol", "output column name", TypeConverters.toString)
+    bounds = _param("bounds", "the public box, lo:hi for every coordinate or one lo:hi per coordinate (required)",
+                    TypeConverters.toString)
+    clip = _param("clip", "whether to clamp values outside the box onto its faces", TypeConverters.toBoolean)
+
+    _java_obj = None
+
+    @keyword_only
+    def __init__(self, *, inputCol=None, outputCol=None, bounds=None, clip=None):
+        super().__init__()
+        self._java_obj = self._new_java_obj(_JVM_PACKAGE + ".BoxScaler", self.uid)
+        if not _remote(self):
+            self._transfer_params_from_java()
+        self.setParams(**self._input_kwargs)
+
+    @keyword_only
+    def setParams(self, *, inputCol=None, outputCol=None, bounds=None, clip=None):
+        """Sets the given params; those left out (None) stay as they are."""
+        return self._set(**_as_params(self._input_kwargs))
+
+    @_jvm_errors_as_pais_errors
+    def _transform(self, dataset):
+        return super()._transform(dataset)
+
+    def getInputCol(self):
+        return self.getOrDefault(self.inputCol)
+
+    def getOutputCol(self):
+        return self.getOrDefault(self.outputCol)
+
+    def getBounds(self):
+        return self.getOrDefault(self.bounds)
+
+    def getClip(self):
+        return self.getOrDefault(self.clip)
+
+    def setInputCol(self, value):
+        return self._set(inputCol=value)
+
+    def setOutputCol(self, value):
+        return self._set(outputCol=value)
+
+    def setBounds(self, value):
+        return self._set(bounds=value)
+
+    def setClip(self, value):
+        return self._set(clip=value)
+
+
+class PrivatePipeline(Pipeline):
+    """A Pipeline whose ``fit`` refuses, in one PaisError and before it reads a row, every stage that would put exact
+    statistics of the data into the model: an Estimator other than the pais ones (the message names the stage and its
+    private alternative), a PrivateKMeans in paper mode, and a fitted Model passed in as a stage unless declared fitted
+    elsewhere on public data (:meth:`declareFittedOnPublicData`). The rule is the JVM's ``io.pais.ml.PrivatePipeline``
+    (so the check needs a classic session: over Spark Connect it is refused). :meth:`privacyReport` composes the
+    fitted private stages' guarantees into one."""
+
+    publicStages = _param("publicStages", "the uids of fitted models declared fitted elsewhere on public data",
+                          TypeConverters.toListString)
+
+    @keyword_only
+    def __init__(self, *, stages=None, publicStages=None):
+        given = dict(self._input_kwargs)
+        super().__init__()
+        self._setDefault(publicStages=[])
+        self._set(**{name: value for name, value in given.items() if value is not None})
+
+    def getPublicStages(self):
+        return self.getOrDefault(self.publicStages)
+
+    def setPublicStages(self, uids):
+        return self._set(publicStages=uids)
+
+    def declareFittedOnPublicData(self, *models):
+        """Declares fitted models (for example a StringIndexerModel made from a public list of labels) as fitted
+        elsewhere on public data: the pipeline then accepts them. The declaration is the user's; nothing checks it."""
+        uids = list(self.getPublicStages())
+        uids += [m.uid for m in models if m.uid not in uids]
+        return self.setPublicStages(uids)
+
+    @_jvm_errors_as_pais_errors
+    def check(self):
+        """What ``fit`` checks first, alone: raises PaisError naming the first stage that would save exact
+        statistics of the data."""
+        if SparkContext._jvm is None:
+            raise PaisError("PrivatePipeline checks its stages in the JVM, which a Spark Connect client cannot reach: "
+                            "fit the pipeline from a classic session")
+        declared = set(self.getPublicStages())
+        for index, stage in enumerate(self.getStages()):
+            if not hasattr(stage, "_to_java") and stage.uid not in declared:
+                raise PaisError("PrivatePipeline: stage %d (%s %s) runs in Python only, so what it learns from the data "
+                                "cannot be checked; fit it on public data and declare it with "
+                                "declareFittedOnPublicData" % (index + 1, type(stage).__name__, stage.uid))
+        self._to_java().check()
+
+    def _fit(self, dataset):
+        self.check()
+        return super()._fit(dataset)
+
+    def _to_java(self):
+        gateway = SparkContext._gateway
+        stages = [stage for stage in self.getStages() if hasattr(stage, "_to_java")]
+        java_stages = gateway.new_array(SparkContext._jvm.org.apache.spark.ml.PipelineStage, len(stages))
+        for index, stage in enumerate(stages):
+            java_stages[index] = stage._to_java()
+        java_uids = gateway.new_array(SparkContext._jvm.java.lang.String, len(self.getPublicStages()))
+        for index, uid in enumerate(self.getPublicStages()):
+            java_uids[index] = uid
+        java_pipeline = SparkContext._jvm.io.pais.ml.PrivatePipeline(self.uid)
+        java_pipeline.setStages(java_stages)
+        java_pipeline.setPublicStages(java_uids)
+        return java_pipeline
+
+    @classmethod
+    def _from_java(cls, java_stage):
+        pipeline = super()._from_java(java_stage)
+        return pipeline.setPublicStages(list(java_stage.getPublicStages()))
+
+    @staticmethod
+    @_jvm_errors_as_pais_errors
+    def privacyReport(model):
+        """The guarantee of a fitted pipeline's private stages together, as a dict: the composed epsilon, delta and
+        relation, and every private stage's own report (nested pipeline models included)."""
+        return json.loads(SparkContext._jvm.io.pais.ml.PrivatePipeline.privacyReportJson(model._to_java()))
+
+
 def _register_jvm_package_name():
     """PySpark names a stage's JVM class after its Python module (PipelineModel loading imports the JVM class name
     as a module path; the readers, classic and Spark Connect, derive the JVM class from ``__module__``). The JVM
@@ -521,7 +798,8 @@ def _register_jvm_package_name():
     module = sys.modules[__name__]
     sys.modules.setdefault("io.pais", sys.modules["pais"])
     sys.modules.setdefault(_JVM_PACKAGE, module)
-    for stage in (PrivateKMeans, PrivateKMeansModel):
+    for stage in (PrivateKMeans, PrivateKMeansModel, PrivateStandardScaler, PrivateStandardScalerModel, BoxScaler,
+                  PrivatePipeline):
         stage.__module__ = _JVM_PACKAGE
 
 

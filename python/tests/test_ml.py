@@ -246,7 +246,7 @@ def test_the_readme_python_example_runs(spark, monkeypatch):
     scope = {}
     exec(compile(code, "README.md", "exec"), scope)
     assert isinstance(scope["reloaded"].stages[-1], PrivateKMeansModel)
-    assert scope["report"]["epsilon"] <= 3.0
+    assert scope["report"]["epsilon"] <= 3.0 and len(scope["report"]["stages"]) == 2
 
 
 def test_the_jar_alone_makes_import_pais_work(jar, tmp_path):

@@ -101,8 +101,13 @@ public final class PrivatePipeline extends Pipeline {
 
   @Override
   public PipelineModel fit(Dataset<?> dataset) {
-    requireNoExactStatistics(getStages(), Set.of(getPublicStages()), "");
+    check();
     return super.fit(dataset);
+  }
+
+  /** What {@code fit} checks first, alone (the Python API's PrivatePipeline calls it before fitting). */
+  public void check() {
+    requireNoExactStatistics(getStages(), Set.of(getPublicStages()), "");
   }
 
   /** Refuses the first stage that would put exact statistics of the data into the model. */
