@@ -49,6 +49,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 
@@ -369,6 +370,14 @@ public final class PrivateKMeansEngine {
    * {@link PrivateTrainingSummary}; null when the summary has no share (paper mode, or a share of 0).
    */
   public TrainingSummary summarise(PreparedRun run, double[] centres) {
+    return summarise(run, centres, ledger, randomness.provider());
+  }
+
+  /**
+   * The same, recorded in {@code into} and drawn from {@code rng}: the engine's own choice of the points, the cap
+   * and the shares, released once per call (the composed audit draws the whole default path many times over).
+   */
+  TrainingSummary summarise(PreparedRun run, double[] centres, PrivacyLedger into, UniformRandomProvider rng) {
     if (!beforeData.summary().runs()) {
       return null;
     }
@@ -378,7 +387,7 @@ public final class PrivateKMeansEngine {
     SampleBlocks trainingPoints = run.readsUnprojected() ? run.sampleOf(1) : data.allPoints(data.partitions());
     ClusterCosts exact = trainingPoints.clusterCosts(centres, settings.k(), data.dimension(), cap);
     TrainingSummary summary = PrivateTrainingSummary.release(exact.weights(), exact.cost(), cap,
-        beforeData.summary(), ledger, randomness.provider());
+        beforeData.summary(), into, rng);
     clock.end("private summary", start);
     return summary;
   }

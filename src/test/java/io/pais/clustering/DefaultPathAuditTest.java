@@ -1,0 +1,185 @@
+package io.pais.clustering;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pais.accounting.LedgerEntry;
+import io.pais.accounting.LedgerStage;
+import io.pais.accounting.PrivacyLedger;
+import io.pais.accounting.PrivacyReport;
+import io.pais.accounting.TrainingSummary;
+import io.pais.audit.PrivacyAuditor;
+import io.pais.io.KeyedPoint;
+import io.pais.io.Points;
+import io.pais.lloyd.LloydNoise;
+import io.pais.lloyd.LloydSums;
+import io.pais.lloyd.SampleBlock;
+import io.pais.lloyd.SampleBlocks;
+import io.pais.lloyd.WeightedClusterStats;
+import io.pais.noise.LatticeNoise;
+import io.pais.noise.NoiseRandomness;
+import io.pais.noise.ScalarNoise;
+import io.pais.noise.VectorNoise;
+import io.pais.privacy.NoiseScales;
+import io.pais.sampling.Sampler;
+import io.pais.settings.Initialisation;
+import io.pais.settings.Iterations;
+import io.pais.settings.KMeansSettings;
+import io.pais.settings.OffsetClip;
+import io.pais.testing.SharedSparkSession;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.DoubleSupplier;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The default release path audited whole at the engine level (issue 50, item 3): DP-Lloyd reading every point
+ * unprojected with offsets clipped to ρ < r, several iterations with the guards and dead centres re-seeded from a
+ * public pool, then the
+ * private training summary — against the sum of their ledger shares. The engine prepares D = {} and D′ = {x} with x
+ * far beyond r (read unprojected, as the default reads every point); each draw runs {@link PrivateKMeansEngine#iterate}
+ * on the engine's prepared run (its points in memory) and {@link PrivateKMeansEngine#summarise} on the centres it
+ * returns, with fresh noise. The noise of every iteration is recorded as it is released (the transcript the
+ * guarantee covers), and the statistic is the privacy loss of the whole transcript, x's offset taken in the
+ * direction of x (the centres stay within r of the origin, so its angle is off by at most asin(r/‖x‖)). False-failure
+ * rate 1e-3 per audit (seeds fixed); a wiring that halves DP-Lloyd's noise is caught.
+ */
+@ExtendWith(SharedSparkSession.class)
+class DefaultPathAuditTest {
+  private static final double ALPHA = 1e-3;
+  private static final int SAMPLES = 120_000;
+  private static final int D = 2;
+  private static final double R = 2;
+  private static final double CLIP = 40;
+  private static final double EPSILON = 2;
+  private static final int T = 3;
+  private static final double[] X = {38, 0};
+  private static final SampleBlock POOL = SampleBlock.ofRows(new double[] {1, 1, -1.5, 0.5}, new double[] {3, 2}, D);
+
+  private static KMeansSettings settings(long seed) {
+    return KMeansSettings.builder().privacy(io.pais.settings.PrivacyMode.Kind.STRICT).strict(CLIP).normBound(R)
+        .centre(new double[D]).k(1).iterations(Iterations.fixed(T)).epsilon(EPSILON).sampler(Sampler.FULL)
+        .offsetClip(OffsetClip.fraction(0.25)).summaryShare(0.1).initialisation(Initialisation.RANDOM_BALL)
+        .seed(seed).build();
+  }
+
+  /** A run the engine prepared, its points moved into memory, and what its report claims. */
+  private record Prepared(PrivateKMeansEngine engine, PreparedRun.Poisson run, double claimed) {}
+
+  private static Prepared prepare(SparkSession spark, List<double[]> rows) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    PrivateKMeansEngine engine = new PrivateKMeansEngine(settings(31), message -> { });
+    List<KeyedPoint> keyed = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      keyed.add(new KeyedPoint(i, rows.get(i)));
+    }
+    PreparedRun.Poisson run = (PreparedRun.Poisson) engine.prepare(new Points(jsc.parallelize(keyed, 1), D, "audit",
+        true));
+    // the points as DP-Lloyd reads them (weight 1 each: every point), moved into memory
+    WeightedClusterStats read = run.sampleOf(1).clusterStats(new double[D], 1, D, LloydSums.points());
+    SampleBlock.Builder block = new SampleBlock.Builder(D, rows.size());
+    if (read.count(0) > 0) {
+      assertEquals(1, read.count(0));
+      block.add(read.sum(0), 1);
+    }
+    // a public pool for the dead-centre rule, the same in both worlds (a release's is the private coreset, a DP output
+    // its own audits cover): a centre whose noisy count is below the threshold moves to the pool point served worst
+    PreparedRun.Poisson inMemory = new PreparedRun.Poisson(run.data(), run.plan(),
+        SampleBlocks.inMemory(List.of(block.build())), run.pointRadius(), run.initialCentres(), POOL,
+        run.iterations(), run.sums(), run.provenance());
+    TrainingSummary once = engine.summarise(inMemory, run.initialCentres()); // the summary's entries, once
+    PrivacyReport report = engine.report(run, once);
+    assertEquals(List.of(LedgerStage.DP_LLOYD, LedgerStage.SUMMARY_SIZES, LedgerStage.SUMMARY_COST),
+        report.ledger().stream().map(LedgerEntry::stage).toList(), "DP-Lloyd and the summary read the data");
+    return new Prepared(engine, inMemory, report.epsilon());
+  }
+
+  /** Noise that records every value it releases, in order. */
+  private record Recorded(List<Double> counts, List<double[]> sums) {
+    LloydNoise around(ScalarNoise count, VectorNoise sum, NoiseRandomness randomness) {
+      ScalarNoise countTap = (exact, rng) -> {
+        double out = count.release(exact, rng);
+        counts.add(out);
+        return out;
+      };
+      VectorNoise sumTap = (exact, rng) -> {
+        double[] out = sum.release(exact, rng);
+        sums.add(out.clone());
+        return out;
+      };
+      return LloydNoise.of(countTap, sumTap, randomness);
+    }
+  }
+
+  /** How DP-Lloyd's noise is wired to the plan: the engine's own, or a mistake. */
+  private interface Wiring {
+    LatticeNoise.CountAndSum noise(PreparedRun.Poisson run);
+  }
+
+  /**
+   * The privacy loss log p(out | D′)/p(out | D) of one release of the whole path: per iteration the noisy count and
+   * sum, then the summary's size and cost.
+   */
+  private static DoubleSupplier releases(Prepared p, Wiring wiring, long seed) {
+    NoiseScales scales = p.run().plan().scales();
+    double rho = ((LloydSums.ClippedOffsets) p.run().sums()).bound();
+    double[] offset = {rho * X[0] / Math.hypot(X[0], X[1]), rho * X[1] / Math.hypot(X[0], X[1])};
+    NoiseRandomness randomness = NoiseRandomness.seeded(seed);
+    UniformRandomProvider summaryRng = NoiseRandomness.seeded(seed + 1).provider();
+    return () -> {
+      Recorded recorded = new Recorded(new ArrayList<>(), new ArrayList<>());
+      LatticeNoise.CountAndSum noise = wiring.noise(p.run());
+      double[] centres = p.engine().iterate(p.run(), recorded.around(noise.count(), noise.sum(), randomness));
+      TrainingSummary summary = p.engine().summarise(p.run(), centres, PrivacyLedger.pure(EPSILON), summaryRng);
+      double loss = 0;
+      for (int t = 0; t < recorded.counts().size(); t++) {
+        double c = recorded.counts().get(t);
+        double[] s = recorded.sums().get(t);
+        loss += (Math.abs(c) - Math.abs(c - 1)) / scales.betaCount()
+            + (Math.hypot(s[0], s[1]) - Math.hypot(s[0] - offset[0], s[1] - offset[1])) / scales.betaSum();
+      }
+      double size = summary.clusterSizes().get(0);
+      double term = Math.min(Math.pow(X[0] - centres[0], 2) + Math.pow(X[1] - centres[1], 2),
+          summary.costTermCap());
+      double cost = summary.trainingCost();
+      return loss + (Math.abs(size) - Math.abs(size - 1)) / summary.sizeNoiseScale()
+          + (Math.abs(cost) - Math.abs(cost - term)) / summary.costNoiseScale();
+    };
+  }
+
+  private static PrivacyAuditor.Result audit(SparkSession spark, String what, Wiring wiring, long seed) {
+    Prepared empty = prepare(spark, List.of());
+    Prepared one = prepare(spark, List.of(X.clone()));
+    assertEquals(empty.claimed(), one.claimed(), "the plan reads no data");
+    assertArrayEquals(empty.run().initialCentres(), one.run().initialCentres(), "a data-independent start");
+    assertTrue(one.run().readsUnprojected(), "x beyond r is read unprojected");
+    assertTrue(((LloydSums.ClippedOffsets) one.run().sums()).bound() < R, "offsets clipped to rho < r");
+    assertEquals(T, one.run().iterations());
+    double[] last = empty.engine().iterate(empty.run(), empty.engine().noiseFor(empty.run()));
+    assertTrue(java.util.Arrays.equals(last, new double[] {1, 1}) || java.util.Arrays.equals(last,
+        new double[] {-1.5, 0.5}), "with no points the centre is dead and re-seeded from the pool");
+    PrivacyAuditor.Result r = PrivacyAuditor.audit(releases(empty, wiring, seed), releases(one, wiring, seed + 7),
+        SAMPLES, ALPHA);
+    System.out.println("default path audit, " + what + ": " + r + " of a claimed " + one.claimed());
+    return r;
+  }
+
+  @Test
+  void theDefaultPathMeetsItsSummedEpsilonAndHalfOfDpLloydsNoiseIsCaught(SparkSession spark) {
+    double claimed = prepare(spark, List.of()).claimed();
+    assertEquals(EPSILON, claimed, 1e-12);
+    PrivacyAuditor.Result r = audit(spark, "the engine's wiring", run -> run.noise(settings(31).geometry()), 81);
+    assertTrue(r.epsilonLowerBound() <= claimed, "the path leaks more than its ledger: " + r);
+    assertTrue(r.epsilonLowerBound() > 0.5 * claimed, "the audit finds most of the loss: " + r);
+    PrivacyAuditor.Result half = audit(spark, "DP-Lloyd's noise halved", run -> {
+      NoiseScales s = run.plan().scales();
+      return LatticeNoise.countAndSum(s.betaCount() / 2, s.betaSum() / 2, settings(31).geometry(), D);
+    }, 83);
+    assertTrue(half.epsilonLowerBound() > claimed, "half of DP-Lloyd's noise must be caught: " + half);
+  }
+}
