@@ -3,14 +3,10 @@ package io.pais.ml;
 import static io.pais.ml.ParamRules.nonEmpty;
 import static io.pais.ml.ParamRules.parsesAsBounds;
 
-import io.pais.io.InputException;
 import io.pais.math.Checks;
 import io.pais.settings.CoordinateBounds;
 import org.apache.spark.ml.Transformer;
 import org.apache.spark.ml.attribute.AttributeGroup;
-import org.apache.spark.ml.linalg.Vector;
-import org.apache.spark.ml.linalg.VectorUDT;
-import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
@@ -20,9 +16,6 @@ import org.apache.spark.ml.util.Identifiable;
 import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.api.java.UDF1;
-import org.apache.spark.sql.expressions.UserDefinedFunction;
-import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -122,27 +115,16 @@ public final class BoxScaler extends Transformer implements DefaultParamsWritabl
     if (declared > 0) {
       box.requireDimension(declared);
     }
-    boolean clamp = getClip();
     double[] lower = box.lower(); // one value for every coordinate, or one per coordinate
     double[] upper = box.upper();
-    UserDefinedFunction scale = functions.udf((UDF1<Vector, Vector>) v -> {
-      if (v == null) {
-        return null;
-      }
-      double[] out = v.toArray();
-      if (lower.length > 1 && lower.length != out.length) {
-        throw new InputException("column '" + column + "' holds a vector of size " + out.length + " where the "
-            + "bounds give " + lower.length + " coordinates");
-      }
-      for (int j = 0; j < out.length; j++) {
-        int b = lower.length == 1 ? 0 : j;
-        double half = (upper[b] - lower[b]) / 2;
-        double z = half == 0 ? 0 : (out[j] - (lower[b] + half)) / half;
-        out[j] = clamp ? Math.max(-1, Math.min(1, z)) : z;
-      }
-      return Vectors.dense(out);
-    }, new VectorUDT());
-    return dataset.withColumn(getOutputCol(), scale.apply(functions.col(column)),
+    double[] midpoint = new double[lower.length];
+    double[] factor = new double[lower.length];
+    for (int j = 0; j < lower.length; j++) {
+      double half = (upper[j] - lower[j]) / 2;
+      midpoint[j] = lower[j] + half;
+      factor[j] = half == 0 ? 0 : 1 / half;
+    }
+    return new CoordinateMap(midpoint, factor, getClip(), "box scaler").apply(dataset, column, getOutputCol(),
         schema.apply(getOutputCol()).metadata());
   }
 

@@ -24,9 +24,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.api.java.UDF1;
-import org.apache.spark.sql.expressions.UserDefinedFunction;
-import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
@@ -116,22 +113,7 @@ public final class PrivateStandardScalerModel extends Model<PrivateStandardScale
     for (int j = 0; j < d; j++) {
       factor[j] = !getWithStd() ? 1 : std[j] != 0 ? 1 / std[j] : 0;
     }
-    String column = getInputCol();
-    UserDefinedFunction scale = functions.udf((UDF1<Vector, Vector>) v -> {
-      if (v == null) {
-        return null;
-      }
-      if (v.size() != d) {
-        throw new InputException("column '" + column + "' holds a vector of size " + v.size() + " where the scaler "
-            + "has dimension " + d);
-      }
-      double[] out = v.toArray();
-      for (int j = 0; j < d; j++) {
-        out[j] = (out[j] - shift[j]) * factor[j];
-      }
-      return Vectors.dense(out);
-    }, new VectorUDT());
-    return dataset.withColumn(getOutputCol(), scale.apply(functions.col(column)),
+    return new CoordinateMap(shift, factor, false, "scaler").apply(dataset, getInputCol(), getOutputCol(),
         schema.apply(getOutputCol()).metadata());
   }
 

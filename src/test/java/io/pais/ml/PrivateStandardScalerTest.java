@@ -161,5 +161,14 @@ class PrivateStandardScalerTest {
     IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class,
         () -> new BoxScaler().setInputCol("raw").setOutputCol("f").setBounds("0:1,0:1").transform(data));
     assertTrue(wrong.getMessage().contains("or 5 pairs"), wrong.getMessage());
+    // without size metadata a vector of another size is found as it is read, named without its values
+    Dataset<Row> unsized = spark.createDataFrame(List.of(org.apache.spark.sql.RowFactory.create(
+        org.apache.spark.ml.linalg.Vectors.dense(1, 2, 3))), new org.apache.spark.sql.types.StructType()
+        .add("v", new org.apache.spark.ml.linalg.VectorUDT()));
+    Exception bad = assertThrows(Exception.class, () -> box.copy(new org.apache.spark.ml.param.ParamMap())
+        .setInputCol("v").setOutputCol("w").transform(unsized).collectAsList());
+    InputException found = InputException.find(bad);
+    assertTrue(found != null && found.getMessage().equals("column 'v' holds a vector of size 3 where the box scaler "
+        + "expects 5"), String.valueOf(found));
   }
 }
