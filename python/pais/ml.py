@@ -15,7 +15,7 @@ from py4j.protocol import Py4JJavaError
 from pyspark import SparkContext, keyword_only
 from pyspark.ml.param import Param, Params, TypeConverters
 from pyspark.ml import Pipeline
-from pyspark.ml.util import JavaMLReadable, JavaMLWritable
+from pyspark.ml.util import JavaMLReadable, JavaMLWritable, JavaMLWriter, MLReader
 from pyspark.ml.wrapper import JavaEstimator, JavaModel, JavaTransformer
 
 from pais import PaisError
@@ -782,12 +782,33 @@ class PrivatePipeline(Pipeline):
         pipeline = super()._from_java(java_stage)
         return pipeline.setPublicStages(list(java_stage.getPublicStages()))
 
+    def write(self):
+        """Saves through the JVM's PrivatePipeline (Spark's layout and the declared public stages), on every Spark
+        line (PySpark 4 would otherwise write a plain Pipeline from Python)."""
+        return JavaMLWriter(self)
+
+    @classmethod
+    def read(cls):
+        return _PrivatePipelineReader(cls)
+
     @staticmethod
     @_jvm_errors_as_pais_errors
     def privacyReport(model):
         """The guarantee of a fitted pipeline's private stages together, as a dict: the composed epsilon, delta and
         relation, and every private stage's own report (nested pipeline models included)."""
         return json.loads(SparkContext._jvm.io.pais.ml.PrivatePipeline.privacyReportJson(model._to_java()))
+
+
+class _PrivatePipelineReader(MLReader):
+    """Loads a saved PrivatePipeline through the JVM's reader, its stages and declarations included."""
+
+    def __init__(self, cls):
+        super().__init__()
+        self.cls = cls
+
+    @_jvm_errors_as_pais_errors
+    def load(self, path):
+        return self.cls._from_java(SparkContext._jvm.io.pais.ml.PrivatePipeline.load(path))
 
 
 def _register_jvm_package_name():

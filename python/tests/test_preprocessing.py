@@ -76,9 +76,12 @@ def test_a_private_pipeline_fits_private_stages_composes_their_report_and_saves(
     assert [s["stage"] for s in report["stages"]] == ["PrivateStandardScalerModel", "PrivateKMeansModel"]
     fitted.write().save(str(tmp_path / "model"))
     assert PrivatePipeline.privacyReport(PipelineModel.load(str(tmp_path / "model")))["epsilon"] == 1.5
-    pipeline.write().save(str(tmp_path / "pipeline"))
+    declared = pipeline.copy().declareFittedOnPublicData(pipeline.getStages()[0])
+    declared.write().save(str(tmp_path / "pipeline"))
     loaded = PrivatePipeline.load(str(tmp_path / "pipeline"))
     assert isinstance(loaded, PrivatePipeline) and len(loaded.getStages()) == 3
+    assert loaded.getPublicStages() == [pipeline.getStages()[0].uid]
+    assert PrivatePipeline.privacyReport(loaded.fit(blobs))["epsilon"] == 1.5
 
 
 def test_a_model_fitted_elsewhere_passes_only_when_declared_public(spark, blobs):

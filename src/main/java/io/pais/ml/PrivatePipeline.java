@@ -1,5 +1,6 @@
 package io.pais.ml;
 
+import io.pais.settings.PrivacyMode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -122,7 +123,8 @@ public final class PrivatePipeline extends Pipeline {
         requireNoExactStatistics(nested.getStages(), declaredPublic, where + ", ");
       } else if (stage instanceof PipelineModel nested) {
         requireNoExactStatistics(nested.stages(), declaredPublic, where + ", ");
-      } else if (stage instanceof PrivateKMeans kmeans && !kmeans.getPrivacyMode().equals("strict")) {
+      } else if (stage instanceof PrivateKMeans kmeans
+          && PrivacyMode.Kind.parse(kmeans.getPrivacyMode()) != PrivacyMode.Kind.STRICT) {
         throw new IllegalArgumentException("PrivatePipeline: " + where + " has privacyMode = paper, which is not "
             + "private end to end; use privacyMode strict");
       } else if (PRIVATE.contains(stage.getClass())) {
