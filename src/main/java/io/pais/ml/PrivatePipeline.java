@@ -52,7 +52,11 @@ public final class PrivatePipeline extends Pipeline {
       "RobustScaler", "use BoxScaler (a public box, no epsilon) or PrivateStandardScaler",
       "KMeans", "use PrivateKMeans",
       "BisectingKMeans", "use PrivateKMeans",
-      "GaussianMixture", "use PrivateKMeans");
+      "GaussianMixture", "use PrivateKMeans",
+      "CrossValidator", "it picks among models by their exact scores on the data; choose k privately with "
+          + "PrivateKMeans's kCandidates",
+      "TrainValidationSplit", "it picks among models by their exact scores on the data; choose k privately with "
+          + "PrivateKMeans's kCandidates");
   private static final String FIT_ELSEWHERE = "fit it outside this pipeline on public data (for example the public "
       + "list of categories) and pass its model, declared with declareFittedOnPublicData";
 

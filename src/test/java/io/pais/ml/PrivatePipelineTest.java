@@ -71,6 +71,11 @@ class PrivatePipelineTest {
     String nested = refusal(spark, new Pipeline().setStages(new PipelineStage[] {assembler(),
         new StandardScaler().setInputCol("raw").setOutputCol("features")}), kmeans());
     assertTrue(nested.contains("stage 1 (Pipeline") && nested.contains(", stage 2 (StandardScaler"), nested);
+    // model selection by exact scores on the data
+    String tuning = refusal(spark, assembler(), new org.apache.spark.ml.tuning.CrossValidator()
+        .setEstimator(kmeans()).setEvaluator(new org.apache.spark.ml.evaluation.ClusteringEvaluator())
+        .setEstimatorParamMaps(new org.apache.spark.ml.tuning.ParamGridBuilder().build()));
+    assertTrue(tuning.contains("stage 2 (CrossValidator") && tuning.contains("kCandidates"), tuning);
     // paper mode is not private end to end
     String paper = refusal(spark, assembler(), new PrivateKMeans().setFeaturesCol("raw").setPrivacyMode("paper"));
     assertTrue(paper.contains("privacyMode = paper"), paper);
