@@ -133,7 +133,7 @@ public final class BoxScaler extends Transformer implements DefaultParamsWritabl
     Checks.require(isDefined(inputCol) && isDefined(outputCol), "inputCol and outputCol must be set");
     Checks.require(isDefined(bounds), "bounds must be set: the public box (lo:hi) to map onto [-1, 1]; it must come "
         + "from outside the data");
-    return PrivateStandardScalerModel.outputSchema(schema, getInputCol(), getOutputCol());
+    return SchemaChecks.withScaled(schema, getInputCol(), getOutputCol());
   }
 
   @Override

@@ -176,7 +176,7 @@ public final class PrivateStandardScaler extends Estimator<PrivateStandardScaler
         + "clamped into; it must come from outside the data");
     Checks.require(getWithMean() || getWithStd(), "withMean and withStd are both false: the scaler would change "
         + "nothing");
-    return PrivateStandardScalerModel.outputSchema(schema, getInputCol(), getOutputCol());
+    return SchemaChecks.withScaled(schema, getInputCol(), getOutputCol());
   }
 
   @Override

@@ -4,12 +4,9 @@ import io.pais.accounting.ScalingReport;
 import io.pais.io.InputException;
 import io.pais.io.ScalingReportJson;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.ml.Model;
-import org.apache.spark.ml.attribute.Attribute;
 import org.apache.spark.ml.attribute.AttributeGroup;
-import org.apache.spark.ml.attribute.NumericAttribute;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.VectorUDT;
 import org.apache.spark.ml.linalg.Vectors;
@@ -119,44 +116,13 @@ public final class PrivateStandardScalerModel extends Model<PrivateStandardScale
 
   @Override
   public StructType transformSchema(StructType schema) {
-    StructType out = outputSchema(schema, getInputCol(), getOutputCol());
+    StructType out = SchemaChecks.withScaled(schema, getInputCol(), getOutputCol());
     int declared = AttributeGroup.fromStructField(schema.apply(getInputCol())).size();
     if (mean.length > 0 && declared > 0 && declared != mean.length) {
       throw new InputException("column '" + getInputCol() + "' has vectors of size " + declared + " (its ML "
           + "metadata) where the scaler has dimension " + mean.length);
     }
     return out;
-  }
-
-  /**
-   * The schema with the output column added: a vector column whose ML metadata lists the input's attributes by
-   * name as numeric ones (a scaled coordinate is no longer nominal or binary), or the input's size alone.
-   */
-  static StructType outputSchema(StructType schema, String inputCol, String outputCol) {
-    StructField input = Arrays.stream(schema.fields()).filter(f -> f.name().equals(inputCol)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("inputCol '" + inputCol + "' is not in the schema "
-            + schema.simpleString()));
-    if (!(input.dataType() instanceof VectorUDT)) {
-      throw new IllegalArgumentException("inputCol '" + inputCol + "' must be a Spark ML vector, got "
-          + input.dataType().simpleString());
-    }
-    if (Arrays.asList(schema.fieldNames()).contains(outputCol)) {
-      throw new IllegalArgumentException("outputCol '" + outputCol + "' already exists in the schema");
-    }
-    AttributeGroup in = AttributeGroup.fromStructField(input);
-    AttributeGroup out;
-    if (in.attributes().isDefined()) {
-      Attribute[] attributes = in.attributes().get();
-      Attribute[] numeric = new Attribute[attributes.length];
-      for (int j = 0; j < attributes.length; j++) {
-        NumericAttribute a = NumericAttribute.defaultAttr().withIndex(j);
-        numeric[j] = attributes[j].name().isDefined() ? a.withName(attributes[j].name().get()) : a;
-      }
-      out = new AttributeGroup(outputCol, numeric);
-    } else {
-      out = in.size() > 0 ? new AttributeGroup(outputCol, in.size()) : new AttributeGroup(outputCol);
-    }
-    return schema.add(out.toStructField());
   }
 
   @Override
