@@ -36,6 +36,8 @@ import io.pais.sampling.spark.PoissonSampler;
 import io.pais.sampling.spark.RecordNumbering;
 import io.pais.sampling.spark.SchemeSampling;
 import io.pais.sampling.spark.SparkBlocks;
+import io.pais.privacy.Geometry;
+import io.pais.settings.CoordinateBounds;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.PublicDomain;
@@ -43,6 +45,7 @@ import io.pais.settings.Preprocessing;
 import io.pais.settings.PrivacyMode;
 import io.pais.settings.SchemeOptions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -326,6 +329,23 @@ public final class PrivateKMeansEngine {
 
 
   /**
+   * Where DP-Lloyd's dead centres go: to the private coreset's points, or, in a strict release that has none, to a
+   * split of the heaviest live centre in the public domain's shape (the box's half-widths, or r/√d or r/d a
+   * coordinate of the ball). Paper mode keeps a dead centre in place, as the reference code does.
+   */
+  private DeadCentres deadCentres(PreparedRun run) {
+    double countDeviation = run.noise(settings.geometry()).countDeviation();
+    if (run.coreset().rows() > 0 || !settings.isStrict()) {
+      return DeadCentres.of(run.coreset(), countDeviation);
+    }
+    int d = run.data().dimension();
+    CoordinateBounds box = settings.strictRelease().bounds();
+    double[] shape = new double[d];
+    Arrays.fill(shape, run.pointRadius() / (settings.geometry() == Geometry.L2 ? Math.sqrt(d) : d));
+    return DeadCentres.splitting(box != null ? box.halfWidthsIn(d) : shape, countDeviation, randomness.provider());
+  }
+
+  /**
    * T iterations of weighted DP-Lloyd with {@code noise}; returns centres in preprocessed coordinates, moved into the
    * public box or ball when the guards are on ({@link PublicDomain}: never further from a point the release read).
    */
@@ -334,7 +354,7 @@ public final class PrivateKMeansEngine {
     long start = clock.begin(iterationStage(1, iterations));
     WeightedLloyd lloyd = new WeightedLloyd(settings.k(), iterations, run.pointRadius(),
         settings.geometry(), settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums(),
-        DeadCentres.of(run.coreset(), run.noise(settings.geometry()).countDeviation()));
+        deadCentres(run));
     double[] centres = lloyd.run(run::sampleOf, run.data().dimension(), run.initialCentres(), noise, t -> {
       stages.end();
       log.accept(String.format(java.util.Locale.ROOT, "DP-Lloyd iteration %d/%d, %.1f s", t, iterations,

@@ -5,7 +5,9 @@ import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.lloyd.LloydNoise;
 import io.pais.lloyd.WeightedLloyd;
 import io.pais.settings.KMeansSettings;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Where a strict release's excess over the floor comes from — a diagnostic that reads the data without privacy (as
@@ -52,6 +54,11 @@ record Decomposition(String dataSet, String sampler, double epsilon, int seed, d
 
   private static double ratio(StudySet set, PreparedRun run, double[] centres, int k, double floor) {
     return set.cost(run.inInputCoordinates(centres, k)) / floor;
+  }
+
+  /** The median of one part over runs. */
+  static double median(List<Decomposition> parts, ToDoubleFunction<Decomposition> part) {
+    return StrictStudy.quantile(parts.stream().mapToDouble(part).toArray(), 0.5);
   }
 
   String csv() {

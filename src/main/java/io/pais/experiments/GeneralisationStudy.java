@@ -52,6 +52,10 @@ public final class GeneralisationStudy implements Callable<Integer> {
   @Option(names = "--baselines-command", description = "the command that fits them (default: ${DEFAULT-VALUE})")
   String baselinesCommand = "submit/pais-baselines";
 
+  @Option(names = "--decompose", description = "also write generalisation-decomposition.csv: each pais run's initial, "
+      + "released, noise-free and converged (this many noise-free iterations) cost / floor (not private: a diagnostic)")
+  Integer decompose;
+
   /** pais's strict defaults with the public box. */
   static final String PAIS = "pais";
 
@@ -74,10 +78,14 @@ public final class GeneralisationStudy implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     List<GeneralisationSets.Cell> chosen = GeneralisationSets.select(cells); // fails before any work
+    if (decompose != null && decompose < 1) {
+      throw new IllegalArgumentException("--decompose must be a whole number of iterations >= 1, got " + decompose);
+    }
     Files.createDirectories(common.output);
     SparkSession spark = StudySession.open("pais-generalisation-study", 2, common.keepSession);
     List<String> runLines = new ArrayList<>();
     List<String> summary = new ArrayList<>();
+    List<String> decomposition = new ArrayList<>();
     try {
       for (GeneralisationSets.Cell cell : chosen) {
         long start = System.nanoTime();
@@ -86,6 +94,9 @@ public final class GeneralisationStudy implements Callable<Integer> {
         List<Run> runs = runCell(cell, data, set);
         runs.forEach(r -> runLines.add(r.csv()));
         summary.addAll(summarise(cell, set, runs));
+        if (decompose != null) {
+          decomposition.addAll(decomposition(cell, set));
+        }
         set.release();
         System.out.printf(Locale.ROOT, "%s: done in %.1f s%n", cell.name(), (System.nanoTime() - start) / 1e9);
       }
@@ -96,6 +107,10 @@ public final class GeneralisationStudy implements Callable<Integer> {
     }
     Files.write(common.output.resolve("generalisation-runs.csv"), StrictStudy.lines(Run.HEADER, runLines));
     Files.write(common.output.resolve("generalisation-summary.csv"), StrictStudy.lines(SUMMARY_HEADER, summary));
+    if (decompose != null) {
+      Files.write(common.output.resolve("generalisation-decomposition.csv"), StrictStudy.lines(Decomposition.HEADER,
+          decomposition));
+    }
     List<String> table = GeneralisationTable.of(summary, epsilons, methods());
     Files.write(common.output.resolve("generalisation-table.md"), table);
     table.forEach(System.out::println);
@@ -127,8 +142,7 @@ public final class GeneralisationStudy implements Callable<Integer> {
     CoordinateBounds bounds = Baselines.publicBounds(points, d);
     for (double eps : epsilons) {
       for (int seed = 0; seed < repetitions; seed++) {
-        KMeansSettings settings = KMeansSettings.builder().k(k).epsilon(eps).seed((long) seed)
-            .privacy(PrivacyMode.Kind.STRICT).bounds(bounds).build();
+        KMeansSettings settings = paisSettings(k, eps, seed, bounds);
         double ratio = Double.NaN;
         double ari = Double.NaN;
         try {
@@ -149,6 +163,40 @@ public final class GeneralisationStudy implements Callable<Integer> {
       }
     }
     return runs;
+  }
+
+  /** pais's strict defaults with the public box. */
+  private static KMeansSettings paisSettings(int k, double eps, int seed, CoordinateBounds bounds) {
+    return KMeansSettings.builder().k(k).epsilon(eps).seed((long) seed).privacy(PrivacyMode.Kind.STRICT)
+        .bounds(bounds).build();
+  }
+
+  /** Every ε and seed of pais's runs again, each decomposed ({@link Decomposition}); prints the medians. */
+  private List<String> decomposition(GeneralisationSets.Cell cell, StudySet set) {
+    int k = cell.k();
+    int d = set.dimension();
+    List<double[]> points = set.prepared().points().map(KeyedPoint::x).collect();
+    CoordinateBounds bounds = Baselines.publicBounds(points, d);
+    double floor = set.cost(unflatten(set.floorCentres(k, floorStarts), k, d));
+    List<String> rows = new ArrayList<>();
+    for (double eps : epsilons) {
+      List<Decomposition> parts = new ArrayList<>();
+      for (int seed = 0; seed < repetitions; seed++) {
+        try {
+          parts.add(Decomposition.of(cell.name(), PAIS, eps, seed, paisSettings(k, eps, seed, bounds), set, floor,
+              decompose));
+        } catch (InputException e) {
+          System.out.printf(Locale.ROOT, "%s: pais epsilon %s: %s%n", cell.name(), eps, e.getMessage());
+        }
+      }
+      parts.forEach(p -> rows.add(p.csv()));
+      System.out.printf(Locale.ROOT, "%s: epsilon %s: median cost / floor of the initial centres %.3f, released %.3f, "
+          + "noise-free %.3f, noise-free with %d iterations %.3f (not private)%n", cell.name(), eps,
+          Decomposition.median(parts, Decomposition::initial), Decomposition.median(parts, Decomposition::released),
+          Decomposition.median(parts, Decomposition::noiseFree), decompose,
+          Decomposition.median(parts, Decomposition::converged));
+    }
+    return rows;
   }
 
   private List<String> summarise(GeneralisationSets.Cell cell, StudySet set, List<Run> runs) {

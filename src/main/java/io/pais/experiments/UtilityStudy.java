@@ -244,15 +244,11 @@ public final class UtilityStudy implements Callable<Integer> {
         parts.forEach(p -> rows.add(p.csv()));
         System.out.printf(Locale.ROOT, "%s: epsilon %s, %s: median cost / floor of the initial centres %.3f, "
             + "released %.3f, noise-free %.3f, noise-free with %d iterations %.3f (not private)%n", name, eps, sampler,
-            median(parts, Decomposition::initial), median(parts, Decomposition::released),
-            median(parts, Decomposition::noiseFree), decompose, median(parts, Decomposition::converged));
+            Decomposition.median(parts, Decomposition::initial), Decomposition.median(parts, Decomposition::released),
+            Decomposition.median(parts, Decomposition::noiseFree), decompose, Decomposition.median(parts, Decomposition::converged));
       }
     }
     return rows;
-  }
-
-  private static double median(List<Decomposition> parts, ToDoubleFunction<Decomposition> part) {
-    return StrictStudy.quantile(parts.stream().mapToDouble(part).toArray(), 0.5);
   }
 
   private KMeansSettings.Builder settings(Sampler sampler, double eps, int seed) {

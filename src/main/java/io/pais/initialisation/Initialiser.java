@@ -4,6 +4,7 @@ import io.pais.sampling.spark.PoissonSampler;
 import io.pais.preprocessing.CachedSubsample;
 import io.pais.preprocessing.PreparedData;
 import io.pais.preprocessing.StrictPreprocessor;
+import io.pais.settings.CoordinateBounds;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
 import io.pais.accounting.BudgetAllocation;
@@ -92,13 +93,21 @@ public final class Initialiser {
   }
 
   /**
-   * k centres uniform in the ball of the data's typical radius, sqrt(x̃) (ℓ2) or x̃ (ℓ1), at most r: scaled-ball, and
-   * a private-coreset release whose allocation gave the coreset no share (little budget per centre). Reads no data:
-   * x̃ is the norm histogram's DP estimate in a strict release (r where none was made).
+   * The start at the data's typical radius, sqrt(x̃) (ℓ2) or x̃ (ℓ1), at most r: scaled-ball, and a private-coreset
+   * release whose allocation gave the coreset no share (little budget per centre). k centres uniform in the ball of
+   * that radius; in ℓ1 with a public box, uniform in the box's shape at a share of it
+   * ({@link InitialCentres#typicalBox}): ℓ1 is what {@code --geometry auto} takes where the box is skewed, and there a
+   * ball's centres differ mostly in the narrow coordinates, which the first step's cells then barely tell apart.
+   * Reads no data: x̃ is the norm histogram's DP estimate in a strict release (r where none was made).
    */
   private double[] typicalBall(PreparedData data) {
+    Geometry geometry = settings.geometry();
     double typical = Double.isNaN(data.meanNormStatistic()) ? data.radius()
-        : InitialCentres.typicalRadius(data.meanNormStatistic(), data.radius(), settings.geometry());
+        : InitialCentres.typicalRadius(data.meanNormStatistic(), data.radius(), geometry);
+    CoordinateBounds box = settings.isStrict() ? settings.strictRelease().bounds() : null;
+    if (geometry == Geometry.L1 && box != null) {
+      return InitialCentres.typicalBox(settings.k(), box.halfWidthsIn(data.dimension()), typical, geometry, rng);
+    }
     return randomBall(settings.k(), data.dimension(), typical);
   }
 

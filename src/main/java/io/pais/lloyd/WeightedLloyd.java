@@ -13,8 +13,8 @@ import java.util.function.IntFunction;
  * radius r. Guards only touch noisy outputs, so they cost no privacy; they can be switched off to reproduce
  * the reference code. With {@link LloydSums.ClippedOffsets} the noisy sum is of offsets, and the new centre is the
  * previous one moved by (Σ offsets + ζ)/ñ_j. With noise and guards on, a centre whose noisy count is below the
- * threshold of {@code deadCentres} is re-seeded from its public pool instead ({@link DeadCentres}); without noise
- * nothing is re-seeded.
+ * threshold of {@code deadCentres} is re-seeded from its public pool, or splits the heaviest live centre, instead
+ * ({@link DeadCentres}); without noise nothing is re-seeded.
  *
  * @param k clusters
  * @param iterations T
@@ -94,9 +94,11 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     double[] next = new double[k * dimension];
     boolean offsets = sums instanceof LloydSums.ClippedOffsets;
     boolean[] dead = new boolean[k];
+    double[] noisyCounts = new double[k];
     boolean anyDead = false;
     for (int j = 0; j < k; j++) {
       double noisyCount = noise.noisyCount(stats.count(j));
+      noisyCounts[j] = noisyCount;
       double[] c = noise.noisySum(stats.sum(j));
       for (int t = 0; t < dimension; t++) {
         c[t] /= noisyCount;
@@ -129,7 +131,7 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     }
     memory.observe(dead);
     if (anyDead) {
-      deadCentres.reseed(dead, next, k, memory);
+      deadCentres.move(dead, next, noisyCounts, previous, k, memory);
     }
     return next;
   }

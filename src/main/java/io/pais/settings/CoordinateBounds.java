@@ -116,14 +116,19 @@ public record CoordinateBounds(double[] lower, double[] upper) implements Serial
     return out;
   }
 
-  /** The box's half-diagonal in the geometry: the clip radius R₀ (at least a tiny positive value for a point box). */
-  public double halfDiagonal(int dimension, Geometry geometry) {
-    double[] half = new double[dimension];
+  /** The box's half-widths a_j = (upper_j − lower_j)/2 in d coordinates. */
+  public double[] halfWidthsIn(int dimension) {
     requireDimension(dimension);
+    double[] half = new double[dimension];
     for (int j = 0; j < dimension; j++) {
       half[j] = (upper(j) - lower(j)) / 2;
     }
-    return Math.max(geometry.norm(half), Double.MIN_NORMAL);
+    return half;
+  }
+
+  /** The box's half-diagonal in the geometry: the clip radius R₀ (at least a tiny positive value for a point box). */
+  public double halfDiagonal(int dimension, Geometry geometry) {
+    return Math.max(geometry.norm(halfWidthsIn(dimension)), Double.MIN_NORMAL);
   }
 
   /**

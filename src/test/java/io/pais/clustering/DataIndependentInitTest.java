@@ -90,6 +90,41 @@ class DataIndependentInitTest {
     run.release();
   }
 
+  @Test
+  void theTypicalBoxFollowsThePublicBoxsShapeAtAQuarterOfTheTypicalNorm() {
+    // half-widths 100, 1, 1 and a typical ℓ1 norm of 10: the box's mean ℓ1 norm is Σa/2 = 51, so s = 0.25·10/51.
+    // 4,000 centres: each coordinate within s·a_t, the wide one reaching near its edge, and their mean ℓ1 norm
+    // s·51 = 2.5 within 4 %: its standard error is s·sqrt(Σa²/12)/sqrt(4,000) ≈ 0.9 % (false failure below 1e-5);
+    // a share of 0.5, or the ball's shape, fails
+    double[] half = {100, 1, 1};
+    int k = 4000;
+    double s = InitialCentres.TYPICAL_BOX_SHARE * 10 / 51;
+    double[] centres = InitialCentres.typicalBox(k, half, 10, Geometry.L1, NoiseRandomness.seeded(4).provider());
+    double widest = 0;
+    double meanNorm = 0;
+    for (int j = 0; j < k; j++) {
+      for (int t = 0; t < 3; t++) {
+        assertTrue(Math.abs(centres[3 * j + t]) <= s * half[t], "centre " + j + " outside the scaled box");
+      }
+      widest = Math.max(widest, Math.abs(centres[3 * j]));
+      meanNorm += Geometry.L1.norm(java.util.Arrays.copyOfRange(centres, 3 * j, 3 * j + 3)) / k;
+    }
+    assertTrue(widest > 0.99 * s * 100, "the wide coordinate spans its side: " + widest);
+    assertEquals(1, meanNorm / (InitialCentres.TYPICAL_BOX_SHARE * 10), 0.04);
+
+    // in ℓ2 the root mean square norm is the share of the typical radius; never wider than the share of the box
+    double[] l2 = InitialCentres.typicalBox(k, half, 10, Geometry.L2, NoiseRandomness.seeded(5).provider());
+    double squares = 0;
+    for (double v : l2) {
+      squares += v * v / k;
+    }
+    assertEquals(1, Math.sqrt(squares) / (InitialCentres.TYPICAL_BOX_SHARE * 10), 0.04);
+    double[] wideData = InitialCentres.typicalBox(k, half, 1e6, Geometry.L1, NoiseRandomness.seeded(6).provider());
+    for (int j = 0; j < k; j++) {
+      assertTrue(Math.abs(wideData[3 * j]) <= InitialCentres.TYPICAL_BOX_SHARE * 100, "capped at the box's share");
+    }
+  }
+
   /** Smallest pairwise distance of k × d row-major centres. */
   private static double smallestGap(double[] centres, int d) {
     double smallest = Double.POSITIVE_INFINITY;
