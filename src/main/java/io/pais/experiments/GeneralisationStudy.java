@@ -39,7 +39,7 @@ public final class GeneralisationStudy implements Callable<Integer> {
   List<Double> epsilons = List.of(1.0);
 
   @Option(names = "--repetitions", description = "seeds 0..R-1 (default: ${DEFAULT-VALUE})")
-  int repetitions = 3;
+  int repetitions = 11;
 
   @Option(names = "--floor-starts", description = "k-means++ starts of the floor (default: ${DEFAULT-VALUE})")
   int floorStarts = 10;
