@@ -178,7 +178,7 @@ class _PrivateKMeansParams(_JvmCheckedParams):
                              TypeConverters.toFloat)
     budgetInit = _param("budgetInit", "strict: share of epsilon for initMode private-coreset (unset: auto, 0.3 "
                         "where the DP point count n times epsilon over k*d is below 150, else 0.2); its tail axes "
-                        "take 0.05 more with outliers clip and a single k",
+                        "take 0.05 more with outliers project and a single k",
                         TypeConverters.toFloat)
     kCandidates = _param("kCandidates", "strict: candidates for k to choose from privately (at least two); each is "
                          "fitted on a share of budgetKSelection and the elbow of their DP training costs is released",

@@ -208,7 +208,7 @@ public final class PaisJob implements Callable<Integer> {
 
   @Option(names = "--budget-init", description = "strict: the share of epsilon for --init private-coreset, or auto "
       + "(0.3 where the DP point count n times epsilon over k*d is below 150, else 0.2); its tail axes take 0.05 more "
-      + "with --outliers clip and a single --k (default: ${DEFAULT-VALUE})")
+      + "with --outliers project and a single --k (default: ${DEFAULT-VALUE})")
   String budgetInit;
 
   @Option(names = "--budget-summary", description = "strict: the share of epsilon for the private training summary "

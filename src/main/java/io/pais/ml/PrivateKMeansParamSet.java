@@ -143,7 +143,7 @@ public final class PrivateKMeansParamSet implements Serializable {
         + "histogram, in (0, 1)", inRange("budgetHistogram", Double.MIN_VALUE, 1 - 1e-12));
     budgetInit = new DoubleParam(parent, "budgetInit", "strict: share of epsilon for initMode private-coreset, in "
         + "(0, 1) (unset: auto, 0.3 where the DP point count n times epsilon over k*d is below 150, else 0.2); its tail "
-        + "axes take 0.05 more with outliers clip and a single k",
+        + "axes take 0.05 more with outliers project and a single k",
         inRange("budgetInit", Double.MIN_VALUE, 1 - 1e-12));
     budgetSummary = new DoubleParam(parent, "budgetSummary", "strict: share of epsilon for the private training "
         + "summary (DP cluster sizes and training cost, the model's summary()), in [0, 1); 0: none",
