@@ -228,7 +228,8 @@ public final class PrivateKMeansEngine {
         strictResult.coresetSubsample().close();
       }
       log.accept(String.format(Locale.ROOT, "init: no private coreset below %.0f points per centre and dimension per "
-          + "unit of epsilon; k centres uniform in the ball of the typical radius, and DP-Lloyd takes its share",
+          + "unit of epsilon; k centres at the typical radius (in the public box's shape in l1), DP-Lloyd takes its "
+          + "share, and a centre that wins no points splits the heaviest",
           InitShare.Auto.NO_CORESET_BELOW));
     }
     if (settings.sampling().sampler().isUniformScheme()) {
@@ -340,9 +341,14 @@ public final class PrivateKMeansEngine {
     }
     int d = run.data().dimension();
     CoordinateBounds box = settings.strictRelease().bounds();
-    double[] shape = new double[d];
-    Arrays.fill(shape, run.pointRadius() / (settings.geometry() == Geometry.L2 ? Math.sqrt(d) : d));
-    return DeadCentres.splitting(box != null ? box.halfWidthsIn(d) : shape, countDeviation, randomness.provider());
+    double[] shape;
+    if (box != null) {
+      shape = box.halfWidthsIn(d);
+    } else {
+      shape = new double[d];
+      Arrays.fill(shape, run.pointRadius() / (settings.geometry() == Geometry.L2 ? Math.sqrt(d) : d));
+    }
+    return DeadCentres.splitting(shape, countDeviation, randomness.provider());
   }
 
   /**

@@ -91,12 +91,9 @@ public final class GeneralisationStudy implements Callable<Integer> {
         long start = System.nanoTime();
         LabelledPoints data = cell.load(common.dataDir);
         StudySet set = StudySet.of(spark, data, cell.name());
-        List<Run> runs = runCell(cell, data, set);
+        List<Run> runs = runCell(cell, data, set, decomposition);
         runs.forEach(r -> runLines.add(r.csv()));
         summary.addAll(summarise(cell, set, runs));
-        if (decompose != null) {
-          decomposition.addAll(decomposition(cell, set));
-        }
         set.release();
         System.out.printf(Locale.ROOT, "%s: done in %.1f s%n", cell.name(), (System.nanoTime() - start) / 1e9);
       }
@@ -127,8 +124,12 @@ public final class GeneralisationStudy implements Callable<Integer> {
     return baselines.equals(List.of("none")) ? List.of() : baselines;
   }
 
-  /** pais at every ε and seed, then the libraries on the same prepared points and box; the floor's ARI first. */
-  private List<Run> runCell(GeneralisationSets.Cell cell, LabelledPoints data, StudySet set) throws IOException {
+  /**
+   * pais at every ε and seed, then the libraries on the same prepared points and box; the floor's ARI first. With
+   * {@code --decompose}, pais's runs again, decomposed, into {@code decomposition}.
+   */
+  private List<Run> runCell(GeneralisationSets.Cell cell, LabelledPoints data, StudySet set,
+      List<String> decomposition) throws IOException {
     int k = cell.k();
     int d = set.dimension();
     List<KeyedPoint> prepared = set.prepared().points().collect();
@@ -155,6 +156,9 @@ public final class GeneralisationStudy implements Callable<Integer> {
         runs.add(new Run(cell.name(), PAIS, eps, seed, ratio, ari));
       }
     }
+    if (decompose != null) {
+      decomposition.addAll(decomposition(cell, set, bounds, floor));
+    }
     if (!baselines().isEmpty()) {
       for (Baselines.Fit fit : Baselines.fitInTemporaryFolder(baselinesCommand, points, d, bounds, k, epsilons,
           repetitions, baselines())) {
@@ -172,12 +176,9 @@ public final class GeneralisationStudy implements Callable<Integer> {
   }
 
   /** Every ε and seed of pais's runs again, each decomposed ({@link Decomposition}); prints the medians. */
-  private List<String> decomposition(GeneralisationSets.Cell cell, StudySet set) {
+  private List<String> decomposition(GeneralisationSets.Cell cell, StudySet set, CoordinateBounds bounds,
+      double floor) {
     int k = cell.k();
-    int d = set.dimension();
-    List<double[]> points = set.prepared().points().map(KeyedPoint::x).collect();
-    CoordinateBounds bounds = Baselines.publicBounds(points, d);
-    double floor = set.cost(unflatten(set.floorCentres(k, floorStarts), k, d));
     List<String> rows = new ArrayList<>();
     for (double eps : epsilons) {
       List<Decomposition> parts = new ArrayList<>();

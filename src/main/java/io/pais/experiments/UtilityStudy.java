@@ -245,7 +245,8 @@ public final class UtilityStudy implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "%s: epsilon %s, %s: median cost / floor of the initial centres %.3f, "
             + "released %.3f, noise-free %.3f, noise-free with %d iterations %.3f (not private)%n", name, eps, sampler,
             Decomposition.median(parts, Decomposition::initial), Decomposition.median(parts, Decomposition::released),
-            Decomposition.median(parts, Decomposition::noiseFree), decompose, Decomposition.median(parts, Decomposition::converged));
+            Decomposition.median(parts, Decomposition::noiseFree), decompose,
+            Decomposition.median(parts, Decomposition::converged));
       }
     }
     return rows;

@@ -28,9 +28,10 @@ public final class InitialCentres {
 
   /**
    * The typical box start's norm as a share of the data's typical norm (a utility constant of the start, which spends
-   * no ε): on the four generalisation cells where it acts (docs/RESULTS.md, "A start in the public box's shape"),
-   * shares from 0.02 to 0.4 gave the same medians within their spread over 51 seeds and 0.7 or 1 worse; a small
-   * share makes the first step's cells cones through the DP centre, which a far-out start does not.
+   * no ε): on the four generalisation cells where it acts (docs/RESULTS.md, "A start in the box's shape and dead
+   * centres that split"), shares from 0.02 to 0.4 gave the same medians within their spread over 51 seeds, and 0.5
+   * to 1 worse over 5 to 7; a small share makes the first step's cells cones through the DP centre, which a far-out
+   * start does not.
    */
   public static final double TYPICAL_BOX_SHARE = 0.25;
 

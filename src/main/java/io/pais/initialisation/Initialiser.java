@@ -69,7 +69,7 @@ public final class Initialiser {
    */
   public double[] initialCentres(PreparedData data, CoresetStart coreset, SamplingFunction sampling) {
     return switch (settings.initialisation()) {
-      case PRIVATE_CORESET -> coreset != null ? coreset.centres() : typicalBall(data);
+      case PRIVATE_CORESET -> coreset != null ? coreset.centres() : typicalStart(data);
       case SAMPLE_POINTS -> samplePoints(data.points(), sampling);
       case RANDOM_BALL, SPHERE_PACKING, SCALED_BALL, AUTO -> dataIndependent(data); // AUTO: resolved in the settings
     };
@@ -86,7 +86,7 @@ public final class Initialiser {
       case RANDOM_BALL -> randomBall(k, d, data.radius());
       case SPHERE_PACKING -> InitialCentres.spherePacking(k, d, data.radius(), settings.geometry(),
           rng);
-      case SCALED_BALL -> typicalBall(data);
+      case SCALED_BALL -> typicalStart(data);
       case AUTO, SAMPLE_POINTS, PRIVATE_CORESET -> throw new IllegalStateException("not a data-independent "
           + "initialiser: " + settings.initialisation());
     };
@@ -100,7 +100,7 @@ public final class Initialiser {
    * ball's centres differ mostly in the narrow coordinates, which the first step's cells then barely tell apart.
    * Reads no data: x̃ is the norm histogram's DP estimate in a strict release (r where none was made).
    */
-  private double[] typicalBall(PreparedData data) {
+  private double[] typicalStart(PreparedData data) {
     Geometry geometry = settings.geometry();
     double typical = Double.isNaN(data.meanNormStatistic()) ? data.radius()
         : InitialCentres.typicalRadius(data.meanNormStatistic(), data.radius(), geometry);

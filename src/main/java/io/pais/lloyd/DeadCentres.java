@@ -35,8 +35,8 @@ public record DeadCentres(SampleBlock pool, double deadBelow, Split split) {
   /**
    * The threshold of {@link #splitting} in standard deviations of the count noise (a utility constant of a guard,
    * which spends no ε): on the twelve generalisation cells without a coreset (21 seeds), 1 gave a geometric mean of
-   * the medians of 3.77 against 3.85 at 0.5 and 4.01 at 1.5 (4.11 without splitting); docs/RESULTS.md, "A dead centre
-   * splits the heaviest".
+   * the medians of 3.77 against 3.85 at 0.5 and 4.01 at 1.5 (4.11 without splitting); docs/RESULTS.md, "A start in
+   * the box's shape and dead centres that split".
    */
   public static final double SPLIT_COUNT_DEVIATIONS = 1.0;
 
@@ -100,7 +100,8 @@ public record DeadCentres(SampleBlock pool, double deadBelow, Split split) {
    * noisy centres, a public shape and randomness independent of the data: post-processing, no ε. With no live centre
    * the dead keep their places.
    *
-   * @param shape per coordinate, the public scale of the space (the box's half-widths, or the ball's r/√d)
+   * @param shape per coordinate, the public scale of the space (the box's half-widths, or the ball's r/√d); 0 where
+   *     the box holds the coordinate at one value, which a split then keeps
    * @param rng the run's randomness
    */
   public record Split(double[] shape, UniformRandomProvider rng) {
@@ -110,7 +111,7 @@ public record DeadCentres(SampleBlock pool, double deadBelow, Split split) {
     public Split {
       Checks.notNull("shape", shape);
       for (double s : shape) {
-        Checks.positive("split shape", s);
+        Checks.nonNegative("split shape", s);
       }
       Checks.notNull("rng", rng);
       shape = shape.clone();

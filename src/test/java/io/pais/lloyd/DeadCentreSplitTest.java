@@ -77,7 +77,7 @@ class DeadCentreSplitTest {
 
   @Test
   void parametersAreValidated() {
-    for (double bad : new double[] {0, -1, Double.NaN, Double.POSITIVE_INFINITY}) {
+    for (double bad : new double[] {-1, Double.NaN, Double.POSITIVE_INFINITY}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
           () -> DeadCentres.splitting(new double[] {1, bad}, 4, NoiseRandomness.seeded(3).provider()));
       assertTrue(e.getMessage().contains("split shape"), e.getMessage());
@@ -89,6 +89,18 @@ class DeadCentreSplitTest {
     e = assertThrows(IllegalArgumentException.class, () -> new DeadCentres(pool, 1,
         new DeadCentres.Split(SHAPE, NoiseRandomness.seeded(3).provider())));
     assertTrue(e.getMessage().contains("either moves to the pool or splits"), e.getMessage());
+  }
+
+  @Test
+  void aCoordinateTheBoxHoldsAtOneValueIsNotMoved() {
+    // bounds may give a coordinate width 0 (CoordinateBounds allows it): its half-width 0 is a valid shape, and a split
+    // keeps that coordinate where the split centre has it
+    double[] start = {0, 0, 10, 0, -40, -40};
+    WeightedLloyd lloyd = new WeightedLloyd(3, 1, 100, Geometry.L2, true, 1, LloydSums.points(),
+        DeadCentres.splitting(new double[] {20, 0}, 4, NoiseRandomness.seeded(3).provider()));
+    double[] next = lloyd.update(stats(start, 3), start, 2, countShift(0));
+    assertTrue(next[4] != 0 && Math.abs(next[4]) <= 1e-3 * 20, "the wide coordinate moves: " + next[4]);
+    assertEquals(0, next[5], 0, "the held coordinate stays");
   }
 
   /** Whether centre j lies within a thousandth of the shape of (x, y). */
