@@ -78,8 +78,9 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
    * {@link #TREE_SPLITS_PER_COORDINATE} splits a coordinate deep, at most {@link #MAX_TREE_LEVELS} levels
    * ({@link #treeLevels}). A tree of that full depth (d ≥ 7) and the region sums take 45 % each, chosen with a
    * prototype of the strict pipeline on the utility sets (see {@code PrivateCoreset}). A shallower tree (L = 3d
-   * levels, d ≤ 6) and the sums split the 90 % as L : d, the ratio of their sensitivities, so that the tree's count
-   * noise Δ·L/ε_tree and the sums' Δ·d/ε_sums, whose larger sets the coreset's threshold τ, are equal; an allocation
+   * levels, 4 ≤ d ≤ 6) and the sums split the 90 % as L : d, the ratio of their sensitivities, so that the tree's
+   * count noise Δ·L/ε_tree and the sums' Δ·d/ε_sums, whose larger sets the coreset's threshold τ, are equal. In at most
+   * {@link #GRID_MAX_DIMENSION} dimensions the 90 % go to a grid of noisy counts, no sums ({@link #grid}); an allocation
    * made before d is known (which only checks the sum of the shares) splits as the full-depth tree does. The tail
    * axes ({@code io.pais.estimation.PrivateTailAxes}) take {@value #TAIL_COUNTS_SHARE} of the release's ε for the
    * bands' counts and {@value #TAIL_POSITIONS_SHARE} for the heavy bands' positions, from DP-Lloyd's rest rather
@@ -94,9 +95,9 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
    * cost up to 16 % (cod-rna 1.004 → 1.164 at ε = 1): there τ does not bind and the sums' precision does.
    *
    * @param spreads the per-coordinate spreads' ε
-   * @param tree the cell tree's ε
-   * @param treeLevels the cell tree's levels, L (0: not run)
-   * @param sums the region sums' ε
+   * @param tree the cell tree's ε, or the grid's
+   * @param treeLevels the cell tree's levels, L, or the grid's most (0: not run)
+   * @param sums the region sums' ε (0 with a positive tree: the grid)
    * @param tailCounts the tail axes' band counts' ε (0: not run)
    * @param tailPositions the tail axes' position sums' ε (0: not run)
    */
@@ -117,6 +118,15 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
      * 1.61, 1.53 and 1.79, against 2.07 for the 40-split tree (docs/RESULTS.md, "Generalisation").
      */
     public static final int TREE_SPLITS_PER_COORDINATE = 6;
+    /**
+     * The most dimensions the coreset counts a grid in (90 % of its share; {@code io.pais.estimation.PrivateGrid})
+     * instead of the cell tree and its region sums: at most 6 splits a coordinate, 4,096 cells in 2-d and 262,144 in
+     * 3-d. On the generalisation benchmark's 20 cells with d ≤ 2 (11 seeds, ε = 1) it took the geometric mean of cost /
+     * floor from 1.603 to 1.385, none higher (many-31 4.33 → 1.98, a1 1.77 → 1.22); on the utility benchmark's skin
+     * (d = 3; 5 seeds, 16 cells) every median was within or below its committed quartiles (ε = 0.5: 0.979 → 0.948).
+     * No set with d from 4 to 6 was tried (docs/RESULTS.md, "A grid for the coreset in few dimensions").
+     */
+    public static final int GRID_MAX_DIMENSION = 3;
     /**
      * The tail axes' counts' share of the release's ε: at ε = 0.5, a scale of 50 a band and a threshold near 500
      * points (kddcup99's 934-point group lies in one band; docs/RESULTS.md, "Tail axes").
@@ -150,7 +160,10 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
       int levels = dimension.isPresent() ? treeLevels(dimension.getAsInt()) : MAX_TREE_LEVELS;
       double tree = epsilon * TREE_SHARE;
       double sums = epsilon * (1 - SPREAD_SHARE - TREE_SHARE);
-      if (levels < MAX_TREE_LEVELS) {
+      if (dimension.isPresent() && dimension.getAsInt() <= GRID_MAX_DIMENSION) {
+        tree = epsilon * (1 - SPREAD_SHARE);
+        sums = 0;
+      } else if (levels < MAX_TREE_LEVELS) {
         double treeAndSums = epsilon * (1 - SPREAD_SHARE);
         tree = treeAndSums * levels / (levels + dimension.getAsInt());
         sums = treeAndSums * dimension.getAsInt() / (levels + dimension.getAsInt());
@@ -167,6 +180,14 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
       Checks.positive("dimension", dimension);
       long splits = (long) TREE_SPLITS_PER_COORDINATE * dimension;
       return (int) Math.min(MAX_TREE_LEVELS, (splits + TREE_SPLITS_PER_LEVEL - 1) / TREE_SPLITS_PER_LEVEL);
+    }
+
+    /**
+     * Whether the coreset is the grid ({@code io.pais.estimation.PrivateGrid}, at most {@link #treeLevels} levels),
+     * which takes the tree's share and has no sums: in at most {@link #GRID_MAX_DIMENSION} dimensions.
+     */
+    public boolean grid() {
+      return tree > 0 && sums == 0;
     }
 
     /** Whether the tail axes run. */

@@ -14,6 +14,8 @@ public enum LedgerStage {
   INIT_SPREADS("init: spreads"),
   /** The private coreset's noisy cell tree. */
   INIT_CELL_TREE("init: cell tree"),
+  /** The private coreset's noisy grid of cell counts (in few dimensions, instead of the cell tree and sums). */
+  INIT_GRID("init: grid"),
   /** The private coreset's noisy region sums. */
   INIT_SUMS("init: sums"),
   /** The private coreset's noisy counts of the tail's bands, its re-seeding points. */
@@ -46,7 +48,7 @@ public enum LedgerStage {
 
   /** Whether this stage belongs to the private coreset initialiser. */
   public boolean isInitialisation() {
-    return this == INIT_SPREADS || this == INIT_CELL_TREE || this == INIT_SUMS || this == INIT_TAIL_AXES
+    return this == INIT_SPREADS || this == INIT_CELL_TREE || this == INIT_GRID || this == INIT_SUMS || this == INIT_TAIL_AXES
         || this == INIT_TAIL_POSITIONS;
   }
 

@@ -84,6 +84,35 @@ public record CellSchedule(double[] halfWidths, int[] coordinate, int[] splitInd
     return new CellBox(lower, upper);
   }
 
+  /**
+   * The middle of the cell whose path is the {@code splits} bits {@code path}, within the schedule's box (a boundary
+   * cell's middle is that of its part of the box).
+   */
+  public double[] middle(long path, int splits) {
+    Checks.require(splits >= 0 && splits <= depth(), "splits must be in [0, " + depth() + "], got " + splits);
+    int d = halfWidths.length;
+    double[] lower = new double[d];
+    double[] upper = new double[d];
+    for (int j = 0; j < d; j++) {
+      lower[j] = -halfWidths[j];
+      upper[j] = halfWidths[j];
+    }
+    for (int level = 0; level < splits; level++) {
+      int j = coordinate[level];
+      double middle = (lower[j] + upper[j]) / 2;
+      if (((path >>> (splits - 1 - level)) & 1L) == 1L) {
+        lower[j] = middle;
+      } else {
+        upper[j] = middle;
+      }
+    }
+    double[] middle = new double[d];
+    for (int j = 0; j < d; j++) {
+      middle[j] = (lower[j] + upper[j]) / 2;
+    }
+    return middle;
+  }
+
   public int depth() {
     return coordinate.length;
   }

@@ -11,6 +11,7 @@ import io.pais.estimation.CellBox;
 import io.pais.estimation.CellSchedule;
 import io.pais.estimation.PrivateCellTree;
 import io.pais.estimation.PrivateCoresetPoints;
+import io.pais.estimation.PrivateGrid;
 import io.pais.estimation.PrivateSpreads;
 import io.pais.estimation.PrivateTailAxes;
 import io.pais.io.KeyedPoint;
@@ -122,7 +123,27 @@ final class PrivateCoreset {
       halfWidths[j] = r * Math.max(Math.min(BOX_SPREADS * spreads[j], 1), 1e-9);
     }
     CellSchedule schedule = CellSchedule.widestFirst(halfWidths, PrivateCellTree.DEPTH);
+    SampleBlock coreset = epsilon.grid()
+        ? gridCells(passes, schedule, count, epsilon, amplification, r, geometry, ledger, rng)
+        : treeRegions(passes, schedule, count, epsilon, amplification, r, geometry, ledger, rng);
+    int f = coreset.rows();
+    if (f < k) {
+      double[] out = new double[k * d];
+      for (int row = 0; row < f; row++) {
+        coreset.copyRow(row, out, row * d);
+      }
+      System.arraycopy(fallback.apply(k - f), 0, out, f * d, (k - f) * d);
+      return new CoresetStart(out, coreset);
+    }
+    return new CoresetStart(new WeightedKMeans(k, STARTS, MAX_LLOYD_ITERATIONS).fit(List.of(coreset), d, rng),
+        coreset);
+  }
 
+  /** The cell tree's kept regions: their noisy means clamped into their cells, weighted by their noisy counts. */
+  private static SampleBlock treeRegions(CoresetPasses passes, CellSchedule schedule, double count,
+      BudgetAllocation.CoresetShares epsilon, SubsampleAmplification amplification, double r, Geometry geometry,
+      PrivacyLedger ledger, UniformRandomProvider rng) {
+    int d = schedule.halfWidths().length;
     double treeEpsilon = epsilon.tree();
     double sumsEpsilon = epsilon.sums();
     int levels = epsilon.treeLevels();
@@ -154,14 +175,29 @@ final class PrivateCoreset {
         System.arraycopy(point, 0, coreset, region * d, d);
       }
     }
-    SampleBlock block = SampleBlock.ofRows(coreset, regions.counts(), d);
-    if (f < k) {
-      double[] centres = fallback.apply(k - f);
-      double[] out = new double[k * d];
-      System.arraycopy(coreset, 0, out, 0, coreset.length);
-      System.arraycopy(centres, 0, out, coreset.length, (k - f) * d);
-      return new CoresetStart(out, block);
+    return SampleBlock.ofRows(coreset, regions.counts(), d);
+  }
+
+  /**
+   * The grid's kept cells: their middles (public) pulled onto the ball of radius r, weighted by their noisy counts.
+   * The level is the finest the expected count affords ({@link PrivateGrid#levels}), at most the shares' levels.
+   */
+  private static SampleBlock gridCells(CoresetPasses passes, CellSchedule schedule, double count,
+      BudgetAllocation.CoresetShares epsilon, SubsampleAmplification amplification, double r, Geometry geometry,
+      PrivacyLedger ledger, UniformRandomProvider rng) {
+    int d = schedule.halfWidths().length;
+    int levels = PrivateGrid.levels(count, Math.min(epsilon.treeLevels(), PrivateGrid.MAX_LEVELS),
+        PrivateGrid.countScale(epsilon.tree(), amplification, ledger));
+    PrivateGrid.Cells cells = PrivateGrid.release(passes.cellCounts(schedule, new long[] {PrivateCellTree.ROOT}, 0,
+        levels), levels, epsilon.tree(), amplification, ledger, rng);
+    double[] middles = new double[cells.size() * d];
+    for (int c = 0; c < cells.size(); c++) {
+      double[] middle = schedule.middle(cells.paths()[c], cells.splits());
+      double norm = geometry.norm(middle);
+      for (int t = 0; t < d; t++) {
+        middles[c * d + t] = norm > r ? middle[t] * r / norm : middle[t];
+      }
     }
-    return new CoresetStart(new WeightedKMeans(k, STARTS, MAX_LLOYD_ITERATIONS).fit(List.of(block), d, rng), block);
+    return SampleBlock.ofRows(middles, cells.counts(), d);
   }
 }

@@ -125,7 +125,15 @@ class BudgetAllocationTest {
     assertEquals(20, BudgetAllocation.CoresetShares.treeLevels(Integer.MAX_VALUE));
     BudgetAllocation.Shares shares = new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.3), 0.05, 0.5);
     BudgetAllocation.Stages coreset = new BudgetAllocation.Stages(true, true, true, false, false);
-    for (int d : new int[] {1, 2, 5, 6}) {
+    for (int d : new int[] {1, 2, 3}) {
+      BudgetAllocation.CoresetShares at = BudgetAllocation.strict(1, 0, shares, coreset,
+          new BudgetAllocation.Scale(10_000, 10, d)).initialisation();
+      assertTrue(at.grid(), "d = " + d + ": a grid");
+      assertEquals(3 * d, at.treeLevels(), "the grid's most levels, as a tree's");
+      assertEquals(0.3 * (1 - 0.10), at.tree(), 1e-15, "the grid takes the tree's and the sums' 90 %");
+      assertEquals(0, at.sums());
+    }
+    for (int d : new int[] {4, 5, 6}) {
       BudgetAllocation.CoresetShares at = BudgetAllocation.strict(1, 0, shares, coreset,
           new BudgetAllocation.Scale(10_000, 10, d)).initialisation();
       int levels = at.treeLevels();
@@ -133,6 +141,7 @@ class BudgetAllocationTest {
       // the count noise L/ε_tree equals the sums' d/ε_sums: τ, three times the larger, is as low as it can be
       assertEquals(levels / at.tree(), d / at.sums(), 1e-9 * d / at.sums(), "d = " + d);
       assertEquals(0.3 * (1 - 0.10), at.tree() + at.sums(), 1e-15);
+      assertFalse(at.grid(), "d = " + d);
     }
     for (int d : new int[] {7, 20, 128}) {
       BudgetAllocation.CoresetShares at = BudgetAllocation.strict(1, 0, shares, coreset,

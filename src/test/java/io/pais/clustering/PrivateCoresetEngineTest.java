@@ -135,6 +135,45 @@ class PrivateCoresetEngineTest {
     assertEquals(0.2 * 0.2 + 0.05 * 0.2, initEpsilon(given), 1e-12, "a given share still runs the coreset");
   }
 
+  /**
+   * In two dimensions the coreset counts a grid instead of the cell tree and its sums (their 90 % of the share in one
+   * entry); the release does not depend on the partitioning and finds the clusters: 12 clusters of 250 points
+   * (means 6 apart on a 4 × 3 lattice, unit deviation) at ε = 1, n̂·ε/(k·d) about 125, every true mean within 1 of a
+   * released centre (seeded: the test is deterministic).
+   */
+  @Test
+  void inTwoDimensionsTheCoresetIsAGridAndFindsTheClusters(SparkSession spark) {
+    int k = 12;
+    SplittableRandom random = new SplittableRandom(5);
+    List<KeyedPoint> rows = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      int c = i % k;
+      rows.add(new KeyedPoint(i, new double[] {6 * (c % 4) - 9 + random.nextGaussian(),
+          6 * (c / 4) - 6 + random.nextGaussian()}));
+    }
+    KMeansSettings settings = KMeansSettings.builder().strict(30).k(k).epsilon(1).sampler(Sampler.FULL)
+        .initialisation(Initialisation.PRIVATE_CORESET).seed(11L).build();
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    ClusteringResult two = new PrivateKMeansEngine(settings, message -> { })
+        .fit(new Points(jsc.parallelize(rows, 2), 2, "test", true), false);
+    List<LedgerEntry> ledger = two.report().ledger();
+    assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: grid", "init: tail axes",
+        "init: tail positions", "DP-Lloyd", "summary: sizes", "summary: cost"),
+        ledger.stream().map(e -> e.stage().label()).toList());
+    LedgerEntry grid = ledger.get(3);
+    assertEquals(0.3 * 0.9, grid.epsilon(), 1e-12, "the grid takes the tree's and the sums' 90 % of the share");
+    assertTrue(grid.sensitivity().startsWith("l1 1 "), grid.sensitivity());
+    ClusteringResult five = new PrivateKMeansEngine(settings, message -> { })
+        .fit(new Points(jsc.parallelize(rows, 5), 2, "test", true), false);
+    assertArrayEquals(flat(two.centres()), flat(five.centres()), "partitioning");
+    for (int c = 0; c < k; c++) {
+      double[] mean = {6 * (c % 4) - 9, 6 * (c / 4) - 6};
+      double nearest = java.util.Arrays.stream(two.centres()).mapToDouble(x -> Math.hypot(x[0] - mean[0],
+          x[1] - mean[1])).min().orElseThrow();
+      assertTrue(nearest < 1, "cluster " + c + ": nearest centre " + nearest);
+    }
+  }
+
   private static double initEpsilon(List<LedgerEntry> ledger) {
     return ledger.stream().filter(e -> e.stage().isInitialisation()).mapToDouble(LedgerEntry::epsilon).sum();
   }

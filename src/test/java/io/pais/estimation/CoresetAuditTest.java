@@ -31,6 +31,8 @@ import org.junit.jupiter.api.Test;
  * <p>Region sums: one region of a fixed noisy count; D′ adds x (‖x/r‖ = 1) to its sum; the released coreset point
  * times the count is the noisy sum, and the statistic is the likelihood ratio of the ℓ2 sum noise.
  *
+ * <p>Grid: D′ adds x to one cell of a 16-cell grid; the statistic is that cell's released count.
+ *
  * <p>Tail axes: D′ adds x to one band beyond r (x is in no other: {@code StrictSensitivityTest} shows the scan moves
  * one count by one); the statistic is that band's released weight.
  */
@@ -230,6 +232,30 @@ class CoresetAuditTest {
   @Test
   void theRegionSumsMeetTheirEpsilonAndHalfTheNoiseIsCaught() {
     meetsEpsilonAndCatchesHalfTheNoise("coreset sums", CoresetAuditTest::sumReleases, 2, 0.6, 81);
+  }
+
+  /**
+   * One grid release per draw (a 2-level grid, 16 cells, at {@code epsilon}): the noisy count of the cell that holds
+   * 30 points, one more with x (the other cells hold 10 each); −1 (the same either way) when it was not kept.
+   */
+  private static DoubleSupplier gridReleases(boolean withX, double epsilon, long seed) {
+    UniformRandomProvider rng = NoiseRandomness.seeded(seed).provider();
+    long xCell = (1L << 4) | 5; // level 2, path 0101
+    return () -> {
+      PrivateGrid.Cells cells = PrivateGrid.release(key -> key == xCell ? (withX ? 31 : 30) : 10, 2, epsilon,
+          SubsampleAmplification.NONE, PrivacyLedger.pure(epsilon), rng);
+      for (int c = 0; c < cells.size(); c++) {
+        if (cells.paths()[c] == 5) {
+          return cells.counts()[c];
+        }
+      }
+      return -1;
+    };
+  }
+
+  @Test
+  void theGridMeetsItsEpsilonAndHalfTheNoiseIsCaught() {
+    meetsEpsilonAndCatchesHalfTheNoise("grid", CoresetAuditTest::gridReleases, 1, 0.6, 101);
   }
 
   /**

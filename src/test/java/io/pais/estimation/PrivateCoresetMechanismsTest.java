@@ -268,6 +268,97 @@ class PrivateCoresetMechanismsTest {
     return Math.sqrt(sum);
   }
 
+  /**
+   * The noise of a grid of {@code levels} levels whose every cell holds a million points (so every cell is kept), as
+   * noisy count − exact count.
+   */
+  private static double[] gridNoise(int levels, double epsilon, int releases, UniformRandomProvider rng,
+      PrivacyLedger ledger) {
+    int cells = 1 << (PrivateCellTree.BITS_PER_LEVEL * levels);
+    double[] out = new double[cells * releases];
+    for (int i = 0; i < releases; i++) {
+      PrivateGrid.Cells kept = PrivateGrid.release(key -> 1_000_000L, levels, epsilon, SubsampleAmplification.NONE,
+          ledger, rng);
+      assertEquals(cells, kept.size());
+      for (int c = 0; c < cells; c++) {
+        assertEquals(c, kept.paths()[c], "paths ascending");
+        out[i * cells + c] = kept.counts()[c] - 1_000_000;
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void gridCountsGetLaplaceOfScaleOneOverEpsilon() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(36).provider();
+    double epsilon = 0.5;
+    PrivacyLedger ledger = ledger(Relation.ADD_REMOVE);
+    double[] noise = gridNoise(2, epsilon, 1250, rng, ledger); // 16 cells a release
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 1 / epsilon), noise) > ALPHA);
+    // a tree's sensitivity of 2 levels, and half the scale, are rejected
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 2 / epsilon), noise) < ALPHA);
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 0.5 / epsilon), noise) < ALPHA);
+    LedgerEntry entry = ledger.entries().get(0);
+    assertEquals("init: grid", entry.stage().label());
+    assertEquals(epsilon, entry.epsilon());
+    assertTrue(entry.sensitivity().startsWith("l1 1 "), entry.sensitivity());
+    assertTrue(entry.noiseScale().startsWith("2.00000 per cell"), entry.noiseScale());
+    assertTrue(entry.mechanism().contains("16 cells of a grid (4 splits)"), entry.mechanism());
+    assertEquals(1250, ledger.entries().size(), "one entry a release");
+
+    PrivacyLedger substitution = ledger(Relation.SUBSTITUTION);
+    double[] doubled = gridNoise(2, epsilon, 1250, NoiseRandomness.seeded(37).provider(), substitution);
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 2 / epsilon), doubled) > ALPHA);
+    assertTrue(KS.kolmogorovSmirnovTest(new LaplaceDistribution(0, 1 / epsilon), doubled) < ALPHA);
+    assertTrue(substitution.entries().get(0).sensitivity().startsWith("l1 2 "),
+        substitution.entries().get(0).sensitivity());
+  }
+
+  /**
+   * τ = scale·max(3, ln 4^ℓ) keeps about half an empty cell a release in expectation (each with probability
+   * e^(−τ/scale)/2): 200 releases of an empty 4,096-cell grid keep about 100 (the lattice noise's tail is close to
+   * the continuous one's); fewer than 40 or more than 160 has probability below 1e-6 under Poisson(100).
+   */
+  @Test
+  void gridThresholdKeepsAboutHalfAnEmptyCellARelease() {
+    assertEquals(3, PrivateGrid.threshold(1, 1), "the least threshold: three scales");
+    assertEquals(2 * 12 * Math.log(2), PrivateGrid.threshold(6, 2), 1e-12);
+    UniformRandomProvider rng = NoiseRandomness.seeded(38).provider();
+    PrivacyLedger ledger = ledger(Relation.ADD_REMOVE);
+    int kept = 0;
+    for (int i = 0; i < 200; i++) {
+      kept += PrivateGrid.release(key -> 0L, 6, 1, SubsampleAmplification.NONE, ledger, rng).size();
+    }
+    assertTrue(kept > 40 && kept < 160, kept + " empty cells kept in 200 releases");
+  }
+
+  /**
+   * The level is the finest at which the average cell holds at least ρ = 0.2 of τ: at scale 1 a 6-level grid (4,096
+   * cells, τ = 12·ln 2) needs 4,096·0.2·8.318 ≈ 6,815 points; a point fewer gives 5 levels.
+   */
+  @Test
+  void gridLevelIsTheFinestWhoseCellsHoldAFifthOfTheThreshold() {
+    double atSix = 4096 * PrivateGrid.DENSITY * PrivateGrid.threshold(6, 1);
+    assertEquals(6, PrivateGrid.levels(atSix, 6, 1));
+    assertEquals(5, PrivateGrid.levels(Math.nextDown(atSix), 6, 1));
+    assertEquals(4, PrivateGrid.levels(atSix, 4, 1), "at most the shares' levels");
+    assertEquals(5, PrivateGrid.levels(atSix, 6, 4), "four times the noise: one level coarser");
+    assertEquals(1, PrivateGrid.levels(1, 6, 1), "at least one level");
+  }
+
+  /** A cell's middle lies in its cell (the point reads the same path) and in the schedule's box. */
+  @Test
+  void aCellsMiddleLiesInItsCell() {
+    CellSchedule schedule = CellSchedule.widestFirst(new double[] {4, 2}, PrivateCellTree.DEPTH);
+    assertArrayEquals(new double[] {3, 0}, schedule.middle(0b11, 2), 0, "x halved twice (ties: the lower index)");
+    assertArrayEquals(new double[] {-3, -1}, schedule.middle(0b000, 3), 0);
+    for (long path = 0; path < 64; path++) {
+      double[] middle = schedule.middle(path, 6);
+      assertEquals(path, schedule.cell(middle) >>> (PrivateCellTree.DEPTH - 6), "path " + path);
+      assertTrue(Math.abs(middle[0]) < 4 && Math.abs(middle[1]) < 2);
+    }
+  }
+
   @Test
   void rejectsBadParametersNamingThem() {
     PrivacyLedger ledger = ledger(Relation.ADD_REMOVE);
@@ -285,6 +376,14 @@ class PrivateCoresetMechanismsTest {
     e = assertThrows(IllegalArgumentException.class, () -> PrivateCoresetPoints.release(new double[3], new double[1],
         2, Geometry.L2, 1, SubsampleAmplification.NONE, ledger, NoiseRandomness.seeded(1).provider()));
     assertTrue(e.getMessage().contains("sums must hold 1 x 2"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> PrivateGrid.release(key -> 0, 10, 1,
+        SubsampleAmplification.NONE, ledger, NoiseRandomness.seeded(1).provider()));
+    assertTrue(e.getMessage().contains("levels of the grid") && e.getMessage().contains("10"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> PrivateGrid.release(key -> 0, 2, Double.NaN,
+        SubsampleAmplification.NONE, ledger, NoiseRandomness.seeded(1).provider()));
+    assertTrue(e.getMessage().contains("epsilon of the grid") && e.getMessage().contains("NaN"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> PrivateGrid.levels(Double.POSITIVE_INFINITY, 6, 1));
+    assertTrue(e.getMessage().contains("count (n)") && e.getMessage().contains("Infinity"), e.getMessage());
     assertTrue(ledger.entries().isEmpty(), "a rejected request spends nothing");
   }
 }
