@@ -24,7 +24,7 @@ import org.apache.spark.api.java.JavaRDD;
 
 /**
  * The data-aware private initialiser ({@code --init private-coreset}): a private coreset, then weighted k-means++ on
- * the driver. Its share ε_i of the budget is spent in three recorded mechanisms:
+ * the driver. Its share ε_i of the budget is spent in three recorded mechanisms (two in few dimensions):
  * <ol>
  *   <li>per-coordinate spreads σ̂ ({@link PrivateSpreads}, 10 % of ε_i): the public box Π [−3σ̂_j, 3σ̂_j] (each side
  *       at most r) that the cells split, widest side first ({@link CellSchedule});
@@ -34,6 +34,9 @@ import org.apache.spark.api.java.JavaRDD;
  *   <li>noisy sums of the resulting regions ({@link PrivateCoresetPoints}), at the rest: the coreset points, weighted
  *       by their noisy counts.
  * </ol>
+ * In d ≤ {@link BudgetAllocation.CoresetShares#GRID_MAX_DIMENSION} the second and third give way to a noisy grid
+ * ({@link PrivateGrid}, the 90 %): one level of the same cells, each count with noise of scale Δ/ε (not Δ·L/ε), and
+ * the kept cells' public middles, weighted by their noisy counts, as the coreset points; one pass for the cells.
  * Each coreset point is then clamped into its region's cell ({@link CellBox}; the sides on the box's boundary are
  * open) and projected onto the ball again: the region's mean lies in both, so in ℓ2 neither step moves the point
  * away from it (post-processing; in ℓ1 the ball step is the same radial scaling as before the clamp). A noisy mean of a region near τ can land far outside its cell, where k-means++ likes to put
