@@ -37,7 +37,7 @@ import org.apache.spark.api.java.JavaRDD;
  * In d ≤ {@link BudgetAllocation.CoresetShares#GRID_MAX_DIMENSION} the second and third give way to a noisy grid
  * ({@link PrivateGrid}, the 90 %): one level of the same cells, each count with noise of scale Δ/ε (not Δ·L/ε), and
  * the kept cells' public middles, weighted by their noisy counts, as the coreset points; one pass for the cells.
- * Each coreset point is then clamped into its region's cell ({@link CellBox}; the sides on the box's boundary are
+ * Each of the tree's coreset points is then clamped into its region's cell ({@link CellBox}; the sides on the box's boundary are
  * open) and projected onto the ball again: the region's mean lies in both, so in ℓ2 neither step moves the point
  * away from it (post-processing; in ℓ1 the ball step is the same radial scaling as before the clamp). A noisy mean of a region near τ can land far outside its cell, where k-means++ likes to put
  * a centre (with ε = 3 on kddcup99 with public bounds, three of one seed's ten initial centres held almost no
