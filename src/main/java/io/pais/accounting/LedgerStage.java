@@ -48,8 +48,8 @@ public enum LedgerStage {
 
   /** Whether this stage belongs to the private coreset initialiser. */
   public boolean isInitialisation() {
-    return this == INIT_SPREADS || this == INIT_CELL_TREE || this == INIT_GRID || this == INIT_SUMS || this == INIT_TAIL_AXES
-        || this == INIT_TAIL_POSITIONS;
+    return this == INIT_SPREADS || this == INIT_CELL_TREE || this == INIT_GRID || this == INIT_SUMS
+        || this == INIT_TAIL_AXES || this == INIT_TAIL_POSITIONS;
   }
 
   /** The stage with this {@link #label()}, as a report holds it. */

@@ -54,32 +54,13 @@ public record CellSchedule(double[] halfWidths, int[] coordinate, int[] splitInd
    * {@link #cell} reads them). A side no split moved off the schedule's box boundary is open.
    */
   public CellBox box(long path, int splits) {
-    Checks.require(splits >= 0 && splits <= depth(), "splits must be in [0, " + depth() + "], got " + splits);
-    int d = halfWidths.length;
-    double[] lower = new double[d];
-    double[] upper = new double[d];
-    boolean[] lowerOnBoundary = new boolean[d];
-    boolean[] upperOnBoundary = new boolean[d];
-    for (int j = 0; j < d; j++) {
-      lower[j] = -halfWidths[j];
-      upper[j] = halfWidths[j];
-      lowerOnBoundary[j] = true;
-      upperOnBoundary[j] = true;
-    }
-    for (int level = 0; level < splits; level++) {
-      int j = coordinate[level];
-      double middle = (lower[j] + upper[j]) / 2;
-      if (((path >>> (splits - 1 - level)) & 1L) == 1L) {
-        lower[j] = middle;
-        lowerOnBoundary[j] = false;
-      } else {
-        upper[j] = middle;
-        upperOnBoundary[j] = false;
-      }
-    }
-    for (int j = 0; j < d; j++) {
-      lower[j] = lowerOnBoundary[j] ? Double.NEGATIVE_INFINITY : lower[j];
-      upper[j] = upperOnBoundary[j] ? Double.POSITIVE_INFINITY : upper[j];
+    double[][] sides = sides(path, splits);
+    double[] lower = sides[0];
+    double[] upper = sides[1];
+    for (int j = 0; j < lower.length; j++) {
+      // a split always moves a side strictly inside the box, so a side still at ±h_j lies on its boundary
+      lower[j] = lower[j] == -halfWidths[j] ? Double.NEGATIVE_INFINITY : lower[j];
+      upper[j] = upper[j] == halfWidths[j] ? Double.POSITIVE_INFINITY : upper[j];
     }
     return new CellBox(lower, upper);
   }
@@ -89,11 +70,20 @@ public record CellSchedule(double[] halfWidths, int[] coordinate, int[] splitInd
    * cell's middle is that of its part of the box).
    */
   public double[] middle(long path, int splits) {
+    double[][] sides = sides(path, splits);
+    double[] middle = new double[halfWidths.length];
+    for (int j = 0; j < middle.length; j++) {
+      middle[j] = (sides[0][j] + sides[1][j]) / 2;
+    }
+    return middle;
+  }
+
+  /** The lower and upper ends per coordinate of the cell's part of the box, each split halving its coordinate. */
+  private double[][] sides(long path, int splits) {
     Checks.require(splits >= 0 && splits <= depth(), "splits must be in [0, " + depth() + "], got " + splits);
-    int d = halfWidths.length;
-    double[] lower = new double[d];
-    double[] upper = new double[d];
-    for (int j = 0; j < d; j++) {
+    double[] lower = new double[halfWidths.length];
+    double[] upper = new double[halfWidths.length];
+    for (int j = 0; j < lower.length; j++) {
       lower[j] = -halfWidths[j];
       upper[j] = halfWidths[j];
     }
@@ -106,11 +96,7 @@ public record CellSchedule(double[] halfWidths, int[] coordinate, int[] splitInd
         upper[j] = middle;
       }
     }
-    double[] middle = new double[d];
-    for (int j = 0; j < d; j++) {
-      middle[j] = (lower[j] + upper[j]) / 2;
-    }
-    return middle;
+    return new double[][] {lower, upper};
   }
 
   public int depth() {

@@ -70,9 +70,12 @@ public final class PrivateGrid {
     }
   }
 
-  /** The Laplace scale of every count recorded at {@code epsilon}: Δ/ε′, with ε′ the noise ε of amplification. */
+  /**
+   * The Laplace scale of every count recorded at {@code epsilon}: Δ/ε′, with ε′ the noise ε of amplification — a
+   * one-level cell tree's ({@link PrivateCellTree#countScale}).
+   */
   public static double countScale(double epsilon, SubsampleAmplification amplification, PrivacyLedger ledger) {
-    return ledger.relation().sensitivityFactor() / amplification.noiseEpsilon(epsilon);
+    return PrivateCellTree.countScale(1, epsilon, amplification, ledger);
   }
 
   /** τ of a grid of {@code levels} levels at {@code scale}: scale·max(3, ln 4^ℓ). */
@@ -87,9 +90,7 @@ public final class PrivateGrid {
    */
   public static int levels(double count, int maxLevels, double scale) {
     Checks.positive("count (n)", count);
-    Checks.require(maxLevels >= 1 && maxLevels <= MAX_LEVELS, "levels of the grid must be in [1, " + MAX_LEVELS
-        + "], got " + maxLevels);
-    int levels = maxLevels;
+    int levels = requireLevels(maxLevels);
     while (levels > 1 && count / Math.scalb(1.0, levels * PrivateCellTree.BITS_PER_LEVEL)
         < DENSITY * threshold(levels, scale)) {
       levels--;
@@ -108,8 +109,7 @@ public final class PrivateGrid {
   public static Cells release(LongUnaryOperator exact, int levels, double epsilon,
       SubsampleAmplification amplification, PrivacyLedger ledger, UniformRandomProvider rng) {
     Checks.notNull("exact", exact);
-    Checks.require(levels >= 1 && levels <= MAX_LEVELS, "levels of the grid must be in [1, " + MAX_LEVELS
-        + "], got " + levels);
+    requireLevels(levels);
     Checks.positive("epsilon of the grid", epsilon);
     double scale = countScale(epsilon, amplification, ledger);
     double threshold = threshold(levels, scale);
@@ -137,5 +137,11 @@ public final class PrivateGrid {
       }
     }
     return new Cells(Arrays.copyOf(paths, kept), Arrays.copyOf(counts, kept), levels);
+  }
+
+  private static int requireLevels(int levels) {
+    Checks.require(levels >= 1 && levels <= MAX_LEVELS, "levels of the grid must be in [1, " + MAX_LEVELS
+        + "], got " + levels);
+    return levels;
   }
 }
