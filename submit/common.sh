@@ -43,19 +43,24 @@ pais_mvn() {
   (cd "$PAIS_ROOT" && mvn -q -B --no-transfer-progress -Dstyle.color=never "$@") 2>&1 | sed -e $'s/\x1b\\[[0-9;]*m//g' -e '/^$/d' >&2
 }
 
-# pais_classpath NAME: the classpath of a tool that runs from the compiled classes (pais-experiments, pais-privacy,
-# pais-budget): target/classes and the dependencies, Spark's included; compiled first when missing or older than the
-# sources, saying so as NAME on stderr.
+# pais_classpath NAME [test]: the classpath of a tool that runs from the compiled classes (pais-privacy, pais-budget):
+# target/classes and the dependencies, Spark's included; with "test" (pais-experiments, whose sources in
+# src/experiments compile with the tests and stay out of the job jar) target/test-classes and the test dependencies
+# too. Compiled first when missing or older than the sources, saying so as NAME on stderr.
 pais_classpath() {
-  local file="$PAIS_ROOT/target/experiments-classpath.txt"
+  local goal=compile scope=provided classes="$PAIS_ROOT/target/classes" sources=(pom.xml src/main)
+  if [ "${2:-}" = test ]; then
+    goal=test-compile scope=test classes="$classes:$PAIS_ROOT/target/test-classes" sources+=(src/experiments src/test)
+  fi
+  local file="$PAIS_ROOT/target/$scope-classpath.txt"
   if [ ! -d "$PAIS_ROOT/target/classes" ] || [ ! -f "$file" ] \
-      || [ -n "$(cd "$PAIS_ROOT" && find pom.xml src/main -newer "$file" -print -quit)" ]; then
+      || [ -n "$(cd "$PAIS_ROOT" && find "${sources[@]}" -newer "$file" -print -quit)" ]; then
     echo "$1: compiling..." >&2
-    pais_mvn compile
-    pais_mvn dependency:build-classpath -Dmdep.includeScope=provided -Dmdep.outputFile="$file"
+    pais_mvn "$goal"
+    pais_mvn dependency:build-classpath -Dmdep.includeScope="$scope" -Dmdep.outputFile="$file"
     touch "$file" # the plugin leaves an unchanged file as it was: its time must say the classes are fresh
   fi
-  echo "$PAIS_ROOT/target/classes:$(cat "$file")"
+  echo "$classes:$(cat "$file")"
 }
 
 # The job jar; built when missing or older than the sources (as submit/pais-local does). Maven's output goes to

@@ -2,7 +2,7 @@ package io.pais.initialisation;
 
 import io.pais.estimation.CellSchedule;
 import io.pais.estimation.PrivateCellTree;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.Iterator;

@@ -10,7 +10,7 @@ import io.pais.settings.KMeansSettings;
 import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.io.InputException;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.estimation.PrivateTailAxes;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.KeyedCoins;

@@ -14,7 +14,7 @@ import io.pais.estimation.PrivateCoresetPoints;
 import io.pais.estimation.PrivateGrid;
 import io.pais.estimation.PrivateSpreads;
 import io.pais.estimation.PrivateTailAxes;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.CoinSource;

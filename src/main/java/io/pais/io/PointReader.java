@@ -1,5 +1,6 @@
 package io.pais.io;
 
+import io.pais.sampling.KeyedPoint;
 import io.pais.sampling.SamplingKeys;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.pais.io;
 
+import io.pais.sampling.KeyedPoint;
 import io.pais.sampling.SamplingKeys;
 import java.util.Iterator;
 import org.apache.spark.api.java.JavaRDD;

@@ -1,6 +1,6 @@
 package io.pais.preprocessing;
 
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.math.Rounding;
 import io.pais.sampling.CoinSource;
 import io.pais.sampling.spark.SparkBlocks;

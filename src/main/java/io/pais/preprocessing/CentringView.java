@@ -5,7 +5,7 @@ import io.pais.lloyd.SampleBlock;
 import io.pais.math.Norms;
 import io.pais.math.Rounding;
 import io.pais.privacy.Geometry;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import java.util.Arrays;
 import org.apache.spark.api.java.JavaRDD;
 

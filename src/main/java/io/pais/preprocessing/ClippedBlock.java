@@ -1,6 +1,6 @@
 package io.pais.preprocessing;
 
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.spark.PoissonSampler;
 import java.io.Serializable;

@@ -2,7 +2,7 @@ package io.pais.preprocessing;
 
 import io.pais.sampling.spark.PoissonSampler;
 import io.pais.lloyd.SampleBlock;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.Iterator;

@@ -1,7 +1,7 @@
 package io.pais.preprocessing;
 
 import io.pais.sampling.spark.SparkBlocks;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.lloyd.SampleBlocks;
 import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;

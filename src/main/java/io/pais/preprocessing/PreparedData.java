@@ -3,7 +3,7 @@ package io.pais.preprocessing;
 import io.pais.sampling.spark.SparkBlocks;
 import io.pais.sampling.spark.PoissonSampler;
 import io.pais.lloyd.SampleBlocks;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.lloyd.KMeansCost;
 import io.pais.lloyd.SampleBlock;
 import io.pais.math.Norms;

@@ -1,7 +1,7 @@
 package io.pais.preprocessing;
 
 import io.pais.io.InputException;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.math.Checks;
 import io.pais.math.Norms;
 import io.pais.math.Rounding;

@@ -12,7 +12,7 @@ import io.pais.settings.PublicDomain;
 import io.pais.estimation.PrivateNormHistogram;
 import io.pais.estimation.PrivateTailAxes;
 import io.pais.io.InputException;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.math.Rounding;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.CoinSource;

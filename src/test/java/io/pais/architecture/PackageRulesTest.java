@@ -1,15 +1,25 @@
 package io.pais.architecture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pais.experiments.ExperimentRunner;
+import io.pais.job.PaisJob;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,8 +28,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The packages' rules, read from the sources: the core (the math, the accounting, DP-Lloyd, the settings) imports no
- * Spark, Scala or Hadoop class and nothing of pais outside the core, so it stays testable in milliseconds; every
- * package says what it is in a package-info.java.
+ * Spark, Scala or Hadoop class and nothing of pais outside the core, so it stays testable in milliseconds; the
+ * packages' references form no cycle (so each sits on a floor and refers only to floors below); every package says
+ * what it is in a package-info.java.
  */
 class PackageRulesTest {
   private static final Path MAIN = Path.of("src/main/java/io/pais");
@@ -27,6 +38,8 @@ class PackageRulesTest {
   private static final Set<String> CORE = Set.of("math", "privacy", "sampling", "accounting", "estimation", "noise",
       "lloyd", "settings");
   private static final Pattern IMPORT = Pattern.compile("^import (?:static )?([\\w.]+);", Pattern.MULTILINE);
+  /** A reference to a pais class, imported or written out in the code: its package is group 1. */
+  private static final Pattern REFERENCE = Pattern.compile("\\bio\\.pais\\.([a-z]\\w*(?:\\.[a-z]\\w*)*)\\.[A-Z]");
 
   @Test
   void theCoreImportsNeitherSparkNorTheSparkLayer() {
@@ -48,6 +61,44 @@ class PackageRulesTest {
   }
 
   @Test
+  void thePackagesReferToEachOtherWithoutACycle() throws IOException {
+    Map<String, Set<String>> references = new TreeMap<>();
+    try (Stream<Path> files = Files.walk(MAIN)) {
+      for (Path file : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+        String name = MAIN.relativize(file.getParent()).toString().replace('/', '.');
+        Set<String> used = references.computeIfAbsent(name, n -> new TreeSet<>());
+        Matcher m = REFERENCE.matcher(withoutComments(read(file)));
+        while (m.find()) {
+          if (!m.group(1).equals(name)) {
+            used.add(m.group(1));
+          }
+        }
+      }
+    }
+    assertTrue(references.size() >= 16, "packages found: " + references.keySet());
+    assertEquals(List.of(), cycle(references));
+  }
+
+  @Test
+  void theCycleRuleWouldCatchACycle() {
+    Map<String, Set<String>> references = Map.of("math", Set.of(), "lloyd", Set.of("math", "noise"),
+        "noise", Set.of("math", "clustering"), "clustering", Set.of("lloyd"));
+    assertEquals(List.of("clustering", "lloyd", "noise", "clustering"), cycle(references));
+    assertEquals(List.of(), cycle(Map.of("lloyd", Set.of("math"), "math", Set.of())));
+    assertEquals("a  b ", withoutComments("a /* io.pais.x.Y */ b // io.pais.z.W"));
+  }
+
+  @Test
+  void theExperimentsAreCompiledOutsideTheProduct() throws Exception {
+    Path product = Path.of(PaisJob.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Path experiments = Path.of(ExperimentRunner.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    assertNotEquals(product, experiments, "the experiments compile into the classes the job jar is made of");
+    assertTrue(Files.exists(product.resolve("io/pais/job/PaisJob.class")), "the product's classes are in " + product);
+    assertFalse(Files.exists(product.resolve("io/pais/experiments")),
+        "experiments among the product's classes (left by a build from before they moved: mvn clean)");
+  }
+
+  @Test
   void everyPackageSaysWhatItIs() throws IOException {
     Set<Path> packages = new TreeSet<>();
     try (Stream<Path> files = Files.walk(MAIN)) {
@@ -64,6 +115,49 @@ class PackageRulesTest {
     assertTrue(m.find() && m.group(1).startsWith("org.apache.spark"), "the import pattern reads an import line");
     assertEquals("sampling.spark", packageOf("io.pais.sampling.spark.PoissonSampler"));
     assertEquals("accounting", packageOf("io.pais.accounting.SamplerGuarantees.CoreSupremum"));
+  }
+
+  /** A cycle of references (its first package repeated at its end), or an empty list when there is none. */
+  private static List<String> cycle(Map<String, Set<String>> references) {
+    Map<String, Integer> state = new HashMap<>(); // absent: unvisited, 1: on the path, 2: done
+    Deque<String> path = new ArrayDeque<>();
+    for (String start : new TreeSet<>(references.keySet())) {
+      List<String> found = cycleFrom(start, references, state, path);
+      if (!found.isEmpty()) {
+        return found;
+      }
+    }
+    return List.of();
+  }
+
+  private static List<String> cycleFrom(String name, Map<String, Set<String>> references, Map<String, Integer> state,
+      Deque<String> path) {
+    Integer seen = state.get(name);
+    if (seen != null && seen == 2) {
+      return List.of();
+    }
+    if (seen != null) {
+      List<String> onPath = new ArrayList<>(path);
+      Collections.reverse(onPath);
+      List<String> found = new ArrayList<>(onPath.subList(onPath.indexOf(name), onPath.size()));
+      found.add(name);
+      return found;
+    }
+    state.put(name, 1);
+    path.push(name);
+    for (String used : new TreeSet<>(references.getOrDefault(name, Set.of()))) {
+      List<String> found = cycleFrom(used, references, state, path);
+      if (!found.isEmpty()) {
+        return found;
+      }
+    }
+    path.pop();
+    state.put(name, 2);
+    return List.of();
+  }
+
+  private static String withoutComments(String source) {
+    return source.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\n]*", "");
   }
 
   /** The package below io.pais of an imported class ("sampling.spark" for io.pais.sampling.spark.X). */

@@ -10,7 +10,7 @@ import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.lloyd.WeightedLloyd;
 import io.pais.experiments.DataSets;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.noise.LaplaceNoise;
 import io.pais.noise.LatticeNoise;

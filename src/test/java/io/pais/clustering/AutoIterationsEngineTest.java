@@ -17,7 +17,7 @@ import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.accounting.SchemePlan;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.privacy.BaseNoise;
 import io.pais.privacy.Geometry;

@@ -10,7 +10,7 @@ import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.TrainingSummary;
 import io.pais.audit.PrivacyAuditor;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.lloyd.LloydNoise;
 import io.pais.lloyd.LloydSums;

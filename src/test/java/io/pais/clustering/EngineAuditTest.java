@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.accounting.PrivacyReport;
 import io.pais.audit.PrivacyAuditor;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;

@@ -6,7 +6,7 @@ import io.pais.settings.KMeansSettings;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.sampling.Sampler;
 import io.pais.testing.SharedSparkSession;

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pais.accounting.InitShare;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.LedgerStage;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.lloyd.LloydNoise;
 import io.pais.lloyd.SampleBlock;

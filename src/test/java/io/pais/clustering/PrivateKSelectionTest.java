@@ -10,7 +10,7 @@ import io.pais.accounting.KSelection;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyReport;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.io.PrivacyReportJson;
 import io.pais.sampling.Sampler;

@@ -62,7 +62,7 @@ class DataSetsTest {
 
   /** The rows, in the order of their first then second coordinate, equal {@code expected} (given in that order). */
   private static void assertRows(Points points, double[][] expected) {
-    List<double[]> rows = points.rdd().collect().stream().map(io.pais.io.KeyedPoint::x)
+    List<double[]> rows = points.rdd().collect().stream().map(io.pais.sampling.KeyedPoint::x)
         .sorted(Comparator.comparingDouble((double[] r) -> r[0]).thenComparingDouble(r -> r.length > 1 ? r[1] : 0))
         .toList();
     assertEquals(expected.length, rows.size());

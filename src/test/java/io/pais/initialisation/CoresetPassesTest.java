@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.pais.estimation.CellSchedule;
 import io.pais.estimation.PrivateCellTree;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.testing.SharedSparkSession;
 import java.util.ArrayList;
 import java.util.List;

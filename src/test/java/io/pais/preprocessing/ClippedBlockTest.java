@@ -3,7 +3,7 @@ package io.pais.preprocessing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.privacy.Geometry;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -4,7 +4,7 @@ import io.pais.testing.Fixtures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.math.Quantiles;
 import io.pais.privacy.Geometry;
 import io.pais.testing.SharedSparkSession;

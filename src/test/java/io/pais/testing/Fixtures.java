@@ -2,7 +2,7 @@ package io.pais.testing;
 
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.LedgerStage;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.lloyd.SampleBlock;
 import java.nio.file.Path;

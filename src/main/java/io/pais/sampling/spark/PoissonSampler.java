@@ -1,7 +1,7 @@
 package io.pais.sampling.spark;
 
 import io.pais.lloyd.SampleBlock;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.math.Rounding;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.CoinSource;

@@ -1,7 +1,7 @@
 package io.pais.sampling.spark;
 
 import io.pais.lloyd.SampleBlock;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Comparator;

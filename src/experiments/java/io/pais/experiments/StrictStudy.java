@@ -10,7 +10,7 @@ import io.pais.settings.KMeansSettings;
 import io.pais.preprocessing.PreparedData;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.io.InputException;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;

@@ -29,7 +29,7 @@ final class PreparedSet {
   PreparedSet(String name, Points raw) {
     this.name = name;
     PreparedData data = Preprocessor.paper(raw.rdd(), raw.dimension(), Geometry.L2, raw.source());
-    this.points = data.points().map(io.pais.io.KeyedPoint::x).collect();
+    this.points = data.points().map(io.pais.sampling.KeyedPoint::x).collect();
     data.release();
     this.dimension = raw.dimension();
     this.rawCount = raw.rdd().count();

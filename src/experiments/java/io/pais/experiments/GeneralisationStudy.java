@@ -3,7 +3,7 @@ package io.pais.experiments;
 import io.pais.clustering.ClusteringResult;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.io.InputException;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.settings.CoordinateBounds;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.PrivacyMode;

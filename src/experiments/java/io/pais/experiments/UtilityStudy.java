@@ -16,7 +16,7 @@ import io.pais.settings.KMeansSettings;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.lloyd.SampleBlock;
 import io.pais.io.InputException;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.settings.CoordinateBounds;
 import io.pais.settings.PrivacyMode;
 import io.pais.sampling.Sampler;

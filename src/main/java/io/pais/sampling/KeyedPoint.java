@@ -1,9 +1,9 @@
-package io.pais.io;
+package io.pais.sampling;
 
 import java.io.Serializable;
 
 /**
- * One input point and its sampling key (its place in the input, see {@link io.pais.sampling.SamplingKeys}),
+ * One input point and its sampling key (its place in the input, see {@link SamplingKeys}),
  * which its Poisson coin is derived from.
  *
  * @param key the sampling key

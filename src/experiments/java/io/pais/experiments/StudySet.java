@@ -1,7 +1,7 @@
 package io.pais.experiments;
 
 import io.pais.io.DimensionSource;
-import io.pais.io.KeyedPoint;
+import io.pais.sampling.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.lloyd.KMeansCost;
 import io.pais.lloyd.SampleBlock;
