@@ -19,6 +19,7 @@ from pyspark.ml.util import JavaMLReadable, JavaMLWritable, JavaMLWriter, MLRead
 from pyspark.ml.wrapper import JavaEstimator, JavaModel, JavaTransformer
 
 from pais import PaisError
+from pais._settings import DOCS
 
 __all__ = ["BoxScaler", "PrivateKMeans", "PrivateKMeansModel", "PrivateKMeansSummary", "PrivatePipeline",
            "PrivateStandardScaler", "PrivateStandardScalerModel", "read_cluster_centers", "read_privacy_report"]
@@ -114,6 +115,11 @@ def _param(name, doc, converter):
     return Param(Params._dummy(), name, doc, typeConverter=converter)
 
 
+def _setting_param(name, converter):
+    """A param of PrivateKMeans with the JVM param's doc (pais._settings, made from the settings' one declaration)."""
+    return _param(name, DOCS[name], converter)
+
+
 class _JvmCheckedParams(Params):
     """Params whose values the JVM's validators check as they are set."""
 
@@ -132,67 +138,42 @@ class _JvmCheckedParams(Params):
 class _PrivateKMeansParams(_JvmCheckedParams):
     """The params of both stages, named as the JVM names them (``lambda`` is reached with getattr: a Python keyword)."""
 
-    k = _param("k", "number of clusters", TypeConverters.toInt)
-    maxIter = _param("maxIter", "DP-Lloyd iterations T, or 0 to choose T (--iterations auto)", TypeConverters.toInt)
-    seed = _param("seed", "seed of a reproducible run (unset: secure randomness)", TypeConverters.toInt)
-    featuresCol = _param("featuresCol", "features column name (a Spark ML vector)", TypeConverters.toString)
-    dimension = _param("dimension", "the size of the feature vectors, a public input (0: the column's ML metadata "
-                       "when it lists one attribute per scalar column)", TypeConverters.toInt)
-    predictionCol = _param("predictionCol", "prediction column name", TypeConverters.toString)
-    epsilon = _param("epsilon", "target epsilon of the release", TypeConverters.toFloat)
-    sampler = _param("sampler", "unif, core, opt, full, or a uniform scheme", TypeConverters.toString)
-    sampleSize = _param("sampleSize", "expected sample size: a whole count >= 1 or a fraction in (0, 1) (unset: "
-                        "auto, opt in a strict release reads every point up to a DP point count of 524288, above it "
-                        "the largest of 0.2, 0.1 and 0.05 of that count with a plan at its epsilon, the growth above "
-                        "0.05 capped at 50000 points; everything else 0.05)", TypeConverters.toFloat)
-    geometry = _param("geometry", "l2, l1 or auto (the one whose noise the public box favours)",
-                      TypeConverters.toString)
-    normBound = _param("normBound", "a public norm bound r", TypeConverters.toFloat)
-    center = _param("center", "a public centre to subtract", TypeConverters.toListFloat)
-    preprocessing = _param("preprocessing", "paper mode: paper or public", TypeConverters.toString)
-    initMode = _param("initMode", "how the first centres are chosen", TypeConverters.toString)
-    guards = _param("guards", "post-processing guards on noisy centres", TypeConverters.toBoolean)
-    offsetClip = _param("offsetClip", "what DP-Lloyd sums per cluster: auto (strict: each point's offset from its "
-                        "centre, clipped to a fraction of r at or above a typical cluster's radius, from the DP norm "
-                        "histogram, k and d; paper mode: the points), none (the points, as the paper), or a fraction "
-                        "of r in (0, 1]", TypeConverters.toString)
-    privacyMode = _param("privacyMode", "strict (end-to-end private) or paper", TypeConverters.toString)
-    clipRadius = _param("clipRadius", "strict: the public radius R0 every point is clipped to", TypeConverters.toFloat)
-    origin = _param("origin", "strict: the clip ball's centre", TypeConverters.toListFloat)
-    bounds = _param("bounds", "strict, instead of clipRadius: public per-coordinate bounds lo:hi",
-                    TypeConverters.toString)
-    budgetLedger = _param("budgetLedger", "strict: the budget ledger a fit claims its (epsilon, delta) from before "
-                          "it reads data (made by pais-budget create)", TypeConverters.toString)
-    allowNonAtomicRename = _param("allowNonAtomicRename", "accept a budget ledger on a file system without atomic "
-                                  "rename (object stores: s3a, gs, abfs), where racing fits could both claim the "
-                                  "last of the budget; the claim records it", TypeConverters.toBoolean)
-    normQuantile = _param("normQuantile", "strict: the quantile of the DP norm histogram taken as r",
-                          TypeConverters.toFloat)
-    tailRadius = _param("tailRadius", "strict: raise r above the quantile where the DP norm histogram shows a heavy "
-                        "tail that projecting would distort more than the larger radius's noise costs",
-                        TypeConverters.toBoolean)
-    outliers = _param("outliers", "strict: project or drop the points beyond r (DP-Lloyd reading every "
-                      "point with clipped offsets reads them unprojected)", TypeConverters.toString)
-    budgetCentre = _param("budgetCentre", "strict: share of epsilon for the DP centre", TypeConverters.toFloat)
-    budgetHistogram = _param("budgetHistogram", "strict: share of epsilon for the DP norm histogram",
-                             TypeConverters.toFloat)
-    budgetInit = _param("budgetInit", "strict: share of epsilon for initMode private-coreset (unset: auto, 0.3 "
-                        "where the DP point count n times epsilon over k*d is below 150, else 0.2); its tail axes "
-                        "take 0.05 more with outliers project and a single k",
-                        TypeConverters.toFloat)
-    kCandidates = _param("kCandidates", "strict: candidates for k to choose from privately (at least two); each is "
-                         "fitted on a share of budgetKSelection and the elbow of their DP training costs is released",
-                         TypeConverters.toListInt)
-    budgetKSelection = _param("budgetKSelection", "strict, with kCandidates: share of epsilon for the candidate "
-                              "releases together", TypeConverters.toFloat)
-    budgetSummary = _param("budgetSummary", "strict: share of epsilon for the private training summary (DP cluster "
-                           "sizes and training cost, the model's summary()); 0: none", TypeConverters.toFloat)
-    coresetSampleSize = _param("coresetSampleSize", "strict, initMode private-coreset: the coreset reads a Poisson "
-                               "subsample of about this many points when there are more", TypeConverters.toInt)
-    stage1Size = _param("stage1Size", "two-stage schemes: n1, a count or a fraction of N", TypeConverters.toFloat)
-    stage1Cached = _param("stage1Cached", "must-ow: draw stage I once and keep it", TypeConverters.toBoolean)
-    noise = _param("noise", "uniform schemes: laplace or gaussian", TypeConverters.toString)
-    delta = _param("delta", "uniform schemes: the target delta", TypeConverters.toFloat)
+    k = _setting_param("k", TypeConverters.toInt)
+    maxIter = _setting_param("maxIter", TypeConverters.toInt)
+    seed = _setting_param("seed", TypeConverters.toInt)
+    featuresCol = _setting_param("featuresCol", TypeConverters.toString)
+    dimension = _setting_param("dimension", TypeConverters.toInt)
+    predictionCol = _setting_param("predictionCol", TypeConverters.toString)
+    epsilon = _setting_param("epsilon", TypeConverters.toFloat)
+    sampler = _setting_param("sampler", TypeConverters.toString)
+    sampleSize = _setting_param("sampleSize", TypeConverters.toFloat)
+    geometry = _setting_param("geometry", TypeConverters.toString)
+    normBound = _setting_param("normBound", TypeConverters.toFloat)
+    center = _setting_param("center", TypeConverters.toListFloat)
+    preprocessing = _setting_param("preprocessing", TypeConverters.toString)
+    initMode = _setting_param("initMode", TypeConverters.toString)
+    guards = _setting_param("guards", TypeConverters.toBoolean)
+    offsetClip = _setting_param("offsetClip", TypeConverters.toString)
+    privacyMode = _setting_param("privacyMode", TypeConverters.toString)
+    clipRadius = _setting_param("clipRadius", TypeConverters.toFloat)
+    origin = _setting_param("origin", TypeConverters.toListFloat)
+    bounds = _setting_param("bounds", TypeConverters.toString)
+    budgetLedger = _setting_param("budgetLedger", TypeConverters.toString)
+    allowNonAtomicRename = _setting_param("allowNonAtomicRename", TypeConverters.toBoolean)
+    normQuantile = _setting_param("normQuantile", TypeConverters.toFloat)
+    tailRadius = _setting_param("tailRadius", TypeConverters.toBoolean)
+    outliers = _setting_param("outliers", TypeConverters.toString)
+    budgetCentre = _setting_param("budgetCentre", TypeConverters.toFloat)
+    budgetHistogram = _setting_param("budgetHistogram", TypeConverters.toFloat)
+    budgetInit = _setting_param("budgetInit", TypeConverters.toFloat)
+    kCandidates = _setting_param("kCandidates", TypeConverters.toListInt)
+    budgetKSelection = _setting_param("budgetKSelection", TypeConverters.toFloat)
+    budgetSummary = _setting_param("budgetSummary", TypeConverters.toFloat)
+    coresetSampleSize = _setting_param("coresetSampleSize", TypeConverters.toInt)
+    stage1Size = _setting_param("stage1Size", TypeConverters.toFloat)
+    stage1Cached = _setting_param("stage1Cached", TypeConverters.toBoolean)
+    noise = _setting_param("noise", TypeConverters.toString)
+    delta = _setting_param("delta", TypeConverters.toFloat)
 
     def getK(self):
         return self.getOrDefault(self.k)
@@ -307,7 +288,7 @@ class _PrivateKMeansParams(_JvmCheckedParams):
 
 
 # "lambda" is a Python keyword: the param is an attribute only getattr reaches, named as the JVM names it
-setattr(_PrivateKMeansParams, "lambda", _param("lambda", "core: mixing weight in [0, 1]", TypeConverters.toFloat))
+setattr(_PrivateKMeansParams, "lambda", _setting_param("lambda", TypeConverters.toFloat))
 
 _KWARG_NAMES = {"lambda_": "lambda"}
 

@@ -51,6 +51,12 @@ def test_every_jvm_param_has_a_python_twin_and_the_reverse(spark):
     assert set(SAMPLE_VALUES) == jvm_names, "the round-trip test covers every param"
 
 
+def test_python_docs_are_the_jvms(spark):
+    kmeans = PrivateKMeans()
+    for java_param in kmeans._java_obj.params():
+        assert kmeans.getParam(java_param.name()).doc == java_param.doc(), java_param.name()
+
+
 def test_python_defaults_are_the_jvms(spark):
     kmeans = PrivateKMeans()
     java_obj = kmeans._java_obj

@@ -33,7 +33,25 @@ public final class SamplerGuarantees {
     /** Dense grid plus bracketed refinement of every grid peak: never below any grid value. */
     EXACT,
     /** The reference code's maximum over 100 grid points; under-states ε (reproduction only). */
-    REFERENCE_GRID_100
+    REFERENCE_GRID_100;
+
+    /** As {@code --core-supremum} takes it. */
+    public String id() {
+      return switch (this) {
+        case EXACT -> "exact";
+        case REFERENCE_GRID_100 -> "grid100";
+      };
+    }
+
+    /** {@code --core-supremum}: exact or grid100. */
+    public static CoreSupremum parse(String text) {
+      for (CoreSupremum supremum : values()) {
+        if (supremum.id().equals(text.strip().toLowerCase(java.util.Locale.ROOT))) {
+          return supremum;
+        }
+      }
+      throw new IllegalArgumentException("core-supremum must be exact or grid100, got '" + text + "'");
+    }
   }
 
   /** ε_full = T(1/β_count + r/β_sum): no sampling, every weight 1. */

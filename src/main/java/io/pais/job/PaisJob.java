@@ -19,13 +19,13 @@ import io.pais.settings.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.accounting.BudgetPerCentre;
 import io.pais.clustering.PrivateKMeansRelease;
-import io.pais.settings.StrictRelease;
 import io.pais.io.FailFast;
 import io.pais.io.FailureReport;
 import io.pais.io.InputFormat;
 import io.pais.io.InputSpec;
 import io.pais.io.PointReader;
 import io.pais.io.Points;
+import io.pais.io.ReleaseConfiguration;
 import io.pais.io.ReleaseWriter;
 import io.pais.privacy.BaseNoise;
 import io.pais.settings.GeometryChoice;
@@ -67,214 +67,160 @@ public final class PaisJob implements Callable<Integer> {
   /** Stage boundaries and timings: to the log file only (the terminal shows them once, in the summary). */
   private static final Logger STAGES = LoggerFactory.getLogger("pais.stages");
 
-  @Option(names = "--config", paramLabel = "FILE", description = "a properties file of flag defaults")
+  @Option(names = "--config", paramLabel = "FILE")
   Path config;
 
-  @Option(names = "--input", split = ",", paramLabel = "PATH",
-      description = "input paths or globs (any Hadoop path; comma-separated files are stacked)")
+  @Option(names = "--input", split = ",", paramLabel = "PATH")
   List<String> input;
 
-  @Option(names = "--table", paramLabel = "DB.NAME", description = "read a catalog table instead of --input")
+  @Option(names = "--table", paramLabel = "DB.NAME")
   String table;
 
-  @Option(names = "--format", description = "csv, libsvm (pais's readers), or any Spark data source: parquet, orc, "
-      + "json, avro (with its package), a class name (default: ${DEFAULT-VALUE})")
+  @Option(names = "--format")
   String format;
 
-  @Option(names = "--option", paramLabel = "KEY=VALUE",
-      description = "an option of the Spark data source or table reader (repeatable), e.g. --option mergeSchema=true")
+  @Option(names = "--option", paramLabel = "KEY=VALUE")
   Map<String, String> options = new LinkedHashMap<>();
 
-  @Option(names = "--header", negatable = true, arity = "0..1", fallbackValue = "true",
-      description = "CSV files start with a header line (default: ${DEFAULT-VALUE})")
+  @Option(names = "--header", negatable = true, arity = "0..1", fallbackValue = "true")
   boolean header;
 
-  @Option(names = "--skip-lines", description = "CSV: lines to skip at the top of each file, after any header")
+  @Option(names = "--skip-lines")
   int skipLines;
 
-  @Option(names = "--delimiter", description = "CSV delimiter: one character or 'whitespace' (default: ${DEFAULT-VALUE})")
+  @Option(names = "--delimiter")
   String delimiter;
 
-  @Option(names = "--features", split = ",", paramLabel = "COL",
-      description = "feature columns by name or 0-based index (default: all not dropped)")
+  @Option(names = "--features", split = ",", paramLabel = "COL")
   List<String> features = new ArrayList<>();
 
-  @Option(names = "--drop", split = ",", paramLabel = "COL", description = "columns to drop (labels, ids)")
+  @Option(names = "--drop", split = ",", paramLabel = "COL")
   List<String> drop = new ArrayList<>();
 
-  @Option(names = "--vector-column", paramLabel = "COL",
-      description = "Spark data sources and tables: a Spark ML vector column (default: the numeric columns)")
+  @Option(names = "--vector-column", paramLabel = "COL")
   String vectorColumn = "";
 
-  @Option(names = "--dimension", description = "the number of features, a public input (strict releases need it "
-      + "when no header or schema gives it: LibSVM, CSV without --header, a vector column, a source that infers its "
-      + "schema); default: from the schema, or outside strict releases the records (LibSVM: the largest index)")
+  @Option(names = "--dimension")
   int dimension;
 
-  @Option(names = "--k", paramLabel = "K[,K...]", description = "number of clusters, or candidates to "
-      + "choose from privately (strict: e.g. 4,6,8,10; each fitted on a share of --budget-k-selection, the elbow "
-      + "of their DP training costs released) (default: ${DEFAULT-VALUE})")
+  @Option(names = "--k", paramLabel = "K[,K...]")
   String k;
 
-  @Option(names = "--budget-k-selection", description = "strict, with k candidates: the share of epsilon for the "
-      + "candidate releases together (default: ${DEFAULT-VALUE})")
+  @Option(names = "--budget-k-selection")
   double budgetKSelection;
 
-  @Option(names = "--iterations", description = "DP-Lloyd iterations T, or auto (chosen from epsilon, n, d and k; "
-      + "see the README) (default: ${DEFAULT-VALUE})")
+  @Option(names = "--iterations")
   String iterations;
 
-  @Option(names = "--offset-clip", description = "what DP-Lloyd sums per cluster: auto (strict: each point's offset "
-      + "from its centre, clipped to a fraction of r at or above a typical cluster's radius, from the DP norm "
-      + "histogram, k and d; paper mode: the points), none (the points, as the paper), or a fraction of r in (0, 1] "
-      + "(default: ${DEFAULT-VALUE})")
+  @Option(names = "--offset-clip")
   String offsetClip;
 
-  @Option(names = "--epsilon", description = "target epsilon of the release (default: ${DEFAULT-VALUE})")
+  @Option(names = "--epsilon")
   double epsilon;
 
-  @Option(names = "--sampler", description = "unif, core, opt, full (Poisson importance sampling, once), or the "
-      + "uniform schemes poisson-uniform, wor, wr, must-ow, must-wo, must-ww (a fresh sample every iteration, "
-      + "(epsilon, delta)-DP) (default: ${DEFAULT-VALUE})")
+  @Option(names = "--sampler")
   String sampler;
 
-  @Option(names = "--sample-size", paramLabel = "M",
-      description = "expected sample size: auto, a whole count or a percentage of n, e.g. 5%%; auto: opt in a strict "
-          + "release reads every point up to an estimated n of " + Defaults.EVERY_POINT_LIMIT + ", above it the "
-          + "largest of 20%%, 10%% and 5%% of the estimated n with a plan at its epsilon (growth above 5%% capped at "
-          + "50000 points), everything else 5%% (default: ${DEFAULT-VALUE})")
+  @Option(names = "--sample-size", paramLabel = "M")
   String sampleSize;
 
-  @Option(names = "--stage1-size", paramLabel = "N1",
-      description = "must-ow, must-wo, must-ww: the stage-I size n1, a count or a percentage of N, e.g. 20%%")
+  @Option(names = "--stage1-size", paramLabel = "N1")
   String stage1Size;
 
-  @Option(names = "--stage1-cached", negatable = true, arity = "0..1", fallbackValue = "true",
-      description = "must-ow: draw stage I once and keep it, redrawing only stage II each iteration (default: "
-          + "${DEFAULT-VALUE})")
+  @Option(names = "--stage1-cached", negatable = true, arity = "0..1", fallbackValue = "true")
   boolean stage1Cached;
 
-  @Option(names = "--noise", description = "uniform schemes: laplace or gaussian noise on counts and sums (default: "
-      + "${DEFAULT-VALUE})")
+  @Option(names = "--noise")
   String noise;
 
-  @Option(names = "--delta", description = "uniform schemes: the target delta (0: pure epsilon-DP, only for "
-      + "poisson-uniform and wor with laplace noise; choose it well below 1/N) (default: ${DEFAULT-VALUE})")
+  @Option(names = "--delta")
   double delta;
 
-  @Option(names = "--lambda", description = "core: lambda in [0, 1] (default: ${DEFAULT-VALUE})")
+  @Option(names = "--lambda")
   double lambda;
 
-  @Option(names = "--geometry", description = "l2, l1 or auto: l1 when the public box's effective dimension "
-      + "(sum of half-widths)^2 / (sum of their squares) is below (d+1)/2, else l2 (default: ${DEFAULT-VALUE})")
+  @Option(names = "--geometry")
   String geometry;
 
-  @Option(names = "--privacy", description = "strict (end-to-end private: every step that reads data is in the "
-      + "ledger) or paper (the paper's pipeline, reads n, r, the centre … without privacy) (default: ${DEFAULT-VALUE})")
+  @Option(names = "--privacy")
   String privacy;
 
-  @Option(names = "--clip-radius", paramLabel = "R0",
-      description = "strict: a public radius; every raw point is clipped to the ball of this radius around --origin")
+  @Option(names = "--clip-radius", paramLabel = "R0")
   Double clipRadius;
 
-  @Option(names = "--origin", split = ",", paramLabel = "X", description = "strict: the clip ball's centre (default 0)")
+  @Option(names = "--origin", split = ",", paramLabel = "X")
   double[] origin;
 
-  @Option(names = "--bounds", paramLabel = "LO:HI[,LO:HI...]", description = "strict, instead of --clip-radius: "
-      + "public per-coordinate bounds (one lo:hi for every coordinate, or one per coordinate); points are clamped to "
-      + "the box, whose centre and half-diagonal become the origin and R0")
+  @Option(names = "--bounds", paramLabel = "LO:HI[,LO:HI...]")
   String bounds;
 
-  @Option(names = "--norm-quantile", description = "strict: the quantile of the DP norm histogram taken as r "
-      + "(default: ${DEFAULT-VALUE})")
+  @Option(names = "--norm-quantile")
   double normQuantile;
 
-  @Option(names = "--tail-radius", negatable = true, arity = "0..1", fallbackValue = "true",
-      description = "strict: raise r above the quantile where the DP norm histogram shows a heavy tail that projecting "
-      + "would distort more than the larger radius's noise costs (default: ${DEFAULT-VALUE})")
+  @Option(names = "--tail-radius", negatable = true, arity = "0..1", fallbackValue = "true")
   boolean tailRadius;
 
-  @Option(names = "--outliers", description = "strict: project or drop the points beyond r; DP-Lloyd reading every point "
-      + "with clipped offsets reads them unprojected (default: ${DEFAULT-VALUE})")
+  @Option(names = "--outliers")
   String outliers;
 
-  @Option(names = "--budget-centre", description = "strict: the share of epsilon for the DP centre "
-      + "(default: ${DEFAULT-VALUE})")
+  @Option(names = "--budget-centre")
   double budgetCentre;
 
-  @Option(names = "--budget-histogram", description = "strict: the share of epsilon for the DP norm histogram "
-      + "(default: ${DEFAULT-VALUE})")
+  @Option(names = "--budget-histogram")
   double budgetHistogram;
 
-  @Option(names = "--budget-init", description = "strict: the share of epsilon for --init private-coreset, or auto "
-      + "(0.3 where the DP point count n times epsilon over k*d is below 150, else 0.2); its tail axes take 0.05 more "
-      + "with --outliers project and a single --k (default: ${DEFAULT-VALUE})")
+  @Option(names = "--budget-init")
   String budgetInit;
 
-  @Option(names = "--budget-summary", description = "strict: the share of epsilon for the private training summary "
-      + "(DP cluster sizes and training cost in privacy-report.json); 0: none (default: ${DEFAULT-VALUE})")
+  @Option(names = "--budget-summary")
   double budgetSummary;
 
-  @Option(names = "--coreset-sample-size", paramLabel = "N", description = "strict, --init private-coreset: read a "
-      + "Poisson subsample of about N prepared points when there are more (its passes cost little at scale; the "
-      + "subsample amplifies the coreset's epsilon) (default: ${DEFAULT-VALUE})")
+  @Option(names = "--coreset-sample-size", paramLabel = "N")
   int coresetSampleSize;
 
-  @Option(names = "--preprocess", description = "paper mode: paper or public (default: paper)")
+  @Option(names = "--preprocess")
   String preprocess;
 
-  @Option(names = "--norm-bound", paramLabel = "R",
-      description = "a public norm bound r (strict: skips estimating it; paper mode: with --preprocess public)")
+  @Option(names = "--norm-bound", paramLabel = "R")
   Double normBound;
 
-  @Option(names = "--center", split = ",", paramLabel = "X",
-      description = "a public centre to subtract (strict: skips estimating it; paper mode: with --preprocess public)")
+  @Option(names = "--center", split = ",", paramLabel = "X")
   double[] center;
 
-  @Option(names = "--init", description = "auto (private-coreset in strict mode, random-ball in paper mode), "
-      + "private-coreset (strict: spends --budget-init), random-ball, sphere-packing, scaled-ball (read no data) or "
-      + "sample-points (paper) (default: ${DEFAULT-VALUE})")
+  @Option(names = "--init")
   String init;
 
-  @Option(names = "--seed", paramLabel = "SEED", description = "the secret of a reproducible run: a decimal integer "
-      + "(64 bits), 0x and hex digits, or file:PATH; a seeded release is private only while the seed is a secret of "
-      + "at least 128 bits (the report says how long it was)")
+  @Option(names = "--seed", paramLabel = "SEED")
   String seed;
 
-  @Option(names = "--guards", negatable = true, arity = "0..1", fallbackValue = "true",
-      description = "post-processing guards on noisy centres (default: ${DEFAULT-VALUE})")
+  @Option(names = "--guards", negatable = true, arity = "0..1", fallbackValue = "true")
   boolean guards;
 
-  @Option(names = "--min-noisy-count", description = "guard threshold on noisy counts (default: ${DEFAULT-VALUE})")
+  @Option(names = "--min-noisy-count")
   double minNoisyCount;
 
-  @Option(names = "--core-supremum", description = "exact or grid100 (default: ${DEFAULT-VALUE})")
+  @Option(names = "--core-supremum")
   String coreSupremum;
 
-  @Option(names = "--output", required = true, paramLabel = "DIR", description = "output directory (any Hadoop path)")
+  @Option(names = "--output", required = true, paramLabel = "DIR")
   String output;
 
-  @Option(names = "--overwrite",
-      description = "replace an earlier release (a directory holding run.json); never an input, a file or another directory")
+  @Option(names = "--overwrite")
   boolean overwrite;
 
-  @Option(names = "--evaluate", description = "also compute the k-means cost on the full data (NOT private)")
+  @Option(names = "--evaluate")
   boolean evaluate;
 
-  @Option(names = "--verbose", description = "on failure, also print the full trace (it always goes to the log)")
+  @Option(names = "--verbose")
   boolean verbose;
 
-  @Option(names = "--master", description = "Spark master (default: Spark's own, local[*] outside spark-submit)")
+  @Option(names = "--master")
   String master;
 
-  @Option(names = "--budget-ledger", paramLabel = "PATH", description = "strict: spend this release's (epsilon, "
-      + "delta) from the budget ledger at PATH (made by pais-budget create); refused, before any data is read, when "
-      + "it does not fit what remains")
+  @Option(names = "--budget-ledger", paramLabel = "PATH")
   String budgetLedger;
 
-  @Option(names = ReleaseWriter.NON_ATOMIC_FLAG, description = "accept an output or budget ledger on a file system "
-      + "without atomic create and rename (object stores: s3a, gs, abfs): racing runs could lose a release or a claim "
-      + "there; run.json records it")
+  @Option(names = ReleaseWriter.NON_ATOMIC_FLAG)
   boolean allowNonAtomicRename;
 
   private SparkSession spark;
@@ -331,6 +277,7 @@ public final class PaisJob implements Callable<Integer> {
     job.spark = session;
     job.out = out;
     CommandLine cli = new CommandLine(job);
+    cli.setResourceBundle(new FlagTexts());
     try {
       ConfDefaults defaults = new ConfDefaults(ConfDefaults.configFile(args));
       defaults.requireKnownKeys(cli.getCommandSpec());
@@ -490,7 +437,7 @@ public final class PaisJob implements Callable<Integer> {
         .epsilon(epsilon).geometry(GeometryChoice.parse(geometry))
         .initialisation(Initialisation.parse(init))
         .sampler(Sampler.parse(sampler)).sampleSize(SampleSizeRule.parse("sample-size", sampleSize)).lambda(lambda)
-        .coreSupremum(parseSupremum(coreSupremum))
+        .coreSupremum(CoreSupremum.parse(coreSupremum))
         .stage1Size(stage1Size == null ? null : SampleSize.parse("stage1-size", stage1Size)).stage1Cached(stage1Cached)
         .noise(BaseNoise.parse(noise)).delta(delta)
         .privacy(PrivacyMode.Kind.parse(privacy))
@@ -503,14 +450,6 @@ public final class PaisJob implements Callable<Integer> {
         .guards(guards).minNoisyCount(minNoisyCount)
         .seed(seed == null ? null : Seed.parse(seed))
         .build();
-  }
-
-  private static CoreSupremum parseSupremum(String text) {
-    return switch (text.strip().toLowerCase(Locale.ROOT)) {
-      case "exact" -> CoreSupremum.EXACT;
-      case "grid100" -> CoreSupremum.REFERENCE_GRID_100;
-      default -> throw new IllegalArgumentException("core-supremum must be exact or grid100, got '" + text + "'");
-    };
   }
 
   private SparkSession session() {
@@ -550,65 +489,9 @@ public final class PaisJob implements Callable<Integer> {
     }
   }
 
-  /** The settings a release is made with (the seed's presence, never its value). */
+  /** The settings a release is made with (ReleaseConfiguration) and the job's own choices about where it goes. */
   private ObjectNode configuration(KMeansSettings settings) {
-    ObjectNode conf = ReleaseWriter.newObject();
-    if (settings.kCandidates().isEmpty()) {
-      conf.put("k", settings.k());
-    } else { // the chosen k is the release's (privacy-report.json)
-      settings.kCandidates().forEach(conf.putArray("kCandidates")::add);
-      conf.put("budgetKSelection", settings.strictRelease().shares().selection());
-    }
-    if (settings.iterations() instanceof Iterations.Fixed fixed) {
-      conf.put("iterations", fixed.count());
-    } else {
-      conf.put("iterations", "auto");
-    }
-    conf.put("offsetClip", settings.offsetClip().describe());
-    conf.put("epsilon", settings.epsilon());
-    conf.put("sampler", settings.sampling().sampler().id());
-    conf.put("sampleSize", sampleSize);
-    conf.put("lambda", settings.sampling().lambda());
-    if (settings.sampling().sampler().isUniformScheme()) {
-      conf.put("noise", settings.sampling().scheme().noise().id());
-      conf.put("delta", settings.sampling().scheme().delta());
-      if (stage1Size != null) {
-        conf.put("stage1Size", stage1Size);
-      }
-      conf.put("stage1Cached", settings.sampling().scheme().stage1Cached());
-    }
-    conf.put("geometry", settings.geometry().name().toLowerCase(Locale.ROOT));
-    conf.put("privacy", settings.privacy().kind().id());
-    if (settings.privacy() instanceof PrivacyMode.Strict strict) {
-      StrictRelease release = strict.release();
-      if (release.bounds() != null) {
-        conf.put("bounds", release.bounds().describe());
-      } else {
-        conf.put("clipRadius", release.clipRadius());
-      }
-      conf.put("normQuantile", release.normQuantile());
-      conf.put("tailRadius", release.tailRadius());
-      conf.put("outliers", release.dropOutliers() ? "drop" : "project");
-      conf.put("budgetCentre", release.shares().centre());
-      conf.put("budgetHistogram", release.shares().histogram());
-      if (release.shares().init() instanceof InitShare.Fixed fixed) {
-        conf.put("budgetInit", fixed.share());
-      } else {
-        conf.put("budgetInit", "auto"); // the share auto chose is in the ledger's entries
-      }
-      conf.put("budgetSummary", release.shares().summary());
-      conf.put("coresetSampleSize", release.coresetSampleSize());
-    } else if (settings.privacy() instanceof PrivacyMode.Paper paper) {
-      conf.put("preprocess", paper.preprocessing().id());
-    }
-    if (normBound != null) {
-      conf.put("normBound", normBound);
-    }
-    conf.put("init", settings.initialisation().id());
-    conf.put("seeded", settings.seed() != null);
-    conf.put("guards", settings.guards().enabled());
-    conf.put("minNoisyCount", settings.guards().minNoisyCount());
-    conf.put("coreSupremum", coreSupremum);
+    ObjectNode conf = ReleaseConfiguration.of(settings);
     if (budgetLedger != null) {
       conf.put("budgetLedger", budgetLedger);
     }

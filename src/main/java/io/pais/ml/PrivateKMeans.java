@@ -25,6 +25,7 @@ import io.pais.clustering.StageListener;
 import io.pais.io.FailFast;
 import io.pais.io.PointReader;
 import io.pais.io.Points;
+import io.pais.io.ReleaseConfiguration;
 import io.pais.settings.GeometryChoice;
 import io.pais.sampling.Sampler;
 import org.apache.spark.ml.Estimator;
@@ -310,7 +311,7 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     ObjectNode details = JsonNodeFactory.instance.objectNode();
     details.put("release", "model " + uid);
     details.put("featuresCol", getFeaturesCol());
-    details.put("settings", settings.toString());
+    details.set("configuration", ReleaseConfiguration.of(settings));
     if (getAllowNonAtomicRename()) {
       details.put("allowNonAtomicRename", true);
     }

@@ -18,6 +18,8 @@ import io.pais.settings.PrivacyMode;
 import io.pais.privacy.BaseNoise;
 import io.pais.settings.GeometryChoice;
 import io.pais.settings.Preprocessing;
+import io.pais.settings.Setting;
+import io.pais.settings.Vocabulary;
 import io.pais.sampling.Sampler;
 import java.io.Serializable;
 import java.util.Arrays;
@@ -79,101 +81,72 @@ public final class PrivateKMeansParamSet implements Serializable {
 
   PrivateKMeansParamSet(Params owner) {
     String parent = owner.uid();
-    k = new IntParam(parent, "k", "number of clusters, in [" + KMeansSettings.MIN_K + ", " + KMeansSettings.MAX_K
-        + "]", inRange("k", KMeansSettings.MIN_K, KMeansSettings.MAX_K));
-    kCandidates = new IntArrayParam(owner, "kCandidates", "strict: candidates for k to choose from privately (at "
-        + "least two, each in [2, " + KMeansSettings.MAX_K + "]); each is fitted on a share of budgetKSelection and the "
-        + "elbow of their DP training costs is released (unset: k is used)", validator((int[] v) -> v.length >= 2
+    k = new IntParam(parent, "k", doc(Setting.K), inRange("k", KMeansSettings.MIN_K, KMeansSettings.MAX_K));
+    kCandidates = new IntArrayParam(owner, "kCandidates", doc(Setting.K_CANDIDATES),
+        validator((int[] v) -> v.length >= 2
             && java.util.Arrays.stream(v).allMatch(c -> c >= 2 && c <= KMeansSettings.MAX_K),
             v -> "kCandidates must hold at least two values, each in [2, " + KMeansSettings.MAX_K + "], got "
                 + java.util.Arrays.toString(v)));
-    budgetKSelection = new DoubleParam(parent, "budgetKSelection", "strict, with kCandidates: share of epsilon for "
-        + "the candidate releases together, in (0, 1)", inRange("budgetKSelection", Double.MIN_VALUE, 1 - 1e-12));
-    maxIter = new IntParam(parent, "maxIter", "number of DP-Lloyd iterations T, in [1, " + Iterations.MAX
-        + "], or 0 to choose T from epsilon, n, d and k (--iterations auto)", inRange("maxIter", 0, Iterations.MAX));
-    seed = new LongParam(parent, "seed", "seed for a reproducible run (marked as seeded in the privacy report); "
-        + "leave unset for secure randomness");
-    featuresCol = new Param<>(parent, "featuresCol", "features column name (a Spark ML vector)",
+    budgetKSelection = new DoubleParam(parent, "budgetKSelection", doc(Setting.BUDGET_K_SELECTION),
+        inRange("budgetKSelection", Double.MIN_VALUE, 1 - 1e-12));
+    maxIter = new IntParam(parent, "maxIter", doc(Setting.ITERATIONS), inRange("maxIter", 0, Iterations.MAX));
+    seed = new LongParam(parent, "seed", doc(Setting.SEED));
+    featuresCol = new Param<>(parent, "featuresCol", doc(Setting.FEATURES_COLUMN),
         nonEmpty("featuresCol"));
-    dimension = new IntParam(parent, "dimension", "the size of the feature vectors, a public input (0: the size in "
-        + "the column's ML metadata when it lists one attribute per scalar column of the frame, as VectorAssembler "
-        + "over numeric columns writes it; outside strict releases any size there, or the first vector's); a vector "
-        + "of another size is bad input",
+    dimension = new IntParam(parent, "dimension", doc(Setting.DIMENSION),
         inRange("dimension", 0, io.pais.io.PointReader.MAX_DIMENSION));
-    predictionCol = new Param<>(parent, "predictionCol", "prediction column name", nonEmpty("predictionCol"));
-    epsilon = new DoubleParam(parent, "epsilon", "target epsilon of the release, in [" + KMeansSettings.MIN_EPSILON
-        + ", " + KMeansSettings.MAX_EPSILON + "]", inRange("epsilon", KMeansSettings.MIN_EPSILON,
+    predictionCol = new Param<>(parent, "predictionCol", doc(Setting.PREDICTION_COLUMN), nonEmpty("predictionCol"));
+    epsilon = new DoubleParam(parent, "epsilon", doc(Setting.EPSILON), inRange("epsilon", KMeansSettings.MIN_EPSILON,
         KMeansSettings.MAX_EPSILON));
     String[] samplers = ids(Sampler.values(), Sampler::id);
-    sampler = new Param<>(parent, "sampler", String.join(", ", samplers), oneOf("sampler", samplers));
-    sampleSize = new DoubleParam(parent, "sampleSize",
-        "expected sample size m: a count >= 1, or a fraction of n in (0, 1) (unset: auto, opt in a strict release "
-        + "reads every point up to a DP point count of " + Defaults.EVERY_POINT_LIMIT + ", above it the largest of "
-        + "0.2, 0.1 and 0.05 of that count with a plan at its epsilon, the growth above 0.05 capped at 50000 points; "
-        + "everything else 0.05)", finiteAbove("sampleSize", 0));
-    lambda = new DoubleParam(parent, "lambda", "core: mixing weight in [0, 1]", inRange("lambda", 0, 1));
-    geometry = new Param<>(parent, "geometry", "l2, l1 or auto (the one whose noise the public box favours)",
+    sampler = new Param<>(parent, "sampler", doc(Setting.SAMPLER), oneOf("sampler", samplers));
+    sampleSize = new DoubleParam(parent, "sampleSize", doc(Setting.SAMPLE_SIZE), finiteAbove("sampleSize", 0));
+    lambda = new DoubleParam(parent, "lambda", doc(Setting.LAMBDA), inRange("lambda", 0, 1));
+    geometry = new Param<>(parent, "geometry", doc(Setting.GEOMETRY),
         oneOf("geometry", ids(GeometryChoice.values(), GeometryChoice::id)));
-    normBound = new DoubleParam(parent, "normBound", "a public norm bound r (strict: skips estimating it; paper "
-        + "mode: with preprocessing = public) (finite, > 0)", finiteAbove("normBound", 0));
-    center = new DoubleArrayParam(owner, "center", "a public centre to subtract (strict: skips estimating it; paper "
-        + "mode: with preprocessing = public)", finiteArray("center"));
-    preprocessing = new Param<>(parent, "preprocessing", "paper mode: paper or public",
+    normBound = new DoubleParam(parent, "normBound", doc(Setting.NORM_BOUND), finiteAbove("normBound", 0));
+    center = new DoubleArrayParam(owner, "center", doc(Setting.CENTRE), finiteArray("center"));
+    preprocessing = new Param<>(parent, "preprocessing", doc(Setting.PREPROCESS),
         oneOf("preprocessing", ids(Preprocessing.values(), Preprocessing::id)));
-    privacyMode = new Param<>(parent, "privacyMode", "strict (end-to-end private, needs clipRadius) or paper (the "
-        + "paper's pipeline, reads constants without privacy)",
+    privacyMode = new Param<>(parent, "privacyMode", doc(Setting.PRIVACY),
         oneOf("privacyMode", ids(PrivacyMode.Kind.values(), PrivacyMode.Kind::id)));
-    clipRadius = new DoubleParam(parent, "clipRadius", "strict: public radius R0 of the ball around origin every "
-        + "raw point is clipped to (finite, > 0)", finiteAbove("clipRadius", 0));
-    origin = new DoubleArrayParam(owner, "origin", "strict: the clip ball's centre (default: the zero vector)",
+    clipRadius = new DoubleParam(parent, "clipRadius", doc(Setting.CLIP_RADIUS), finiteAbove("clipRadius", 0));
+    origin = new DoubleArrayParam(owner, "origin", doc(Setting.ORIGIN),
         finiteArray("origin"));
-    bounds = new Param<>(parent, "bounds", "strict, instead of clipRadius: public per-coordinate bounds, lo:hi for "
-        + "every coordinate or lo:hi,lo:hi,... one per coordinate; points are clamped to the box, whose centre and "
-        + "half-diagonal become the origin and R0", parsesAsBounds());
-    normQuantile = new DoubleParam(parent, "normQuantile", "strict: the quantile of the DP norm histogram taken "
-        + "as r, in (0, 1]", inRange("normQuantile", Double.MIN_VALUE, 1));
-    tailRadius = new BooleanParam(parent, "tailRadius", "strict: raise r above the quantile where the DP norm "
-        + "histogram shows a heavy tail that projecting would distort more than the larger radius's noise costs");
-    outliers = new Param<>(parent, "outliers", "strict: project or drop the points beyond r (DP-Lloyd reading every "
-        + "point with clipped offsets reads them unprojected)",
+    bounds = new Param<>(parent, "bounds", doc(Setting.BOUNDS), parsesAsBounds());
+    normQuantile = new DoubleParam(parent, "normQuantile", doc(Setting.NORM_QUANTILE),
+        inRange("normQuantile", Double.MIN_VALUE, 1));
+    tailRadius = new BooleanParam(parent, "tailRadius", doc(Setting.TAIL_RADIUS));
+    outliers = new Param<>(parent, "outliers", doc(Setting.OUTLIERS),
         oneOf("outliers", ids(Outliers.values(), Outliers::id)));
-    budgetCentre = new DoubleParam(parent, "budgetCentre", "strict: share of epsilon for the DP centre, in (0, 1)",
+    budgetCentre = new DoubleParam(parent, "budgetCentre", doc(Setting.BUDGET_CENTRE),
         inRange("budgetCentre", Double.MIN_VALUE, 1 - 1e-12));
-    budgetHistogram = new DoubleParam(parent, "budgetHistogram", "strict: share of epsilon for the DP norm "
-        + "histogram, in (0, 1)", inRange("budgetHistogram", Double.MIN_VALUE, 1 - 1e-12));
-    budgetInit = new DoubleParam(parent, "budgetInit", "strict: share of epsilon for initMode private-coreset, in "
-        + "(0, 1) (unset: auto, 0.3 where the DP point count n times epsilon over k*d is below 150, else 0.2); its tail "
-        + "axes take 0.05 more with outliers project and a single k",
+    budgetHistogram = new DoubleParam(parent, "budgetHistogram", doc(Setting.BUDGET_HISTOGRAM),
+        inRange("budgetHistogram", Double.MIN_VALUE, 1 - 1e-12));
+    budgetInit = new DoubleParam(parent, "budgetInit", doc(Setting.BUDGET_INIT),
         inRange("budgetInit", Double.MIN_VALUE, 1 - 1e-12));
-    budgetSummary = new DoubleParam(parent, "budgetSummary", "strict: share of epsilon for the private training "
-        + "summary (DP cluster sizes and training cost, the model's summary()), in [0, 1); 0: none",
+    budgetSummary = new DoubleParam(parent, "budgetSummary", doc(Setting.BUDGET_SUMMARY),
         inRange("budgetSummary", 0, 1 - 1e-12));
-    coresetSampleSize = new IntParam(parent, "coresetSampleSize", "strict, initMode private-coreset: the coreset "
-        + "reads a Poisson subsample of about this many points when there are more (>= 1)",
+    coresetSampleSize = new IntParam(parent, "coresetSampleSize", doc(Setting.CORESET_SAMPLE_SIZE),
         validator((Object v) -> ((Number) v).intValue() >= 1, v -> "coresetSampleSize must be >= 1, got " + v));
-    initMode = new Param<>(parent, "initMode", "auto (private-coreset in strict mode, random-ball in paper mode), "
-        + "private-coreset (strict: a share of epsilon), random-ball, sphere-packing, scaled-ball (read no data) or "
-        + "sample-points (not private)", oneOf("initMode", ids(Initialisation.values(), Initialisation::id)));
-    guards = new BooleanParam(parent, "guards", "post-processing guards on noisy centres");
-    offsetClip = new Param<>(parent, "offsetClip", "what DP-Lloyd sums per cluster: auto (strict: each point's "
-        + "offset from its centre, clipped to a fraction of r at or above a typical cluster's radius, from the DP "
-        + "norm histogram, k and d; paper mode: the points), none (the points, as the paper), or a fraction of r in "
-        + "(0, 1]", parsesAsOffsetClip());
-    stage1Size = new DoubleParam(parent, "stage1Size", "two-stage schemes (must-ow, must-wo, must-ww): n1, a count "
-        + ">= 1 or a fraction of N in (0, 1)", finiteAbove("stage1Size", 0));
-    stage1Cached = new BooleanParam(parent, "stage1Cached", "must-ow: draw stage I once and keep it, redrawing only "
-        + "stage II each iteration (the rigorously accounted variant)");
-    noise = new Param<>(parent, "noise", "uniform schemes: the base noise, laplace or gaussian",
+    initMode = new Param<>(parent, "initMode", doc(Setting.INIT),
+        oneOf("initMode", ids(Initialisation.values(), Initialisation::id)));
+    guards = new BooleanParam(parent, "guards", doc(Setting.GUARDS));
+    offsetClip = new Param<>(parent, "offsetClip", doc(Setting.OFFSET_CLIP), parsesAsOffsetClip());
+    stage1Size = new DoubleParam(parent, "stage1Size", doc(Setting.STAGE1_SIZE), finiteAbove("stage1Size", 0));
+    stage1Cached = new BooleanParam(parent, "stage1Cached", doc(Setting.STAGE1_CACHED));
+    noise = new Param<>(parent, "noise", doc(Setting.NOISE),
         oneOf("noise", ids(BaseNoise.values(), BaseNoise::id)));
-    delta = new DoubleParam(parent, "delta", "uniform schemes: the target delta, in [0, 1) (0: pure epsilon-DP, "
-        + "only for poisson-uniform and wor with laplace noise)", inRange("delta", 0, 1 - 1e-12));
-    budgetLedger = new Param<>(parent, "budgetLedger", "strict: the budget ledger (a Hadoop path made by "
-        + "pais-budget create) a fit claims its (epsilon, delta) from before it reads data; refused when it does not "
-        + "fit what remains", validator((String v) -> v != null && !v.isBlank(),
+    delta = new DoubleParam(parent, "delta", doc(Setting.DELTA), inRange("delta", 0, 1 - 1e-12));
+    budgetLedger = new Param<>(parent, "budgetLedger", doc(Setting.BUDGET_LEDGER),
+        validator((String v) -> v != null && !v.isBlank(),
             v -> "budgetLedger must be a non-empty Hadoop path, got '" + v + "'"));
-    allowNonAtomicRename = new BooleanParam(parent, "allowNonAtomicRename", "accept a budget ledger on a file system "
-        + "without atomic rename (object stores: s3a, gs, abfs), where racing fits could both claim the last of the "
-        + "budget; the claim records it");
+    allowNonAtomicRename = new BooleanParam(parent, "allowNonAtomicRename", doc(Setting.ALLOW_NON_ATOMIC_RENAME));
+  }
+
+  /** A param's doc: its setting's text in the params' vocabulary. */
+  private static String doc(Setting setting) {
+    return setting.text(Vocabulary.PARAMS);
   }
 
   /** The defaults: {@link Defaults}, the settings' one source, in the params' types. */

@@ -19,6 +19,11 @@ public sealed interface Iterations extends Serializable {
     public int smallest() {
       return count;
     }
+
+    @Override
+    public String describe() {
+      return Integer.toString(count);
+    }
   }
 
   /** T chosen by {@link io.pais.accounting.IterationPolicy} ({@code --iterations auto}). */
@@ -27,6 +32,11 @@ public sealed interface Iterations extends Serializable {
     public int smallest() {
       return io.pais.accounting.IterationPolicy.MIN_ITERATIONS;
     }
+
+    @Override
+    public String describe() {
+      return "auto";
+    }
   }
 
   /**
@@ -34,6 +44,9 @@ public sealed interface Iterations extends Serializable {
    * ε). A plan that exists at it is one the planner can fall back to, so whether a plan exists is checked there.
    */
   int smallest();
+
+  /** As {@code --iterations} takes it: the count, or auto. */
+  String describe();
 
   static Iterations fixed(int count) {
     return new Fixed(count);

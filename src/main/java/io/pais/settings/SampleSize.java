@@ -29,6 +29,11 @@ public sealed interface SampleSize extends Serializable {
     public double rate(double population) {
       return records / population;
     }
+
+    @Override
+    public String describe() {
+      return Long.toString(records);
+    }
   }
 
   /** A fraction of the population, in (0, 1). */
@@ -51,6 +56,11 @@ public sealed interface SampleSize extends Serializable {
     public double rate(double population) {
       return share;
     }
+
+    @Override
+    public String describe() {
+      return java.math.BigDecimal.valueOf(share).movePointRight(2).stripTrailingZeros().toPlainString() + "%";
+    }
   }
 
   /** The expected size in a population of {@code population}: the count, or the fraction of it. */
@@ -61,6 +71,9 @@ public sealed interface SampleSize extends Serializable {
 
   /** The sampling rate in a population of {@code population}: m/n (above 1 when m exceeds it), or the fraction. */
   double rate(double population);
+
+  /** As the job's flags take it: the count, or the fraction as a percentage ("5%"). */
+  String describe();
 
   /**
    * A number as the ML params give it: a value in (0, 1) is a fraction, a whole number ≥ 1 a count.

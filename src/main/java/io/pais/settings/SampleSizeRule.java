@@ -23,6 +23,11 @@ public sealed interface SampleSizeRule extends Serializable {
     }
 
     @Override
+    public String describe() {
+      return size.describe();
+    }
+
+    @Override
     public SampleSize base() {
       return size;
     }
@@ -49,10 +54,24 @@ public sealed interface SampleSizeRule extends Serializable {
   record Auto(long everyPointLimit) implements SampleSizeRule {
     public static final SampleSize BASE = new SampleSize.Fraction(0.05);
     static final double[] LARGER_FRACTIONS = {0.2, 0.1};
+
+    /** The fractions auto tries, largest first, as percentages: "20%, 10% and 5%". */
+    static String sizesText() {
+      java.util.List<String> sizes = new java.util.ArrayList<>();
+      for (double fraction : LARGER_FRACTIONS) {
+        sizes.add(new SampleSize.Fraction(fraction).describe());
+      }
+      return String.join(", ", sizes) + " and " + BASE.describe();
+    }
     public static final double GROWTH_CAP = 50_000;
 
     public Auto {
       Checks.require(everyPointLimit >= 0, "the every-point limit must be >= 0, got " + everyPointLimit);
+    }
+
+    @Override
+    public String describe() {
+      return "auto";
     }
 
     @Override
@@ -93,6 +112,9 @@ public sealed interface SampleSizeRule extends Serializable {
 
   /** Whether opt in a strict release reads every point of a population of n̂ instead of a sample. */
   boolean readsEveryPoint(double population);
+
+  /** As {@code --sample-size} takes it: the size, or auto. */
+  String describe();
 
   static SampleSizeRule given(SampleSize size) {
     return new Given(size);

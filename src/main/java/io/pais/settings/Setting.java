@@ -1,45 +1,200 @@
 package io.pais.settings;
 
+import io.pais.accounting.BudgetAllocation.CoresetShares;
+import io.pais.accounting.InitShare;
+import java.util.Arrays;
+import java.util.Optional;
+
 /**
- * The settings a rule between several of them names, with the two spellings users know them by: the job's flag
- * and the Spark ML param.
+ * Every setting of a release, declared once: the job's flag, the Spark ML param, what it is about (its role), the
+ * job's default and its text. The texts live in one resource bundle ({@code settings.properties} beside this
+ * class, see {@link SettingTexts}); the job's options and {@code --help}, the Spark ML params' docs, the Python params'
+ * docs, {@code conf/pais-defaults.properties} and {@code docs/reference/settings.md} are made from them, and
+ * {@code SettingSurfacesTest} fails when any of them drifts.
+ *
+ * <p>A setting only the job has (its input and output) has no param; one only the Spark ML stages have (the columns)
+ * has no flag. {@link #K_CANDIDATES} is the param behind a list given to the job's {@code --k}: it names that flag in
+ * messages but declares no option of its own.
  */
 public enum Setting {
-  EPSILON("epsilon", "epsilon"),
-  K_CANDIDATES("k", "kCandidates"),
-  PRIVACY("privacy", "privacyMode"),
-  PREPROCESS("preprocess", "preprocessing"),
-  CLIP_RADIUS("clip-radius", "clipRadius"),
-  ORIGIN("origin", "origin"),
-  BOUNDS("bounds", "bounds"),
-  NORM_BOUND("norm-bound", "normBound"),
-  CENTRE("center", "center"),
-  OUTLIERS("outliers", "outliers"),
-  BUDGET_INIT("budget-init", "budgetInit"),
-  CORESET_SAMPLE_SIZE("coreset-sample-size", "coresetSampleSize"),
-  INIT("init", "initMode"),
-  CORE_SUPREMUM("core-supremum", "coreSupremum"),
-  SAMPLE_SIZE("sample-size", "sampleSize"),
-  STAGE1_SIZE("stage1-size", "stage1Size"),
-  STAGE1_CACHED("stage1-cached", "stage1Cached"),
-  NOISE("noise", "noise"),
-  DELTA("delta", "delta");
+  CONFIG("config", null, Role.INPUT, null),
+  INPUT("input", null, Role.INPUT, null),
+  TABLE("table", null, Role.INPUT, null),
+  FORMAT("format", null, Role.INPUT, "csv"),
+  OPTION("option", null, Role.INPUT, null),
+  HEADER("header", null, Role.INPUT, "false"),
+  SKIP_LINES("skip-lines", null, Role.INPUT, null),
+  DELIMITER("delimiter", null, Role.INPUT, ","),
+  FEATURES("features", null, Role.INPUT, null),
+  DROP("drop", null, Role.INPUT, null),
+  VECTOR_COLUMN("vector-column", null, Role.INPUT, null),
+  FEATURES_COLUMN(null, "featuresCol", Role.INPUT, null),
+  PREDICTION_COLUMN(null, "predictionCol", Role.OUTPUT, null),
+  DIMENSION("dimension", "dimension", Role.INPUT, null),
+  K("k", "k", Role.CLUSTERING, Integer.toString(Defaults.K)),
+  K_CANDIDATES("k", "kCandidates", Role.CLUSTERING, null),
+  BUDGET_K_SELECTION("budget-k-selection", "budgetKSelection", Role.CLUSTERING,
+      Double.toString(Defaults.K_SELECTION_SHARE)),
+  ITERATIONS("iterations", "maxIter", Role.CLUSTERING, Defaults.ITERATIONS.describe()),
+  OFFSET_CLIP("offset-clip", "offsetClip", Role.CLUSTERING, Defaults.OFFSET_CLIP.describe()),
+  INIT("init", "initMode", Role.CLUSTERING, Defaults.INITIALISATION.id()),
+  EPSILON("epsilon", "epsilon", Role.PRIVACY, Double.toString(Defaults.EPSILON)),
+  PRIVACY("privacy", "privacyMode", Role.PRIVACY, Defaults.PRIVACY.id()),
+  SEED("seed", "seed", Role.PRIVACY, null),
+  CLIP_RADIUS("clip-radius", "clipRadius", Role.STRICT, null),
+  ORIGIN("origin", "origin", Role.STRICT, null),
+  BOUNDS("bounds", "bounds", Role.STRICT, null),
+  NORM_QUANTILE("norm-quantile", "normQuantile", Role.STRICT, Double.toString(Defaults.NORM_QUANTILE)),
+  TAIL_RADIUS("tail-radius", "tailRadius", Role.STRICT, Boolean.toString(Defaults.TAIL_RADIUS)),
+  OUTLIERS("outliers", "outliers", Role.STRICT, Defaults.OUTLIERS.id()),
+  BUDGET_CENTRE("budget-centre", "budgetCentre", Role.STRICT, Double.toString(Defaults.CENTRE_SHARE)),
+  BUDGET_HISTOGRAM("budget-histogram", "budgetHistogram", Role.STRICT, Double.toString(Defaults.HISTOGRAM_SHARE)),
+  BUDGET_INIT("budget-init", "budgetInit", Role.STRICT, Defaults.INIT_SHARE.describe()),
+  BUDGET_SUMMARY("budget-summary", "budgetSummary", Role.STRICT, Double.toString(Defaults.SUMMARY_SHARE)),
+  CORESET_SAMPLE_SIZE("coreset-sample-size", "coresetSampleSize", Role.STRICT,
+      Integer.toString(Defaults.CORESET_SAMPLE_SIZE)),
+  NORM_BOUND("norm-bound", "normBound", Role.STRICT, null),
+  CENTRE("center", "center", Role.STRICT, null),
+  SAMPLER("sampler", "sampler", Role.SAMPLING, Defaults.SAMPLER.id()),
+  SAMPLE_SIZE("sample-size", "sampleSize", Role.SAMPLING, Defaults.SAMPLE_SIZE.describe()),
+  LAMBDA("lambda", "lambda", Role.SAMPLING, Double.toString(Defaults.LAMBDA)),
+  GEOMETRY("geometry", "geometry", Role.SAMPLING, Defaults.GEOMETRY.id()),
+  CORE_SUPREMUM("core-supremum", null, Role.SAMPLING, Defaults.CORE_SUPREMUM.id()),
+  NOISE("noise", "noise", Role.UNIFORM_SCHEMES, Defaults.NOISE.id()),
+  DELTA("delta", "delta", Role.UNIFORM_SCHEMES, Double.toString(Defaults.DELTA)),
+  STAGE1_SIZE("stage1-size", "stage1Size", Role.UNIFORM_SCHEMES, null),
+  STAGE1_CACHED("stage1-cached", "stage1Cached", Role.UNIFORM_SCHEMES, Boolean.toString(Defaults.STAGE1_CACHED)),
+  PREPROCESS("preprocess", "preprocessing", Role.PAPER, null),
+  GUARDS("guards", "guards", Role.POST_PROCESSING, Boolean.toString(Defaults.GUARDS)),
+  MIN_NOISY_COUNT("min-noisy-count", null, Role.POST_PROCESSING, Double.toString(Defaults.MIN_NOISY_COUNT)),
+  OUTPUT("output", null, Role.OUTPUT, null),
+  OVERWRITE("overwrite", null, Role.OUTPUT, null),
+  EVALUATE("evaluate", null, Role.OUTPUT, null),
+  BUDGET_LEDGER("budget-ledger", "budgetLedger", Role.OUTPUT, null),
+  ALLOW_NON_ATOMIC_RENAME("allow-non-atomic-rename", "allowNonAtomicRename", Role.OUTPUT, null),
+  VERBOSE("verbose", null, Role.RUN, null),
+  MASTER("master", null, Role.RUN, null);
+
+  /** What a setting is about: the sections of the settings reference and of the job's defaults file. */
+  public enum Role {
+    INPUT("Input"),
+    CLUSTERING("Clustering"),
+    PRIVACY("Privacy"),
+    STRICT("Strict releases"),
+    SAMPLING("Sampling"),
+    UNIFORM_SCHEMES("Uniform schemes"),
+    PAPER("Paper mode"),
+    POST_PROCESSING("Post-processing"),
+    OUTPUT("Output"),
+    RUN("Run");
+
+    private final String title;
+
+    Role(String title) {
+      this.title = title;
+    }
+
+    /** The section's title. */
+    public String title() {
+      return title;
+    }
+  }
 
   private final String flag;
   private final String param;
+  private final Role role;
+  private final String jobDefault;
 
-  Setting(String flag, String param) {
+  Setting(String flag, String param, Role role, String jobDefault) {
     this.flag = flag;
     this.param = param;
+    this.role = role;
+    this.jobDefault = jobDefault;
   }
 
-  /** The job's flag without its "--", as the keys of {@code conf/pais-defaults.properties} spell it. */
+  /** The job's flag without its "--", as the keys of {@code conf/pais-defaults.properties} spell it; null: none. */
   public String flag() {
     return flag;
   }
 
-  /** The Spark ML param's name. */
+  /** The Spark ML param's name; null: the stages have none. */
   public String param() {
     return param;
+  }
+
+  public Role role() {
+    return role;
+  }
+
+  /** Whether the job declares an option for it (every setting with a flag but {@link #K_CANDIDATES}). */
+  public boolean isOption() {
+    return flag != null && this != K_CANDIDATES;
+  }
+
+  /** Whether the Spark ML stages declare a param for it. */
+  public boolean isParam() {
+    return param != null;
+  }
+
+  /** The job's default, as {@code conf/pais-defaults.properties} writes it; empty when the flag has none. */
+  public Optional<String> jobDefault() {
+    return Optional.ofNullable(jobDefault);
+  }
+
+  /** Its key in the texts: the flag when it is an option, else the param. */
+  public String key() {
+    return isOption() ? flag : param;
+  }
+
+  /** What it does, in one vocabulary's names (a flag's text speaks of flags, a param's of params). */
+  public String text(Vocabulary vocabulary) {
+    return SettingTexts.text(this, vocabulary);
+  }
+
+  /** Whether the flag and the param take their values differently, so that each has a text of its own. */
+  public boolean takesValuesDifferently() {
+    return SettingTexts.hasOwnTexts(this);
+  }
+
+  /** The setting whose key (flag or param, see {@link #key}) this is; empty when none. */
+  public static Optional<Setting> ofKey(String key) {
+    return Arrays.stream(values()).filter(s -> s.key().equals(key)).findFirst();
+  }
+
+  /** The setting behind the job's option {@code --flag}; empty when none. */
+  public static Optional<Setting> ofFlag(String flag) {
+    return Arrays.stream(values()).filter(s -> s.isOption() && s.flag.equals(flag)).findFirst();
+  }
+
+  /** The setting behind the Spark ML param {@code param}; empty when none. */
+  public static Optional<Setting> ofParam(String param) {
+    return Arrays.stream(values()).filter(s -> param.equals(s.param)).findFirst();
+  }
+
+  /** The constants the texts name as {@code {=NAME}}: rules' figures are read from the code, never retyped. */
+  static Optional<String> constant(String name) {
+    Object value = switch (name) {
+      case "MIN_K" -> KMeansSettings.MIN_K;
+      case "MAX_K" -> KMeansSettings.MAX_K;
+      case "MIN_EPSILON" -> KMeansSettings.MIN_EPSILON;
+      case "MAX_EPSILON" -> KMeansSettings.MAX_EPSILON;
+      case "MAX_ITERATIONS" -> Iterations.MAX;
+      case "EVERY_POINT_LIMIT" -> Defaults.EVERY_POINT_LIMIT;
+      case "GROWTH_CAP" -> SampleSizeRule.Auto.GROWTH_CAP;
+      case "BASE_SAMPLE_SIZE" -> SampleSizeRule.Auto.BASE.describe();
+      case "SAMPLE_SIZES" -> SampleSizeRule.Auto.sizesText();
+      case "SPARSE_SHARE" -> InitShare.Auto.SPARSE_SHARE;
+      case "DENSE_SHARE" -> InitShare.Auto.DENSE_SHARE;
+      case "SPARSE_BELOW" -> InitShare.Auto.SPARSE_BELOW;
+      case "NO_CORESET_BELOW" -> InitShare.Auto.NO_CORESET_BELOW;
+      case "TAIL_AXES_SHARE" -> CoresetShares.TAIL_AXES_SHARE;
+      default -> null;
+    };
+    return Optional.ofNullable(value).map(v -> v instanceof Double d ? plain(d) : String.valueOf(v));
+  }
+
+  /** A double as people write it: 0.0001, 1000000, 0.05 (not 1.0E-4 or 1000000.0). */
+  private static String plain(double value) {
+    return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 }
