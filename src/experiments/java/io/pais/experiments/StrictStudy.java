@@ -7,6 +7,7 @@ import io.pais.clustering.ClusteringResult;
 import io.pais.settings.Initialisation;
 import io.pais.preprocessing.OrderStatistic;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.SettingsBuilder;
 import io.pais.preprocessing.PreparedData;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.io.InputException;
@@ -161,7 +162,7 @@ public final class StrictStudy implements Callable<Integer> {
     return Math.pow(2, Math.ceil(Math.log(Math.max(q, 1e-300)) / Math.log(2)));
   }
 
-  private KMeansSettings settings(Sampler sampler, double eps, int seed, KMeansSettings.Builder mode) {
+  private KMeansSettings settings(Sampler sampler, double eps, int seed, SettingsBuilder mode) {
     return mode.k(k).iterations(Iterations.fixed(iterations)).epsilon(eps).sampler(sampler)
         .sampleSize(SampleSize.of("sample-fraction", fraction)).initialisation(Initialisation.RANDOM_BALL).seed((long) seed)
         .build();

@@ -13,6 +13,7 @@ import io.pais.lloyd.SampleBlocks;
 import io.pais.settings.Defaults;
 import io.pais.settings.GeometryChoice;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.SettingsBuilder;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.lloyd.SampleBlock;
 import io.pais.io.InputException;
@@ -252,7 +253,7 @@ public final class UtilityStudy implements Callable<Integer> {
     return rows;
   }
 
-  private KMeansSettings.Builder settings(Sampler sampler, double eps, int seed) {
+  private SettingsBuilder settings(Sampler sampler, double eps, int seed) {
     return KMeansSettings.builder().k(k).iterations(Iterations.parse(iterations))
         .offsetClip(OffsetClip.parse("--offset-clip", offsetClip)).epsilon(eps).sampler(sampler)
         .sampleSize(fraction == null ? Defaults.SAMPLE_SIZE : SampleSizeRule.given(SampleSize.of("sample-fraction",

@@ -17,9 +17,9 @@ import io.pais.initialisation.InitialCentres;
 import io.pais.io.InputException;
 import io.pais.lloyd.LloydSums;
 import io.pais.math.Checks;
+import io.pais.planning.LloydRequests;
 import io.pais.privacy.BaseNoise;
 import io.pais.privacy.NoiseScales;
-import io.pais.privacy.NoiseSplit;
 import io.pais.sampling.CoreSampling;
 import io.pais.sampling.NormSummary;
 import io.pais.sampling.Sampler;
@@ -98,7 +98,7 @@ final class LloydPlanner {
     SumBound bound = sumBound(data);
     IntFunction<SchemePlan.Request> requestFor = t -> new SchemePlan.Request(scheme, population, stage1, fixedSize,
         poissonRate, options.noise(), t, d, bound.value(), lloydEpsilon, lloydDelta, options.stage1Cached(),
-        noiseSplit(), settings.geometry());
+        LloydRequests.noiseSplit(settings), settings.geometry());
     // each iteration sums a fresh unweighted sample: a typical cluster holds m/k records (γ·n̂/k for Poisson)
     double expectedSample = scheme == UniformScheme.POISSON_UNIFORM ? rate * data.count() : sampleSize;
     int iterations = iterationsFor(t -> {
@@ -227,28 +227,17 @@ final class LloydPlanner {
   /** DP-Lloyd's plan request for the settings' sampler at m, T and sum bound (r, or ρ for clipped offsets). */
   private PrivacyPlan.Request request(Sampler sampler, double lloydEpsilon, double m, int t, int d, long n,
       PreparedData data, double sumBound) {
-    return new PrivacyPlan.Request(sampler, settings.geometry(), lloydEpsilon, m,
-        settings.sampling().lambda(), t, d, n, sumBound, data.meanNormStatistic(),
-        settings.sampling().coreSupremum(), noiseSplit());
+    return LloydRequests.request(settings, sampler, lloydEpsilon, m, t, d, n, sumBound, data.meanNormStatistic());
   }
 
-  /**
-   * T: the user's, or with --iterations auto the {@link IterationPolicy}'s choice from the plans solved at each
-   * candidate T (public values and DP estimates only; no data is read).
-   */
+  /** T (LloydRequests#iterations), logged when --iterations auto chose it. */
   private int iterationsFor(IntFunction<Optional<IterationNoise>> noiseFor, double clusterWeight, double radius,
       SumBound bound) {
-    if (settings.iterations() instanceof Iterations.Fixed fixed) {
-      return fixed.count();
+    int t = LloydRequests.iterations(settings, noiseFor, clusterWeight, radius, bound.value() / 2);
+    if (settings.iterations() instanceof Iterations.Auto) {
+      log.accept(String.format(Locale.ROOT, "iterations auto: T = %d (a typical cluster's noisy centre within %.3g r)",
+          t, IterationPolicy.MAX_RELATIVE_ERROR));
     }
-    int t = IterationPolicy.choose(noiseFor, clusterWeight, radius, bound.value() / 2);
-    log.accept(String.format(Locale.ROOT, "iterations auto: T = %d (a typical cluster's noisy centre within %.3g r)",
-        t, IterationPolicy.MAX_RELATIVE_ERROR));
     return t;
-  }
-
-  /** The count/sum split of DP-Lloyd's noise: unit-free in a strict release, the paper's (SPEC §7) in paper mode. */
-  private NoiseSplit noiseSplit() {
-    return settings.isStrict() ? NoiseSplit.UNIT_FREE : NoiseSplit.SU_ET_AL;
   }
 }

@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.planning.ReleaseStages;
 import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.BudgetPerCentre;
 import io.pais.accounting.Composition;
@@ -117,7 +118,7 @@ public final class PrivateKMeansEngine {
     this.log = log;
     this.stages = stages;
     this.clock = new StageClock(stages);
-    this.beforeData = settings.allocation();
+    this.beforeData = ReleaseStages.allocation(settings);
     this.ledger = settings.sampling().sampler().isUniformScheme()
         ? new PrivacyLedger(settings.epsilon(), settings.sampling().scheme().delta(), Composition.BASIC,
             settings.sampling().relation())

@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.planning.ReleaseStages;
 import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.KSelection;
 import io.pais.accounting.LedgerEntry;
@@ -35,7 +36,7 @@ public final class PrivateKMeansRelease {
     }
     long start = System.nanoTime();
     List<Integer> ks = settings.kCandidates();
-    double epsilon = settings.allocation().perCandidate(ks.size());
+    double epsilon = ReleaseStages.allocation(settings).perCandidate(ks.size());
     List<LedgerEntry> entries = new ArrayList<>();
     List<KSelection.Candidate> candidates = new ArrayList<>();
     for (int k : ks) {

@@ -1,5 +1,6 @@
 package io.pais.initialisation;
 
+import io.pais.planning.ReleaseStages;
 import io.pais.sampling.spark.PoissonSampler;
 import io.pais.preprocessing.CachedSubsample;
 import io.pais.preprocessing.PreparedData;
@@ -46,7 +47,7 @@ public final class Initialiser {
   public StrictPreprocessor.CoresetRequest coresetRequest(int d) {
     return settings.initialisation() == Initialisation.PRIVATE_CORESET ? new StrictPreprocessor.CoresetRequest(
         coins.initialisationSubsample(), settings.strictRelease().coresetSampleSize(),
-        settings.tailAxes(java.util.Optional.of(d))) : null;
+        ReleaseStages.tailAxes(settings, java.util.Optional.of(d))) : null;
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.pais.preprocessing;
 
+import io.pais.planning.ReleaseStages;
+import io.pais.planning.TailNoise;
 import io.pais.settings.PublicConstants;
 import io.pais.settings.CoordinateBounds;
 import io.pais.settings.StrictRelease;
@@ -111,7 +113,7 @@ public final class StrictPreprocessor {
     PrivateNormHistogram histogram = null;
     JavaRDD<HistogramScan> drawn = null;
     PrivateTailAxes.AxisCounts tailAxes = null;
-    if (settings.needsNormHistogram()) {
+    if (ReleaseStages.needsNormHistogram(settings)) {
       double gamma = rate;
       CoinSource coins = coreset == null ? null : coreset.coins();
       // the centring alone (no projection: r is what the histogram finds)
@@ -136,7 +138,7 @@ public final class StrictPreprocessor {
     }
     double n = histogram == null ? 0 : pointCount(histogram, centreCount);
     // the rest of the release's split, at n̂: the centre's and the histogram's ε do not depend on it
-    BudgetAllocation atScale = histogram == null ? allocation : settings.allocation(n, dimension);
+    BudgetAllocation atScale = histogram == null ? allocation : ReleaseStages.allocation(settings, n, dimension);
     boolean drop = strict.dropOutliers();
     boolean radiusEstimated = !constants.hasNormBound();
     double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : constants.normBound();

@@ -46,16 +46,10 @@ public final class Defaults {
    * then cost little beside the read; the subsample amplifies the coreset's ε). See docs/PERFORMANCE.md.
    */
   public static final int CORESET_SAMPLE_SIZE = 1 << 19;
-  /**
-   * opt in a strict release reads every point up to this n̂ (SampleSizeRule): where the coreset reads every point
-   * too, so that DP-Lloyd's at most seven passes add to the passes a release makes anyway, while above it both read
-   * samples and a release keeps its speed at scale (docs/RESULTS.md, "Every point up to 524,288 points").
-   */
-  public static final long EVERY_POINT_LIMIT = CORESET_SAMPLE_SIZE;
   public static final Sampler SAMPLER = Sampler.OPT;
   /**
-   * opt in a strict release: every point up to {@link #EVERY_POINT_LIMIT}, above it the largest of 20 %, 10 % and 5 %
-   * of n̂ with a plan, else 5 % (SampleSizeRule).
+   * opt in a strict release: every point up to {@link SampleSizeRule.Auto#EVERY_POINT_LIMIT}, above it the largest
+   * of 20 %, 10 % and 5 % of n̂ with a plan, else 5 % (SampleSizeRule).
    */
   public static final SampleSizeRule SAMPLE_SIZE = SampleSizeRule.auto();
   public static final BaseNoise NOISE = BaseNoise.LAPLACE;

@@ -48,10 +48,17 @@ public sealed interface SampleSizeRule extends Serializable {
    * 5 % capped at {@link #GROWTH_CAP} records, as each DP-Lloyd pass reads the whole sample (above a million points,
    * n̂ ≥ 10⁶, the sample stays at 5 %).
    *
-   * @param everyPointLimit the largest n̂ at which opt reads every point ({@link Defaults#EVERY_POINT_LIMIT}; 0: opt
-   *     always samples)
+   * @param everyPointLimit the largest n̂ at which opt reads every point ({@link #EVERY_POINT_LIMIT}; 0: opt always
+   *     samples)
    */
   record Auto(long everyPointLimit) implements SampleSizeRule {
+    /**
+     * opt in a strict release reads every point up to this n̂: where the coreset reads every point too (its own
+     * {@link Defaults#CORESET_SAMPLE_SIZE}, equal by choice, not by definition), so that DP-Lloyd's at most seven
+     * passes add to the passes a release makes anyway, while above it both read samples and a release keeps its speed
+     * at scale (docs/RESULTS.md, "Every point up to 524,288 points").
+     */
+    public static final long EVERY_POINT_LIMIT = 1L << 19;
     public static final SampleSize BASE = new SampleSize.Fraction(0.05);
     static final double[] LARGER_FRACTIONS = {0.2, 0.1};
 
@@ -120,9 +127,9 @@ public sealed interface SampleSizeRule extends Serializable {
     return new Given(size);
   }
 
-  /** auto with opt reading every point up to {@link Defaults#EVERY_POINT_LIMIT}. */
+  /** auto with opt reading every point up to {@link Auto#EVERY_POINT_LIMIT}. */
   static SampleSizeRule auto() {
-    return auto(Defaults.EVERY_POINT_LIMIT);
+    return auto(Auto.EVERY_POINT_LIMIT);
   }
 
   /** auto with opt reading every point up to n̂ = {@code everyPointLimit} (0: opt always samples). */

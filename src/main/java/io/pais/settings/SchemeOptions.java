@@ -1,7 +1,10 @@
 package io.pais.settings;
 
+import io.pais.accounting.SchemePlan;
 import io.pais.math.Checks;
 import io.pais.privacy.BaseNoise;
+import io.pais.sampling.Sampler;
+import io.pais.sampling.UniformScheme;
 import java.io.Serializable;
 
 /**
@@ -28,6 +31,34 @@ public record SchemeOptions(SampleSize stage1Size, boolean stage1Cached, BaseNoi
   /** Whether these are the settings a sampler that is no uniform scheme carries. */
   public boolean isNone() {
     return equals(none());
+  }
+
+  /**
+   * Checks these options against the sampler they go with: stage I and the noise belong to the uniform schemes, n₁ to
+   * the two-stage ones, a cached stage I to must-ow, δ must be reachable; each message in the user's {@code names}.
+   *
+   * @param droppingStrict a strict release that drops the points beyond r (which changes the number of records)
+   */
+  void requireFor(Sampler sampler, Initialisation init, boolean droppingStrict, Vocabulary names) {
+    if (!sampler.isUniformScheme()) {
+      Checks.require(isNone(), names.name(Setting.NOISE) + ", " + names.name(Setting.DELTA) + ", "
+          + names.name(Setting.STAGE1_SIZE) + " and " + names.name(Setting.STAGE1_CACHED) + " belong to the uniform "
+          + "schemes (poisson-uniform, wor, wr, must-ow, must-wo, must-ww), got sampler " + sampler.id());
+      return;
+    }
+    UniformScheme scheme = sampler.uniformScheme();
+    Checks.require(scheme.isTwoStage() == (stage1Size != null), scheme.isTwoStage()
+        ? names.name(Setting.STAGE1_SIZE) + " (n1) is required for " + scheme.id()
+        : names.name(Setting.STAGE1_SIZE) + " belongs to the two-stage schemes (must-ow, must-wo, must-ww), got "
+        + "sampler " + scheme.id());
+    Checks.require(!stage1Cached || scheme == UniformScheme.MUST_OW, names.name(Setting.STAGE1_CACHED) + " is for "
+        + "must-ow (stage I without replacement), got sampler " + scheme.id());
+    SchemePlan.requireReachableDelta(scheme, noise, delta);
+    Checks.require(init != Initialisation.SAMPLE_POINTS, names.is(Setting.INIT, "sample-points") + " is not "
+        + "available with the uniform schemes (use random-ball)");
+    Checks.require(!droppingStrict || scheme == UniformScheme.POISSON_UNIFORM, names.is(Setting.OUTLIERS, "drop")
+        + " changes the number of records, which " + scheme.id() + " takes as public: use "
+        + names.is(Setting.OUTLIERS, "project"));
   }
 
   /** n₁ for N records: the count, or the fraction of N rounded to the nearest record (at least 1). */

@@ -179,7 +179,7 @@ public enum Setting {
       case "MIN_EPSILON" -> KMeansSettings.MIN_EPSILON;
       case "MAX_EPSILON" -> KMeansSettings.MAX_EPSILON;
       case "MAX_ITERATIONS" -> Iterations.MAX;
-      case "EVERY_POINT_LIMIT" -> Defaults.EVERY_POINT_LIMIT;
+      case "EVERY_POINT_LIMIT" -> SampleSizeRule.Auto.EVERY_POINT_LIMIT;
       case "GROWTH_CAP" -> SampleSizeRule.Auto.GROWTH_CAP;
       case "BASE_SAMPLE_SIZE" -> SampleSizeRule.Auto.BASE.describe();
       case "SAMPLE_SIZES" -> SampleSizeRule.Auto.sizesText();

@@ -46,6 +46,19 @@ public record StrictRelease(double clipRadius, double[] origin, double normQuant
     Checks.require(coresetSampleSize >= 1, "coreset-sample-size must be >= 1, got " + coresetSampleSize);
   }
 
+  /**
+   * Whether the release's private coreset also counts its tail axes: it runs, points beyond r are projected (dropped,
+   * they are no tail for DP-Lloyd to serve), d, when known, is at most
+   * {@link BudgetAllocation.CoresetShares#TAIL_AXES_MAX_DIMENSION} (before the data is read the share is reserved),
+   * and the release does not follow a private choice of k: with the selection's share set apart, its DP-Lloyd keeps
+   * about a tenth of ε, which the axes' {@value BudgetAllocation.CoresetShares#TAIL_AXES_SHARE} would halve (the
+   * candidates, releases of their own, count them).
+   */
+  public boolean countsTailAxes(boolean coreset, boolean kSelection, java.util.Optional<Integer> dimension) {
+    return coreset && !dropOutliers && !kSelection
+        && dimension.map(d -> d <= BudgetAllocation.CoresetShares.TAIL_AXES_MAX_DIMENSION).orElse(true);
+  }
+
   /** The same public inputs with other shares of ε. */
   public StrictRelease withShares(BudgetAllocation.Shares other) {
     return new StrictRelease(clipRadius, origin, normQuantile, tailRadius, dropOutliers, other, coresetSampleSize,

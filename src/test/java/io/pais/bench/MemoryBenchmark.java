@@ -4,6 +4,7 @@ import io.pais.settings.Iterations;
 import io.pais.settings.SampleSize;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.SettingsBuilder;
 import io.pais.clustering.PreparedRun;
 import io.pais.settings.Preprocessing;
 import io.pais.clustering.PrivateKMeansEngine;
@@ -44,7 +45,7 @@ public final class MemoryBenchmark {
     for (String sampler : samplers) {
       boolean strict = sampler.startsWith("strict-");
       Sampler s = Sampler.parse(strict ? sampler.substring("strict-".length()) : sampler);
-      KMeansSettings.Builder builder = strict ? KMeansSettings.builder().strict(60.0)
+      SettingsBuilder builder = strict ? KMeansSettings.builder().strict(60.0)
           : KMeansSettings.builder().paper().preprocessing(Preprocessing.PUBLIC).normBound(60.0);
       KMeansSettings settings = builder.k(25).iterations(Iterations.fixed(5)).epsilon(10).sampler(s)
           .sampleSize(new SampleSize.Fraction(0.02)).initialisation(Initialisation.RANDOM_BALL).seed(1L).build();

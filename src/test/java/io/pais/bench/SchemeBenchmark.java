@@ -5,6 +5,7 @@ import io.pais.settings.SampleSize;
 import io.pais.clustering.ClusteringResult;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.SettingsBuilder;
 import io.pais.preprocessing.Preprocessor;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.experiments.DataSets;
@@ -98,7 +99,7 @@ public final class SchemeBenchmark {
     double[] lloyd = new double[seeds];
     double spentDelta = 0;
     for (int seed = 0; seed < seeds; seed++) {
-      KMeansSettings.Builder builder = KMeansSettings.builder().paper().k(K).iterations(Iterations.fixed(T))
+      SettingsBuilder builder = KMeansSettings.builder().paper().k(K).iterations(Iterations.fixed(T))
           .epsilon(epsilon).sampler(c.sampler()).sampleSize(SampleSize.of("m", m))
           .initialisation(Initialisation.RANDOM_BALL).seed((long) seed);
       if (scheme) {

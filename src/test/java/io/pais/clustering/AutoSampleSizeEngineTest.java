@@ -10,6 +10,7 @@ import io.pais.sampling.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.sampling.Sampler;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.SettingsBuilder;
 import io.pais.settings.OffsetClip;
 import io.pais.settings.SampleSize;
 import io.pais.settings.SampleSizeRule;
@@ -41,7 +42,7 @@ class AutoSampleSizeEngineTest {
   }
 
   /** The ladder's tests: auto that never reads every point. */
-  private static KMeansSettings.Builder strict(double epsilon) {
+  private static SettingsBuilder strict(double epsilon) {
     return KMeansSettings.builder().strict(40).k(K).epsilon(epsilon).seed(5L).sampleSize(SampleSizeRule.auto(0));
   }
 
@@ -62,7 +63,7 @@ class AutoSampleSizeEngineTest {
   @Test
   void readsEveryPointUpToTheLimitAsFullDataDoes(SparkSession spark) {
     List<String> log = new ArrayList<>();
-    KMeansSettings.Builder byDefault = KMeansSettings.builder().strict(40).k(K).epsilon(3).seed(5L);
+    SettingsBuilder byDefault = KMeansSettings.builder().strict(40).k(K).epsilon(3).seed(5L);
     ClusteringResult auto = fit(spark, byDefault.build(), log);
     ClusteringResult full = fit(spark, KMeansSettings.builder().strict(40).k(K).epsilon(3).seed(5L)
         .sampler(Sampler.FULL).build(), new ArrayList<>());

@@ -9,6 +9,7 @@ import io.pais.settings.Iterations;
 import io.pais.settings.SampleSize;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.SettingsBuilder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,7 +54,7 @@ class EngineAuditTest {
     return builder(sampler, sampleSize, seed).strict(R).build();
   }
 
-  private static KMeansSettings.Builder builder(Sampler sampler, double sampleSize, long seed) {
+  private static SettingsBuilder builder(Sampler sampler, double sampleSize, long seed) {
     return KMeansSettings.builder().privacy(io.pais.settings.PrivacyMode.Kind.STRICT).normBound(R)
         .centre(new double[D]).k(1).iterations(Iterations.fixed(1)).epsilon(EPSILON).sampler(sampler)
         .sampleSize(SampleSize.of("m", sampleSize)).initialisation(Initialisation.RANDOM_BALL).seed(seed);

@@ -10,6 +10,7 @@ import io.pais.accounting.LedgerStage;
 import io.pais.sampling.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.SettingsBuilder;
 import io.pais.settings.OffsetClip;
 import io.pais.testing.Fixtures;
 import io.pais.testing.SharedSparkSession;
@@ -35,7 +36,7 @@ class OffsetClipEngineTest {
     return Fixtures.keyedRows(N, D, 11, (i, t, random) -> 8 * (i % K) - 12 + random.nextGaussian() * 2);
   }
 
-  private static KMeansSettings.Builder strict(double epsilon) {
+  private static SettingsBuilder strict(double epsilon) {
     return KMeansSettings.builder().strict(40).k(K).epsilon(epsilon).seed(7L);
   }
 
@@ -66,7 +67,7 @@ class OffsetClipEngineTest {
    * The rule on the release's own DP estimates: the smallest of r, r/2, r/3, r/4, r/6, r/8 at or above
    * sqrt(x̃̂)·k^(−1/d), and then the same release as that fraction given.
    */
-  private static void assertAutoFollowsTheRule(SparkSession spark, KMeansSettings.Builder settings, int k, int d,
+  private static void assertAutoFollowsTheRule(SparkSession spark, SettingsBuilder settings, int k, int d,
       double expected) {
     List<String> log = new ArrayList<>();
     ClusteringResult auto = fit(spark, settings.build(), log);

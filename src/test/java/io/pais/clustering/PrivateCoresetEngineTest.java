@@ -4,6 +4,7 @@ import io.pais.settings.Defaults;
 import io.pais.settings.Iterations;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.SettingsBuilder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -56,7 +57,7 @@ class PrivateCoresetEngineTest {
     return builder(epsilon, clipRadius, init, seed).build();
   }
 
-  private static KMeansSettings.Builder builder(double epsilon, double clipRadius, Initialisation init, long seed) {
+  private static SettingsBuilder builder(double epsilon, double clipRadius, Initialisation init, long seed) {
     return KMeansSettings.builder().strict(clipRadius).k(K).iterations(Iterations.fixed(5)).epsilon(epsilon)
         .sampler(Sampler.FULL).initialisation(init).seed(seed);
   }

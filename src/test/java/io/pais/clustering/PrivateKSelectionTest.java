@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.planning.ReleaseStages;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,6 +16,7 @@ import io.pais.io.Points;
 import io.pais.io.PrivacyReportJson;
 import io.pais.sampling.Sampler;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.SettingsBuilder;
 import io.pais.settings.SampleSize;
 import io.pais.testing.Fixtures;
 import io.pais.testing.SharedSparkSession;
@@ -50,7 +52,7 @@ class PrivateKSelectionTest {
         message -> { }, StageListener.NONE, false);
   }
 
-  private static KMeansSettings.Builder settings() {
+  private static SettingsBuilder settings() {
     return KMeansSettings.builder().strict(40).kCandidates(List.of(8, 2, 6, 4)).epsilon(EPSILON)
         .sampler(Sampler.OPT).seed(25L);
   }
@@ -67,7 +69,7 @@ class PrivateKSelectionTest {
     List<LedgerEntry> candidates = report.ledger().stream().filter(e -> e.stage() == LedgerStage.K_SELECTION)
         .toList();
     assertEquals(4, candidates.size());
-    double perCandidate = settings().build().allocation().perCandidate(4);
+    double perCandidate = ReleaseStages.allocation(settings().build()).perCandidate(4);
     for (int i = 0; i < 4; i++) {
       assertTrue(candidates.get(i).epsilon() <= perCandidate, candidates.get(i).toString());
       assertEquals(candidates.get(i).epsilon(), selection.candidates().get(i).epsilon());
@@ -105,7 +107,7 @@ class PrivateKSelectionTest {
     assertRefused(settings().epsilon(5e-4), "each of the 4 k candidates gets 6.25E-5 of epsilon, below 1.0E-4");
   }
 
-  private static void assertRefused(KMeansSettings.Builder builder, String expected) {
+  private static void assertRefused(SettingsBuilder builder, String expected) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
     assertTrue(e.getMessage().contains(expected), e.getMessage());
   }

@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.planning.ReleaseStages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +14,7 @@ import io.pais.lloyd.SampleBlock;
 import io.pais.sampling.Sampler;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.SettingsBuilder;
 import io.pais.settings.Outliers;
 import io.pais.testing.Fixtures;
 import io.pais.testing.SharedSparkSession;
@@ -45,7 +47,7 @@ class TailAxesEngineTest {
     });
   }
 
-  private static KMeansSettings.Builder strict() {
+  private static SettingsBuilder strict() {
     return KMeansSettings.builder().strict(60).k(3).epsilon(EPSILON).seed(5L).sampler(Sampler.FULL)
         .tailRadius(false);
   }
@@ -112,12 +114,13 @@ class TailAxesEngineTest {
 
     for (KMeansSettings without : List.of(strict().outliers(Outliers.DROP).build(),
         strict().initialisation(Initialisation.RANDOM_BALL).build())) {
-      assertFalse(without.tailAxes(Optional.of(D)));
+      assertFalse(ReleaseStages.tailAxes(without, Optional.of(D)));
       assertFalse(ledger(spark, without).stream().anyMatch(e -> e.stage() == LedgerStage.INIT_TAIL_AXES
           || e.stage() == LedgerStage.INIT_TAIL_POSITIONS),
           "no tail axes: " + without);
     }
-    assertFalse(strict().build().tailAxes(Optional.of(BudgetAllocation.CoresetShares.TAIL_AXES_MAX_DIMENSION + 1)),
+    assertFalse(ReleaseStages.tailAxes(strict().build(),
+        Optional.of(BudgetAllocation.CoresetShares.TAIL_AXES_MAX_DIMENSION + 1)),
         "not above the largest dimension");
   }
 }

@@ -16,6 +16,7 @@ import io.pais.sampling.Sampler;
 import io.pais.settings.Initialisation;
 import io.pais.settings.Iterations;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.SettingsBuilder;
 import io.pais.settings.Preprocessing;
 import io.pais.settings.SampleSize;
 import io.pais.testing.SharedSparkSession;
@@ -69,7 +70,7 @@ class TrainingSummaryEngineTest {
         .fit(new Points(jsc.parallelize(rows(), 3), D, "test", true), false);
   }
 
-  private static KMeansSettings.Builder strict(Sampler sampler) {
+  private static SettingsBuilder strict(Sampler sampler) {
     return KMeansSettings.builder().strict(R).origin(new double[D]).normBound(R).centre(new double[D]).k(K)
         .iterations(Iterations.fixed(4)).epsilon(EPSILON).sampler(sampler)
         .initialisation(Initialisation.RANDOM_BALL).seed(11L);

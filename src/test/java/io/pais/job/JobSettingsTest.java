@@ -22,7 +22,7 @@ class JobSettingsTest {
     CommandLine cli = new CommandLine(job);
     cli.setDefaultValueProvider(new ConfDefaults(null));
     cli.parseArgs(args);
-    return job.settings();
+    return job.flags.settings();
   }
 
   @Test

@@ -44,7 +44,7 @@ class GeometryChoiceTest {
   @Test
   void aGivenGeometryIsKeptAndTheDefaultIsAuto() {
     assertEquals(GeometryChoice.AUTO, Defaults.GEOMETRY);
-    KMeansSettings.Builder skewed = KMeansSettings.builder().privacy(PrivacyMode.Kind.STRICT)
+    SettingsBuilder skewed = KMeansSettings.builder().privacy(PrivacyMode.Kind.STRICT)
         .bounds(CoordinateBounds.parse("-100:100,-1:1,-1:1,-1:1"));
     assertEquals(Geometry.L2, skewed.geometry(GeometryChoice.L2).build().geometry());
     assertEquals(Geometry.L2, skewed.geometry(Geometry.L2).build().geometry());

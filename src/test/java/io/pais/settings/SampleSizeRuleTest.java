@@ -19,9 +19,10 @@ class SampleSizeRuleTest {
 
   @Test
   void autoReadsEveryPointUpToTheLimitOnly() {
-    assertEquals(1 << 19, Defaults.EVERY_POINT_LIMIT);
-    assertTrue(SampleSizeRule.auto().readsEveryPoint(Defaults.EVERY_POINT_LIMIT));
-    assertFalse(SampleSizeRule.auto().readsEveryPoint(Math.nextUp((double) Defaults.EVERY_POINT_LIMIT)));
+    assertEquals(1 << 19, SampleSizeRule.Auto.EVERY_POINT_LIMIT);
+    assertTrue(SampleSizeRule.auto().readsEveryPoint(SampleSizeRule.Auto.EVERY_POINT_LIMIT));
+    assertFalse(SampleSizeRule.auto().readsEveryPoint(
+        Math.nextUp((double) SampleSizeRule.Auto.EVERY_POINT_LIMIT)));
     assertTrue(SampleSizeRule.auto(1_000).readsEveryPoint(1_000));
     assertFalse(SampleSizeRule.auto(1_000).readsEveryPoint(1_000.5));
     assertFalse(SampleSizeRule.auto(0).readsEveryPoint(1));

@@ -62,8 +62,8 @@ class SettingTest {
         + "]"), Setting.K.text(Vocabulary.PARAMS));
     assertTrue(Setting.EPSILON.text(Vocabulary.FLAGS).contains("[0.0001, 1000000]"), Setting.EPSILON.text(
         Vocabulary.FLAGS));
-    assertTrue(Setting.SAMPLE_SIZE.text(Vocabulary.FLAGS).contains(Defaults.EVERY_POINT_LIMIT + ", above it the "
-        + "largest of 20%, 10% and 5%"), Setting.SAMPLE_SIZE.text(Vocabulary.FLAGS));
+    assertTrue(Setting.SAMPLE_SIZE.text(Vocabulary.FLAGS).contains(SampleSizeRule.Auto.EVERY_POINT_LIMIT
+        + ", above it the largest of 20%, 10% and 5%"), Setting.SAMPLE_SIZE.text(Vocabulary.FLAGS));
     assertTrue(Setting.BUDGET_INIT.text(Vocabulary.PARAMS).contains("initMode private-coreset"));
     assertTrue(Setting.BUDGET_INIT.text(Vocabulary.FLAGS).contains("--init private-coreset"));
     assertEquals("5%", new SampleSize.Fraction(0.05).describe());

@@ -1,5 +1,6 @@
 package io.pais.tools;
 
+import io.pais.ml.PrivateKMeans;
 import io.pais.settings.Setting;
 import io.pais.settings.Vocabulary;
 import java.io.IOException;
@@ -13,7 +14,8 @@ import java.util.Map;
 
 /**
  * The files made from {@link Setting}: the job's defaults ({@code conf/pais-defaults.properties}), the settings
- * reference ({@code docs/reference/settings.md}) and the Python params' docs ({@code python/pais/_settings.py}).
+ * reference ({@code docs/reference/settings.md}) and the Python params' docs ({@code python/pais/_settings.py}); and
+ * from the register of tuned constants ({@link TunedConstants}) the tuning reference ({@code docs/reference/tuning.md}).
  * {@code SettingSurfacesTest} fails when a checked-in copy differs; this main writes them again:
  *
  * <pre>mvn -q test-compile exec:exec -Dbench.main=io.pais.tools.SettingSurfaces</pre>
@@ -28,7 +30,7 @@ public final class SettingSurfaces {
   /** Each file, by its path from the repository's root, with its content. */
   public static Map<String, String> files() {
     return Map.of("conf/pais-defaults.properties", defaultsFile(), "docs/reference/settings.md", reference(),
-        "python/pais/_settings.py", pythonDocs());
+        "python/pais/_settings.py", pythonDocs(), "docs/reference/tuning.md", TunedConstants.reference());
   }
 
   public static void main(String[] args) throws IOException {
@@ -66,17 +68,20 @@ public final class SettingSurfaces {
   static String reference() {
     StringBuilder out = new StringBuilder("# Settings\n\n");
     out.append("Every setting of a release: the job's flag (`pais --help`, `conf/pais-defaults.properties`), the Spark "
-        + "ML param of `PrivateKMeans` (Java, Scala and Python), the job's default and what it does. Made from "
+        + "ML param of `PrivateKMeans` (Java, Scala and Python), their defaults (the Estimator keeps MLlib's k = 2) and "
+        + "what it does; a param without a default is unset until set (auto, where the text says so). Made from "
         + "`io.pais.settings.Setting` and its texts (`src/main/resources/io/pais/settings/settings.properties`); do "
         + "not edit: write it again with `" + REGENERATE + "`.\n");
+    PrivateKMeans kmeans = new PrivateKMeans();
     for (Setting.Role role : Setting.Role.values()) {
       out.append("\n## ").append(role.title()).append("\n\n");
-      out.append("| flag | param | job default | what it does |\n|---|---|---|---|\n");
+      out.append("| flag | param | job default | param default | what it does |\n|---|---|---|---|---|\n");
       for (Setting setting : Setting.values()) {
         if (setting.role() != role) {
           continue;
         }
-        String flag = setting.flag() == null ? "–" : "`--" + setting.flag() + "`";
+        String flag = setting.flag() == null ? "–"
+            : "`--" + setting.flag() + "`" + (setting.isOption() ? "" : " (a list)");
         String param = setting.isParam() ? "`" + setting.param() + "`" : "–";
         String text = setting.isOption() ? setting.text(Vocabulary.FLAGS) : setting.text(Vocabulary.PARAMS);
         if (setting.isOption() && setting.isParam() && setting.takesValuesDifferently()) {
@@ -84,10 +89,20 @@ public final class SettingSurfaces {
         }
         out.append("| ").append(flag).append(" | ").append(param).append(" | ")
             .append(setting.jobDefault().map(d -> "`" + d + "`").orElse("")).append(" | ")
+            .append(paramDefault(kmeans, setting)).append(" | ")
             .append(text.replace("|", "\\|")).append(" |\n");
       }
     }
     return out.toString();
+  }
+
+  /** The Estimator's default of the setting's param, as Spark shows it; empty when it has none (unset). */
+  private static String paramDefault(PrivateKMeans kmeans, Setting setting) {
+    if (!setting.isParam() || !kmeans.hasDefault(kmeans.getParam(setting.param()))) {
+      return "";
+    }
+    Object value = kmeans.getDefault(kmeans.getParam(setting.param())).get();
+    return "`" + value + "`";
   }
 
   /** The Python params' docs: the Spark ML params', by name. */

@@ -1,4 +1,4 @@
-package io.pais.preprocessing;
+package io.pais.planning;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,11 +29,11 @@ class TailNoiseTest {
   @Test
   void optHasNoPlanAtARadiusFarAboveTheBulk() {
     KMeansSettings opt = settings(Sampler.OPT, SampleSizeRule.auto(0));
-    double lloyd = opt.allocation().lloyd();
+    double lloyd = ReleaseStages.allocation(opt).lloyd();
     assertTrue(TailNoise.optPlanExists(opt, lloyd, 10, 100_000, 1, bulkAtOne()));
     assertFalse(TailNoise.optPlanExists(opt, lloyd, 10, 100_000, 1e6, bulkAtOne()));
     KMeansSettings full = settings(Sampler.FULL, SampleSizeRule.auto());
-    assertTrue(TailNoise.optPlanExists(full, full.allocation().lloyd(), 10, 100_000, 1e6, bulkAtOne()));
+    assertTrue(TailNoise.optPlanExists(full, ReleaseStages.allocation(full).lloyd(), 10, 100_000, 1e6, bulkAtOne()));
     KMeansSettings everyPoint = settings(Sampler.OPT, SampleSizeRule.auto());
     assertTrue(TailNoise.optPlanExists(everyPoint, lloyd, 10, 100_000, 1e6, bulkAtOne()));
   }

@@ -1,14 +1,12 @@
-package io.pais.preprocessing;
+package io.pais.planning;
 
 import io.pais.accounting.InfeasibleRequestException;
 import io.pais.accounting.IterationPolicy;
 import io.pais.accounting.IterationPolicy.IterationNoise;
 import io.pais.accounting.PrivacyPlan;
-import io.pais.privacy.NoiseSplit;
 import io.pais.sampling.BinnedNorms;
 import io.pais.sampling.NormSummary;
 import io.pais.sampling.Sampler;
-import io.pais.settings.Iterations;
 import io.pais.settings.KMeansSettings;
 import java.util.Optional;
 import java.util.function.IntFunction;
@@ -17,25 +15,25 @@ import java.util.function.IntFunction;
  * The noise a larger radius brings, as the tail radius weighs it ({@code PrivateNormHistogram#tailAwareRadius}):
  * a typical noisy centre's relative error e of {@link IterationPolicy}, for DP-Lloyd on every point (the sampler's
  * own plan is solved later, at the chosen r; full data is the common reference) at the T the policy would choose.
- * Public values and DP estimates only: DP-Lloyd's ε, n̂, d, k, r.
+ * Public values and DP estimates only: DP-Lloyd's ε, n̂, d, k, r. A strict release's (its noise split is the
+ * unit-free one).
  */
-final class TailNoise {
+public final class TailNoise {
   private TailNoise() {}
 
-  static double relativeError(KMeansSettings settings, double lloydEpsilon, int dimension, double count,
+  public static double relativeError(KMeansSettings settings, double lloydEpsilon, int dimension, double count,
       double radius) {
     long n = Math.max(1, Math.round(count));
     // full data's plan reads no norms: one bin at r stands in for the summary
     BinnedNorms norms = new BinnedNorms(new double[] {n}, new double[] {radius}, n);
     IntFunction<Optional<IterationNoise>> noiseFor = t -> {
-      var scales = PrivacyPlan.solve(request(settings, Sampler.FULL, lloydEpsilon, n, t, dimension, n, radius),
-          () -> norms).scales();
+      var scales = PrivacyPlan.solve(LloydRequests.request(settings, Sampler.FULL, lloydEpsilon, n, t, dimension, n,
+          radius, radius * radius), () -> norms).scales();
       return Optional.of(IterationNoise.laplace(scales.betaCount(), scales.betaSum(), dimension,
           settings.geometry()));
     };
     double clusterWeight = (double) n / settings.k();
-    int iterations = settings.iterations() instanceof Iterations.Fixed fixed ? fixed.count()
-        : IterationPolicy.choose(noiseFor, clusterWeight, radius);
+    int iterations = LloydRequests.iterations(settings, noiseFor, clusterWeight, radius, radius / 2);
     return IterationPolicy.relativeError(noiseFor.apply(iterations).orElseThrow(), clusterWeight, radius);
   }
 
@@ -46,7 +44,7 @@ final class TailNoise {
    * radius comes first: a larger sample is taken only where its plan exists at the r chosen here). opt reading every
    * point plans as full data does.
    */
-  static boolean optPlanExists(KMeansSettings settings, double lloydEpsilon, int dimension, double count,
+  public static boolean optPlanExists(KMeansSettings settings, double lloydEpsilon, int dimension, double count,
       double radius, NormSummary norms) {
     if (settings.sampling().samplerFor(count, settings.isStrict()) != Sampler.OPT) {
       return true;
@@ -54,19 +52,12 @@ final class TailNoise {
     long n = Math.max(1, Math.round(count));
     int iterations = settings.iterations().smallest();
     try {
-      PrivacyPlan.solve(request(settings, Sampler.OPT, lloydEpsilon, settings.sampling().size().base().expected(n),
-          iterations, dimension, n, radius), () -> norms);
+      PrivacyPlan.solve(LloydRequests.request(settings, Sampler.OPT, lloydEpsilon,
+          settings.sampling().size().base().expected(n), iterations, dimension, n, radius, radius * radius),
+          () -> norms);
       return true;
     } catch (InfeasibleRequestException e) {
       return false;
     }
-  }
-
-  /** DP-Lloyd's plan request at {@code radius} with the settings' geometry, λ, core supremum and unit-free split. */
-  private static PrivacyPlan.Request request(KMeansSettings settings, Sampler sampler, double lloydEpsilon,
-      double sampleSize, int iterations, int dimension, long n, double radius) {
-    return new PrivacyPlan.Request(sampler, settings.geometry(), lloydEpsilon, sampleSize,
-        settings.sampling().lambda(), iterations, dimension, n, radius, radius * radius,
-        settings.sampling().coreSupremum(), NoiseSplit.UNIT_FREE);
   }
 }

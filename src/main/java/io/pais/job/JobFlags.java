@@ -1,0 +1,235 @@
+package io.pais.job;
+
+import io.pais.accounting.InitShare;
+import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.io.InputFormat;
+import io.pais.io.InputSpec;
+import io.pais.io.ReleaseWriter;
+import io.pais.privacy.BaseNoise;
+import io.pais.privacy.Seed;
+import io.pais.sampling.Sampler;
+import io.pais.settings.CoordinateBounds;
+import io.pais.settings.GeometryChoice;
+import io.pais.settings.Initialisation;
+import io.pais.settings.Iterations;
+import io.pais.settings.KMeansSettings;
+import io.pais.settings.OffsetClip;
+import io.pais.settings.Outliers;
+import io.pais.settings.Preprocessing;
+import io.pais.settings.PrivacyMode;
+import io.pais.settings.SampleSize;
+import io.pais.settings.SampleSizeRule;
+import io.pais.settings.Vocabulary;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/**
+ * The job's flags as picocli declares them (a mixin of {@link PaisJob}): names, arity and value labels only; each
+ * flag's text and default come from its {@link io.pais.settings.Setting} ({@link FlagTexts}, {@link ConfDefaults}),
+ * and {@code SettingSurfacesTest} holds the two to each other.
+ */
+final class JobFlags {
+  @Option(names = "--config", paramLabel = "FILE")
+  Path config;
+
+  @Option(names = "--input", split = ",", paramLabel = "PATH")
+  List<String> input;
+
+  @Option(names = "--table", paramLabel = "DB.NAME")
+  String table;
+
+  @Option(names = "--format")
+  String format;
+
+  @Option(names = "--option", paramLabel = "KEY=VALUE")
+  Map<String, String> options = new LinkedHashMap<>();
+
+  @Option(names = "--header", negatable = true, arity = "0..1", fallbackValue = "true")
+  boolean header;
+
+  @Option(names = "--skip-lines")
+  int skipLines;
+
+  @Option(names = "--delimiter")
+  String delimiter;
+
+  @Option(names = "--features", split = ",", paramLabel = "COL")
+  List<String> features = new ArrayList<>();
+
+  @Option(names = "--drop", split = ",", paramLabel = "COL")
+  List<String> drop = new ArrayList<>();
+
+  @Option(names = "--vector-column", paramLabel = "COL")
+  String vectorColumn = "";
+
+  @Option(names = "--dimension")
+  int dimension;
+
+  @Option(names = "--k", paramLabel = "K[,K...]")
+  String k;
+
+  @Option(names = "--budget-k-selection")
+  double budgetKSelection;
+
+  @Option(names = "--iterations")
+  String iterations;
+
+  @Option(names = "--offset-clip")
+  String offsetClip;
+
+  @Option(names = "--epsilon")
+  double epsilon;
+
+  @Option(names = "--sampler")
+  String sampler;
+
+  @Option(names = "--sample-size", paramLabel = "M")
+  String sampleSize;
+
+  @Option(names = "--stage1-size", paramLabel = "N1")
+  String stage1Size;
+
+  @Option(names = "--stage1-cached", negatable = true, arity = "0..1", fallbackValue = "true")
+  boolean stage1Cached;
+
+  @Option(names = "--noise")
+  String noise;
+
+  @Option(names = "--delta")
+  double delta;
+
+  @Option(names = "--lambda")
+  double lambda;
+
+  @Option(names = "--geometry")
+  String geometry;
+
+  @Option(names = "--privacy")
+  String privacy;
+
+  @Option(names = "--clip-radius", paramLabel = "R0")
+  Double clipRadius;
+
+  @Option(names = "--origin", split = ",", paramLabel = "X")
+  double[] origin;
+
+  @Option(names = "--bounds", paramLabel = "LO:HI[,LO:HI...]")
+  String bounds;
+
+  @Option(names = "--norm-quantile")
+  double normQuantile;
+
+  @Option(names = "--tail-radius", negatable = true, arity = "0..1", fallbackValue = "true")
+  boolean tailRadius;
+
+  @Option(names = "--outliers")
+  String outliers;
+
+  @Option(names = "--budget-centre")
+  double budgetCentre;
+
+  @Option(names = "--budget-histogram")
+  double budgetHistogram;
+
+  @Option(names = "--budget-init")
+  String budgetInit;
+
+  @Option(names = "--budget-summary")
+  double budgetSummary;
+
+  @Option(names = "--coreset-sample-size", paramLabel = "N")
+  int coresetSampleSize;
+
+  @Option(names = "--preprocess")
+  String preprocess;
+
+  @Option(names = "--norm-bound", paramLabel = "R")
+  Double normBound;
+
+  @Option(names = "--center", split = ",", paramLabel = "X")
+  double[] center;
+
+  @Option(names = "--init")
+  String init;
+
+  @Option(names = "--seed", paramLabel = "SEED")
+  String seed;
+
+  @Option(names = "--guards", negatable = true, arity = "0..1", fallbackValue = "true")
+  boolean guards;
+
+  @Option(names = "--min-noisy-count")
+  double minNoisyCount;
+
+  @Option(names = "--core-supremum")
+  String coreSupremum;
+
+  @Option(names = "--output", required = true, paramLabel = "DIR")
+  String output;
+
+  @Option(names = "--overwrite")
+  boolean overwrite;
+
+  @Option(names = "--evaluate")
+  boolean evaluate;
+
+  @Option(names = "--verbose")
+  boolean verbose;
+
+  @Option(names = "--master")
+  String master;
+
+  @Option(names = "--budget-ledger", paramLabel = "PATH")
+  String budgetLedger;
+
+  @Option(names = ReleaseWriter.NON_ATOMIC_FLAG)
+  boolean allowNonAtomicRename;
+
+  /** What to read: the flags of the input. */
+  InputSpec inputSpec() {
+    return new InputSpec(input == null ? List.of() : input, table, InputFormat.parse(format), options, header,
+        skipLines, delimiter, features, drop, vectorColumn, dimension);
+  }
+
+  /** --k: one whole number, or a comma-separated list of candidates (given once, as every other flag). */
+  private static List<Integer> clusters(String value) {
+    List<Integer> out = new ArrayList<>();
+    for (String token : value.split(",", -1)) {
+      try {
+        out.add(Integer.parseInt(token.strip()));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("--k must be a whole number or a comma-separated list of them (candidates "
+            + "to choose from privately), got '" + value + "'");
+      }
+    }
+    return out;
+  }
+
+  /** The flags as settings: every rule between them is checked by the settings' builder, in the flags' names. */
+  KMeansSettings settings() {
+    List<Integer> clusters = clusters(k);
+    return KMeansSettings.builder(Vocabulary.FLAGS)
+        .k(clusters.get(0)).kCandidates(clusters.size() > 1 ? clusters : List.of()).kSelectionShare(budgetKSelection)
+        .iterations(Iterations.parse(iterations)).offsetClip(OffsetClip.parse("offset-clip", offsetClip))
+        .epsilon(epsilon).geometry(GeometryChoice.parse(geometry))
+        .initialisation(Initialisation.parse(init))
+        .sampler(Sampler.parse(sampler)).sampleSize(SampleSizeRule.parse("sample-size", sampleSize)).lambda(lambda)
+        .coreSupremum(CoreSupremum.parse(coreSupremum))
+        .stage1Size(stage1Size == null ? null : SampleSize.parse("stage1-size", stage1Size)).stage1Cached(stage1Cached)
+        .noise(BaseNoise.parse(noise)).delta(delta)
+        .privacy(PrivacyMode.Kind.parse(privacy))
+        .preprocessing(preprocess == null ? null : Preprocessing.parse(preprocess))
+        .clipRadius(clipRadius).origin(origin).bounds(bounds == null ? null : CoordinateBounds.parse(bounds))
+        .normQuantile(normQuantile).tailRadius(tailRadius).outliers(Outliers.parse(outliers))
+        .shares(budgetCentre, budgetHistogram, InitShare.parse(budgetInit)).summaryShare(budgetSummary)
+        .coresetSampleSize(coresetSampleSize)
+        .normBound(normBound).centre(center)
+        .guards(guards).minNoisyCount(minNoisyCount)
+        .seed(seed == null ? null : Seed.parse(seed))
+        .build();
+  }
+}

@@ -1,0 +1,195 @@
+package io.pais.tools;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+
+/**
+ * The register of pais's tuned constants: each with its role and where its value comes from, the value read from
+ * the code (never retyped). {@code docs/reference/tuning.md} is made from it ({@link SettingSurfaces} writes it) and
+ * {@code TunedConstantsTest} fails when a constant whose javadoc cites a measurement is missing here, when one named
+ * here is gone, or when a section named as its provenance is not in docs/RESULTS.md.
+ */
+public enum TunedConstants {
+  CENTRE_SHARE("settings.Defaults", "CENTRE_SHARE", Role.EPSILON_SHARE, "the DP centre's share (budget-centre)",
+      "What end-to-end privacy costs: strict against paper mode"),
+  HISTOGRAM_SHARE("settings.Defaults", "HISTOGRAM_SHARE", Role.EPSILON_SHARE, "the DP norm histogram's share "
+      + "(budget-histogram)", "What end-to-end privacy costs: strict against paper mode"),
+  SUMMARY_SHARE("settings.Defaults", "SUMMARY_SHARE", Role.EPSILON_SHARE, "the private training summary's share "
+      + "(budget-summary)", "The private training summary"),
+  SIZES_SHARE("accounting.BudgetAllocation$SummaryShares", "SIZES_SHARE", Role.EPSILON_SHARE, "the summary's cluster "
+      + "sizes' part of its share (the training cost has the rest)", "The private training summary"),
+  K_SELECTION_SHARE("settings.Defaults", "K_SELECTION_SHARE", Role.EPSILON_SHARE, "the k candidates' share together "
+      + "(budget-k-selection)", "Choosing k privately"),
+  K_SELECTION_SUMMARY_SHARE("settings.Defaults", "K_SELECTION_SUMMARY_SHARE", Role.EPSILON_SHARE, "a k candidate's "
+      + "share of its own epsilon for the training summary that scores it", "Choosing k privately"),
+  SPARSE_SHARE("accounting.InitShare$Auto", "SPARSE_SHARE", Role.EPSILON_SHARE, "budget-init auto below "
+      + "SPARSE_BELOW points per cell and epsilon", "Budget shares at small ε (issue 31)"),
+  DENSE_SHARE("accounting.InitShare$Auto", "DENSE_SHARE", Role.EPSILON_SHARE, "budget-init auto from SPARSE_BELOW on",
+      "Budget shares at small ε (issue 31)"),
+  SPARSE_BELOW("accounting.InitShare$Auto", "SPARSE_BELOW", Role.EPSILON_SHARE, "n̂·ε/(k·d) below which the coreset "
+      + "takes the larger share", "Budget shares at small ε (issue 31)"),
+  NO_CORESET_BELOW("accounting.InitShare$Auto", "NO_CORESET_BELOW", Role.EPSILON_SHARE, "n̂·ε/(k·d) below which "
+      + "budget-init auto runs no coreset (the start reads no data)",
+      "The DP centre drawn to the middle, ℓ1 for unequal scales, no coreset at little budget (issue 49, items 2–4)"),
+  SPREAD_SHARE("accounting.BudgetAllocation$CoresetShares", "SPREAD_SHARE", Role.EPSILON_SHARE, "the coreset's "
+      + "per-coordinate spreads' part of its share", "The cell tree's depth and split: many clusters in few dimensions "
+      + "(issue 49, item 5)"),
+  TREE_SHARE("accounting.BudgetAllocation$CoresetShares", "TREE_SHARE", Role.EPSILON_SHARE, "a full-depth cell tree's "
+      + "part of the coreset's share (its region sums have as much)", "The cell tree's depth and split: many clusters "
+      + "in few dimensions (issue 49, item 5)"),
+  TAIL_COUNTS_SHARE("accounting.BudgetAllocation$CoresetShares", "TAIL_COUNTS_SHARE", Role.EPSILON_SHARE, "the tail "
+      + "axes' band counts, of the release's epsilon", "Tail axes (issue 31)"),
+  TAIL_POSITIONS_SHARE("accounting.BudgetAllocation$CoresetShares", "TAIL_POSITIONS_SHARE", Role.EPSILON_SHARE,
+      "the heavy bands' positions, of the release's epsilon", "Tail axes (issue 31)"),
+  MIN_ITERATIONS("accounting.IterationPolicy", "MIN_ITERATIONS", Role.UTILITY, "the fewest DP-Lloyd iterations "
+      + "iterations auto chooses", "Utility: what a strict release is worth against the non-private optimum"),
+  MAX_ITERATIONS("accounting.IterationPolicy", "MAX_ITERATIONS", Role.UTILITY, "the most DP-Lloyd iterations "
+      + "iterations auto chooses", "Utility: what a strict release is worth against the non-private optimum"),
+  MAX_RELATIVE_ERROR("accounting.IterationPolicy", "MAX_RELATIVE_ERROR", Role.UTILITY, "iterations auto: the largest "
+      + "T whose noise keeps a typical cluster's centre within this share of r",
+      "Utility: what a strict release is worth against the non-private optimum"),
+  OFFSET_CLIP_FRACTIONS("settings.OffsetClip$Auto", "FRACTIONS", Role.UTILITY, "offset-clip auto: the fractions of r tried "
+      + "for the clipped offsets' bound", "Clipped offsets (issue 31)"),
+  NORM_QUANTILE("settings.Defaults", "NORM_QUANTILE", Role.UTILITY, "the quantile of the DP norm histogram taken as r "
+      + "(norm-quantile; the paper's 97.5 %)", "What end-to-end privacy costs: strict against paper mode"),
+  TAIL_NOISE_WEIGHT("estimation.PrivateNormHistogram", "TAIL_NOISE_WEIGHT", Role.POST_PROCESSING, "tail-radius: the "
+      + "weight of the larger radius's noise against the projection's distortion",
+      "Heavy tails: the tail radius"),
+  EVERY_POINT_LIMIT("settings.SampleSizeRule$Auto", "EVERY_POINT_LIMIT", Role.UTILITY, "sample-size auto: opt reads "
+      + "every point up to this n̂", "Every point up to 524,288 points (issue 31)"),
+  LARGER_FRACTIONS("settings.SampleSizeRule$Auto", "LARGER_FRACTIONS", Role.UTILITY, "sample-size auto above it: the "
+      + "fractions of n̂ tried before the base 5 %", "The opt sample's size (issue 31)"),
+  GROWTH_CAP("settings.SampleSizeRule$Auto", "GROWTH_CAP", Role.PERFORMANCE, "sample-size auto: the most points a "
+      + "larger fraction adds above 5 % (each DP-Lloyd pass reads the sample)", "The opt sample's size (issue 31)"),
+  CORESET_SAMPLE_SIZE("settings.Defaults", "CORESET_SAMPLE_SIZE", Role.PERFORMANCE, "the private coreset's subsample "
+      + "on more points (coreset-sample-size)", "Every point up to 524,288 points (issue 31)"),
+  TREE_SPLITS_PER_COORDINATE("accounting.BudgetAllocation$CoresetShares", "TREE_SPLITS_PER_COORDINATE", Role.UTILITY,
+      "the cell tree's splits per coordinate at most", "The cell tree's depth and split: many clusters in few "
+      + "dimensions (issue 49, item 5)"),
+  GRID_MAX_DIMENSION("accounting.BudgetAllocation$CoresetShares", "GRID_MAX_DIMENSION", Role.UTILITY, "the most "
+      + "dimensions the coreset counts a grid in instead of the cell tree", "A grid for the coreset in few dimensions "
+      + "(issue 49, items 4, 5)"),
+  GRID_DENSITY("estimation.PrivateGrid", "DENSITY", Role.UTILITY, "the grid is the finest whose average cell holds "
+      + "this share of the threshold", "A grid for the coreset in few dimensions (issue 49, items 4, 5)"),
+  TYPICAL_BOX_SHARE("initialisation.InitialCentres", "TYPICAL_BOX_SHARE", Role.UTILITY, "the box-shaped start's norm "
+      + "as a share of the data's typical norm", "A start in the box's shape and dead centres that split (issue 49, "
+      + "items 2, 4)"),
+  DEAD_CENTRE_DEVIATIONS("lloyd.DeadCentres", "COUNT_DEVIATIONS", Role.POST_PROCESSING, "a centre whose noisy count "
+      + "is below this many standard deviations of the count noise is re-seeded",
+      "Dead centres re-seeded from the coreset (issue 31)"),
+  SPLIT_COUNT_DEVIATIONS("lloyd.DeadCentres", "SPLIT_COUNT_DEVIATIONS", Role.POST_PROCESSING, "without a coreset, a "
+      + "dead centre splits the largest cluster above this many standard deviations",
+      "A start in the box's shape and dead centres that split (issue 49, items 2, 4)"),
+  ELBOW_MIN_GAIN("estimation.ElbowRule", "MIN_GAIN", Role.POST_PROCESSING, "the choice of k: the relative cost "
+      + "reduction per added centre below which a larger k is not worth it", "Choosing k privately"),
+  LITTLE_BUDGET_BELOW("accounting.BudgetPerCentre", "LITTLE_BELOW", Role.REPORT, "n̂·ε/(k·d) below which the console "
+      + "and the report say the budget is little for k centres in d dimensions",
+      "Generalisation: shapes the eight utility sets lack (issue 49)");
+
+  /** What a tuned constant does to a release. */
+  public enum Role {
+    EPSILON_SHARE("Shares of ε", "Each splits the release's ε; the ledger records what every stage spent"),
+    UTILITY("Utility rules", "Each shapes a release from public values and DP estimates and spends no ε of its own"),
+    POST_PROCESSING("Post-processing", "Each acts on DP outputs only and spends no ε"),
+    PERFORMANCE("Performance", "Each bounds time or memory; no guarantee depends on it"),
+    REPORT("Reports", "Each decides what the console and the report say and changes no release");
+
+    private final String title;
+    private final String meaning;
+
+    Role(String title, String meaning) {
+      this.title = title;
+      this.meaning = meaning;
+    }
+
+    public String title() {
+      return title;
+    }
+
+    public String meaning() {
+      return meaning;
+    }
+  }
+
+  private final String owner;
+  private final String field;
+  private final Role role;
+  private final String what;
+  private final String provenance;
+
+  TunedConstants(String owner, String field, Role role, String what, String provenance) {
+    this.owner = owner;
+    this.field = field;
+    this.role = role;
+    this.what = what;
+    this.provenance = provenance;
+  }
+
+  /** The class that declares it, as {@code io.pais.} + owner (a nested class after a $). */
+  public String owner() {
+    return "io.pais." + owner;
+  }
+
+  public String field() {
+    return field;
+  }
+
+  public Role role() {
+    return role;
+  }
+
+  public String what() {
+    return what;
+  }
+
+  /** The docs/RESULTS.md section whose measurements chose it. */
+  public String provenance() {
+    return provenance;
+  }
+
+  /** The declared field (static and final, or the register is wrong). */
+  public Field declaration() {
+    try {
+      Field f = Class.forName(owner()).getDeclaredField(field);
+      if (!Modifier.isStatic(f.getModifiers()) || !Modifier.isFinal(f.getModifiers())) {
+        throw new IllegalStateException(owner() + "." + field + " is not a static final constant");
+      }
+      f.setAccessible(true);
+      return f;
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("the register names " + owner() + "." + field + ", which is not there", e);
+    }
+  }
+
+  /** Its value as the code holds it. */
+  public String value() {
+    try {
+      Object v = declaration().get(null);
+      return v instanceof double[] a ? Arrays.toString(a) : String.valueOf(v);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** docs/reference/tuning.md. */
+  static String reference() {
+    StringBuilder out = new StringBuilder("# Tuned constants\n\n");
+    out.append("Every constant of pais that was chosen by a measurement rather than by the mathematics, by what it does "
+        + "to a release, with its value as the code holds it and the section of [docs/RESULTS.md](../RESULTS.md) whose "
+        + "benchmark chose it. Made from `io.pais.tools.TunedConstants`; do not edit: write it again with `"
+        + SettingSurfaces.REGENERATE + "`. The user's settings and their defaults are in [settings.md](settings.md).\n");
+    for (Role role : Role.values()) {
+      out.append("\n## ").append(role.title()).append("\n\n").append(role.meaning()).append(".\n\n");
+      out.append("| constant | value | what it does | chosen in |\n|---|---|---|---|\n");
+      for (TunedConstants c : values()) {
+        if (c.role == role) {
+          out.append("| `").append(c.owner().substring("io.pais.".length()).replace('$', '.')).append('.')
+              .append(c.field).append("` | `").append(c.value()).append("` | ").append(c.what).append(" | ")
+              .append(c.provenance).append(" |\n");
+        }
+      }
+    }
+    return out.toString();
+  }
+}
