@@ -9,6 +9,7 @@ import io.pais.sampling.spark.SchemeSampling;
 import io.pais.accounting.LloydPlan;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.SchemePlan;
+import io.pais.initialisation.CoresetStart;
 import io.pais.noise.LatticeNoise;
 import io.pais.privacy.Geometry;
 
@@ -21,6 +22,11 @@ import io.pais.privacy.Geometry;
  * read as it is) or a uniform scheme ({@link Scheme}: a fresh sample every iteration).
  */
 public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Scheme {
+
+  /** The private coreset of a run that drew one, else a pool with no rows. */
+  static SampleBlock coresetOf(CoresetStart start, int d) {
+    return start != null ? start.coreset() : SampleBlock.empty(d);
+  }
 
   /** The preprocessed data. */
   PreparedData data();

@@ -3,7 +3,7 @@ package io.pais.job;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.clustering.ClusteringResult;
 import io.pais.settings.KMeansSettings;
-import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.clustering.ReleaseInput;
 import io.pais.clustering.PrivateKMeansRelease;
 import io.pais.io.FailFast;
 import io.pais.io.FailureReport;
@@ -161,7 +161,7 @@ public final class PaisJob implements Callable<Integer> {
           + "writing, or one that stopped and cannot be proven gone (another host's); remove it once no run writes "
           + "to this output"));
       Points points = PointReader.read(spark, spec); // the listing and the schema (a CSV file's first lines) only
-      PrivateKMeansEngine.requireUsable(settings, points);
+      ReleaseInput.requireUsable(settings, points);
       ReleaseClaim claim = flags.budgetLedger == null ? null : ReleaseClaim.take(flags.budgetLedger, "--budget-ledger",
           settings, hadoop, claimDetails(settings, spec), flags.allowNonAtomicRename);
       if (claim != null) {

@@ -19,7 +19,7 @@ import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
 import io.pais.privacy.BaseNoise;
 import io.pais.settings.Preprocessing;
-import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.clustering.ReleaseInput;
 import io.pais.clustering.PrivateKMeansRelease;
 import io.pais.clustering.StageListener;
 import io.pais.io.FailFast;
@@ -280,7 +280,7 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     // every check that depends only on the params and the schema runs before the budget is claimed
     Points points = PointReader.vectors(dataset.toDF(), getFeaturesCol(), getDimension(),
         "column '" + getFeaturesCol() + "'");
-    PrivateKMeansEngine.requireUsable(settings, points);
+    ReleaseInput.requireUsable(settings, points);
     ReleaseClaim claim = claim(settings, dataset);
     PrivacyReport report;
     ClusteringResult result;
