@@ -1,32 +1,29 @@
 package io.pais.budget;
 
+import static io.pais.budget.LedgerChain.ENTRIES;
+import static io.pais.budget.LedgerChain.HEAD;
+import static io.pais.budget.LedgerChain.HEADER;
+import static io.pais.budget.LedgerChain.JSON;
+import static io.pais.budget.LedgerChain.describe;
+import static io.pais.budget.LedgerChain.fileSystem;
+import static io.pais.budget.LedgerChain.headBytes;
+import static io.pais.budget.LedgerChain.parse;
+import static io.pais.budget.LedgerChain.path;
+import static io.pais.budget.LedgerChain.readBytes;
+import static io.pais.budget.LedgerChain.sha256;
+import static io.pais.budget.LedgerChain.write;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.accounting.Relation;
 import io.pais.io.DirectoryRename;
-import io.pais.io.FileSystemSafety;
-import io.pais.io.InputException;
 import io.pais.math.Checks;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HexFormat;
-import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -48,32 +45,17 @@ import org.apache.hadoop.fs.Path;
  * RelationCharge} says.
  */
 public final class BudgetLedger {
-  static final String HEADER = "budget.json";
-  static final String ENTRIES = "entries";
-  static final String HEAD = "head.json";
   private static final String FORMAT = "pais budget ledger";
-  /** Version 2: a relation, hash-chained entries and a head; version 1 ledgers are read, their old entries unchained. */
+  /**
+   * Version 2: a relation, hash-chained entries and a head; version 1 ledgers are read, their old entries unchained.
+   */
   private static final int VERSION = 2;
-  /** Tries at the next sequence number before a claim gives up on a ledger too busy to write to. */
-  private static final int MAX_ATTEMPTS = 200;
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-  private final Path path;
-  private final FileSystem fs;
-  private final Configuration conf;
-  private final Header header;
+  /** The ledger's files. */
+  private final LedgerChain chain;
 
-  /** The header as read: the totals, the relation, its version and hash. */
-  private record Header(double epsilon, double delta, Relation relation, int version, String hash) {}
-
-  /** An entry as stored, with the hash of its bytes. */
-  private record Stored(BudgetEntry entry, String hash) {}
-
-  private BudgetLedger(Path path, FileSystem fs, Configuration conf, Header header) {
-    this.path = path;
-    this.fs = fs;
-    this.conf = conf;
-    this.header = header;
+  private BudgetLedger(LedgerChain chain) {
+    this.chain = chain;
   }
 
   /**
@@ -172,17 +154,18 @@ public final class BudgetLedger {
       throw new BudgetException("budget ledger " + location + ": " + HEADER + " holds an impossible total or "
           + "relation");
     }
-    return new BudgetLedger(path, fs, conf, new Header(epsilon, delta, relation, version, sha256(bytes)));
+    return new BudgetLedger(new LedgerChain(path, fs, conf, new LedgerChain.Header(epsilon, delta, relation, version,
+        sha256(bytes))));
   }
 
   /** Where the ledger is (as given). */
   public String location() {
-    return path.toString();
+    return chain.location();
   }
 
   /** The relation the ledger composes under. */
   public Relation relation() {
-    return header.relation();
+    return chain.header().relation();
   }
 
   /**
@@ -191,114 +174,7 @@ public final class BudgetLedger {
    * again (entries appear in order), and a gap that stays is damage.
    */
   public BudgetStatus read() {
-    return new BudgetStatus(header.epsilon(), header.delta(), header.relation(),
-        verified().stream().map(Stored::entry).toList());
-  }
-
-  private List<Stored> verified() {
-    for (int attempt = 1; ; attempt++) {
-      JsonNode head = readHead();
-      List<Stored> entries = list();
-      long gap = firstGap(entries);
-      if (gap == 0) {
-        verifyChain(entries, head);
-        return entries;
-      }
-      if (attempt == 3) {
-        throw tampered("entry " + gap + " is missing");
-      }
-    }
-  }
-
-  /** The head as stored: null for a version-1 ledger that never had one. */
-  private JsonNode readHead() {
-    try {
-      Path file = new Path(path, HEAD);
-      if (!fs.exists(file)) {
-        if (header.version() >= 2) {
-          throw tampered(HEAD + " is missing");
-        }
-        return null;
-      }
-      JsonNode head = parse(readBytes(fs, file));
-      if (head == null || !head.path("sequence").canConvertToLong() || !head.path("hash").isTextual()) {
-        throw tampered(HEAD + " is damaged");
-      }
-      return head;
-    } catch (IOException e) {
-      throw new BudgetException("budget ledger " + location() + " cannot be read (" + describe(e) + ")");
-    }
-  }
-
-  /**
-   * Every entry must name the hash of the one before it (the first, the header's), and the head's entry must
-   * exist with the head's hash: so an edit anywhere, a deleted entry and deleted newest entries are all found.
-   */
-  private void verifyChain(List<Stored> entries, JsonNode head) {
-    String previous = header.hash();
-    boolean chained = header.version() >= 2;
-    for (Stored stored : entries) {
-      BudgetEntry e = stored.entry();
-      chained |= !e.previous().isEmpty();
-      if (chained && !e.previous().equals(previous)) {
-        throw tampered(e.sequence() == 1 ? HEADER + " (the total) was changed after the ledger was made, or entry 1 "
-            + "was" : "entry " + (e.sequence() - 1) + " was changed after it was written, or entry " + e.sequence()
-            + " was");
-      }
-      previous = stored.hash();
-    }
-    if (head == null) {
-      return;
-    }
-    long sequence = head.get("sequence").asLong();
-    if (sequence > entries.size()) {
-      throw tampered((sequence == entries.size() + 1 ? "entry " + sequence + " is missing" : "entries "
-          + (entries.size() + 1) + " to " + sequence + " are missing") + " (the head records entry " + sequence
-          + "): entries were deleted");
-    }
-    String expected = sequence == 0 ? header.hash() : entries.get((int) sequence - 1).hash();
-    if (!expected.equals(head.get("hash").asText())) {
-      throw tampered(sequence == 0 ? HEADER + " (the total) was changed after the ledger was made"
-          : "entry " + sequence + " was changed after it was written");
-    }
-  }
-
-  private BudgetException tampered(String what) {
-    return new BudgetException("budget ledger " + location() + " is refused: " + what + "; pais does not use an "
-        + "edited ledger (restore it from a backup)");
-  }
-
-  /** The first sequence number missing below the last entry's, or 0. */
-  private static long firstGap(List<Stored> entries) {
-    for (int i = 0; i < entries.size(); i++) {
-      if (entries.get(i).entry().sequence() != i + 1) {
-        return i + 1;
-      }
-    }
-    return 0;
-  }
-
-  private List<Stored> list() {
-    List<Stored> entries = new ArrayList<>();
-    try {
-      for (FileStatus child : fs.listStatus(new Path(path, ENTRIES))) {
-        String name = child.getPath().getName();
-        if (name.startsWith(".")) {
-          continue; // an entry being written
-        }
-        Path file = new Path(child.getPath(), "entry.json");
-        byte[] bytes = name.matches("\\d{10}") && fs.exists(file) ? readBytes(fs, file) : null;
-        BudgetEntry entry = bytes == null ? null : BudgetEntry.fromJson(parse(bytes));
-        if (entry == null || entry.sequence() != Long.parseLong(name)) {
-          throw tampered("entry " + name + " is damaged");
-        }
-        entries.add(new Stored(entry, sha256(bytes)));
-      }
-    } catch (IOException e) {
-      throw new BudgetException("budget ledger " + location() + " cannot be read (" + describe(e) + ")");
-    }
-    entries.sort(Comparator.comparingLong(s -> s.entry().sequence()));
-    return entries;
+    return chain.read();
   }
 
   /**
@@ -313,7 +189,7 @@ public final class BudgetLedger {
     ObjectNode recorded = details.deepCopy();
     recorded.putObject("guarantee").put("epsilon", epsilon).put("delta", delta).put("relation",
         relationId(relation));
-    return append(status -> {
+    return chain.append(status -> {
       requireFits(status, charge, epsilon);
       return entry(status, BudgetEntry.Kind.CLAIM, 0, charge.epsilon(), charge.delta(), recorded);
     });
@@ -332,7 +208,7 @@ public final class BudgetLedger {
     Checks.require(epsilon > 0 && Double.isFinite(epsilon), "a claim's epsilon must be positive and finite, got "
         + epsilon);
     Checks.require(delta >= 0 && delta < 1, "a claim's delta must be in [0, 1), got " + delta);
-    return RelationCharge.of(header.relation(), relation, epsilon, delta, location());
+    return RelationCharge.of(chain.header().relation(), relation, epsilon, delta, location());
   }
 
   private void requireFits(BudgetStatus status, RelationCharge charge, double epsilon) {
@@ -380,7 +256,7 @@ public final class BudgetLedger {
   /** Appends the entry of kind {@code kind} for claim {@code claim}, which must be in state {@code required}. */
   private BudgetEntry advance(long claim, BudgetStatus.ClaimState required, String action, BudgetEntry.Kind kind,
       ObjectNode details) {
-    return append(status -> {
+    return chain.append(status -> {
       requireState(status, claim, required, action);
       return entry(status, kind, claim, 0, 0, details);
     });
@@ -397,7 +273,7 @@ public final class BudgetLedger {
   public BudgetEntry setTotal(double totalEpsilon, double totalDelta, String reason) {
     checkTotal(totalEpsilon, totalDelta);
     ObjectNode details = reason(reason);
-    return append(status -> {
+    return chain.append(status -> {
       if (!status.holdsSpent(totalEpsilon, totalDelta)) {
         throw new BudgetException(String.format(Locale.ROOT, "budget ledger %s: a total of epsilon = %s, delta = %s "
             + "is below what is spent (epsilon = %s, delta = %s)", location(), totalEpsilon, totalDelta,
@@ -427,82 +303,6 @@ public final class BudgetLedger {
         Instant.now().toString(), "", details);
   }
 
-  /**
-   * Appends the entry {@code next} makes of the ledger as read, chained to the last entry: written whole into a
-   * hidden directory, then renamed to its sequence number without replacing; when another run took that number
-   * first, read again and retry. The head then moves to it (never back).
-   */
-  private BudgetEntry append(Function<BudgetStatus, BudgetEntry> next) {
-    Path entries = new Path(path, ENTRIES);
-    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      List<Stored> stored = verified();
-      BudgetStatus status = new BudgetStatus(header.epsilon(), header.delta(), header.relation(),
-          stored.stream().map(Stored::entry).toList());
-      BudgetEntry made = next.apply(status);
-      String previous = stored.isEmpty() ? header.hash() : stored.get(stored.size() - 1).hash();
-      BudgetEntry entry = new BudgetEntry(made.sequence(), made.kind(), made.claim(), made.epsilon(), made.delta(),
-          made.time(), previous, made.details());
-      Path tmp = new Path(entries, ".pais-tmp-" + UUID.randomUUID());
-      boolean published = false;
-      byte[] bytes;
-      try {
-        try {
-          bytes = JSON.writeValueAsBytes(entry.toJson());
-          fs.mkdirs(tmp);
-          write(fs, new Path(tmp, "entry.json"), bytes);
-          published = DirectoryRename.withoutReplacing(fs, conf, tmp, new Path(entries, String.format(Locale.ROOT,
-              "%010d", entry.sequence())));
-        } finally {
-          if (!published) {
-            fs.delete(tmp, true); // nothing half-written stays behind
-          }
-        }
-        if (published) {
-          advanceHead(entry.sequence(), sha256(bytes));
-          return entry;
-        }
-      } catch (IOException e) {
-        throw new BudgetException("budget ledger " + location() + " cannot be written (" + describe(e) + ")");
-      }
-      try {
-        Thread.sleep(ThreadLocalRandom.current().nextInt(1, 2 + Math.min(attempt, 50)));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new BudgetException("budget ledger " + location() + ": interrupted while writing to it");
-      }
-    }
-    throw new BudgetException("budget ledger " + location() + ": gave up after " + MAX_ATTEMPTS + " attempts at a "
-        + "ledger other runs kept writing to");
-  }
-
-  /**
-   * Moves the head to entry {@code sequence} unless it is there or beyond: a new head file renamed over the old
-   * one. Two runs appending at once may leave the head one entry behind (the later write wins); the next append
-   * moves it on, and the chain still covers every entry up to the head.
-   */
-  private void advanceHead(long sequence, String hash) throws IOException {
-    JsonNode head = readHead();
-    if (head != null && head.get("sequence").asLong() >= sequence) {
-      return;
-    }
-    Path tmp = new Path(path, ".head.pais-tmp-" + UUID.randomUUID());
-    try {
-      write(fs, tmp, headBytes(sequence, hash));
-      DirectoryRename.replacing(fs, conf, tmp, new Path(path, HEAD));
-    } finally {
-      if (fs.exists(tmp)) {
-        fs.delete(tmp, false);
-      }
-    }
-  }
-
-  private static byte[] headBytes(long sequence, String hash) throws IOException {
-    ObjectNode json = JSON.createObjectNode();
-    json.put("sequence", sequence);
-    json.put("hash", hash);
-    return JSON.writeValueAsBytes(json);
-  }
-
   private static void checkTotal(double totalEpsilon, double totalDelta) {
     Checks.require(totalEpsilon > 0 && Double.isFinite(totalEpsilon), "total epsilon must be positive and finite, "
         + "got " + totalEpsilon);
@@ -526,60 +326,5 @@ public final class BudgetLedger {
     };
   }
 
-  private static Path path(String location) {
-    try {
-      return new Path(location);
-    } catch (IllegalArgumentException e) {
-      throw new BudgetException("budget ledger " + location + " is not a usable path");
-    }
-  }
 
-  private static FileSystem fileSystem(Path path, Configuration conf, boolean allowNonAtomic) {
-    try {
-      FileSystemSafety.require(path, conf, allowNonAtomic, "budget ledger", "--allow-non-atomic-rename");
-    } catch (InputException e) {
-      throw new BudgetException(e.getMessage());
-    }
-    try {
-      FileSystem fs = path.getFileSystem(conf);
-      // the raw local file system: no .crc side files in the ledger
-      return fs instanceof LocalFileSystem local ? local.getRawFileSystem() : fs;
-    } catch (IOException e) {
-      throw new BudgetException("budget ledger " + path + ": no file system for it (" + describe(e) + ")");
-    }
-  }
-
-  private static void write(FileSystem fs, Path file, byte[] bytes) throws IOException {
-    try (OutputStream out = fs.create(file, false)) {
-      out.write(bytes);
-    }
-  }
-
-  private static byte[] readBytes(FileSystem fs, Path file) throws IOException {
-    try (InputStream in = fs.open(file)) {
-      return in.readAllBytes();
-    }
-  }
-
-  /** The JSON in {@code bytes}, or null when they hold none. */
-  private static JsonNode parse(byte[] bytes) {
-    try {
-      return JSON.readTree(bytes);
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  private static String sha256(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("the JVM has no SHA-256", e);
-    }
-  }
-
-  private static String describe(IOException e) {
-    return e.getMessage() != null && e.getClass() == IOException.class ? e.getMessage()
-        : e.getClass().getSimpleName();
-  }
 }

@@ -33,7 +33,7 @@ class BudgetLedgerTest {
   }
 
   private static long entries(Path ledger) throws IOException {
-    try (Stream<Path> files = Files.list(ledger.resolve(BudgetLedger.ENTRIES))) {
+    try (Stream<Path> files = Files.list(ledger.resolve(LedgerChain.ENTRIES))) {
       return files.count();
     }
   }
@@ -132,9 +132,9 @@ class BudgetLedgerTest {
     Path foreign = Files.createDirectories(tmp.resolve("foreign"));
     assertMessage(() -> BudgetLedger.open(foreign.toString(), CONF), "is not a budget ledger");
     Path corrupt = Files.createDirectories(tmp.resolve("corrupt"));
-    Files.writeString(corrupt.resolve(BudgetLedger.HEADER), "{\"format\": \"something else\"}");
+    Files.writeString(corrupt.resolve(LedgerChain.HEADER), "{\"format\": \"something else\"}");
     assertMessage(() -> BudgetLedger.open(corrupt.toString(), CONF), "is not a pais budget ledger's header");
-    Files.writeString(corrupt.resolve(BudgetLedger.HEADER), "not json at all");
+    Files.writeString(corrupt.resolve(LedgerChain.HEADER), "not json at all");
     assertMessage(() -> BudgetLedger.open(corrupt.toString(), CONF), "is not a pais budget ledger's header");
     assertMessage(() -> BudgetLedger.create(file.toString(), 1, 0, CONF), "something exists there already");
     assertEquals("1,2\n", Files.readString(file), "create never touches what is there");
@@ -142,7 +142,7 @@ class BudgetLedgerTest {
     Path damaged = tmp.resolve("damaged");
     BudgetLedger ledger = BudgetLedger.create(damaged.toString(), 5, 0, CONF);
     ledger.claim(1, 0, details("a"));
-    Files.writeString(damaged.resolve(BudgetLedger.ENTRIES).resolve("0000000001").resolve("entry.json"), "{}");
+    Files.writeString(damaged.resolve(LedgerChain.ENTRIES).resolve("0000000001").resolve("entry.json"), "{}");
     assertMessage(() -> ledger.claim(1, 0, details("b")), "entry 0000000001 is damaged");
     assertEquals(1, entries(damaged), "nothing is spent from a damaged ledger");
     assertMessage(() -> BudgetLedger.create(tmp.resolve("bad").toString(), Double.NaN, 0, CONF),
@@ -202,14 +202,14 @@ class BudgetLedgerTest {
         new Case("newest epsilon edited", "entry 3 was changed", dir -> replace(entry(dir, 3), "\"epsilon\" : 2.0",
             "\"epsilon\" : 1.0E-4")),
         new Case("total raised", "budget.json (the total) was changed", dir -> replace(dir.resolve(
-            BudgetLedger.HEADER), "\"totalEpsilon\" : 5.0", "\"totalEpsilon\" : 100.0")),
+            LedgerChain.HEADER), "\"totalEpsilon\" : 5.0", "\"totalEpsilon\" : 100.0")),
         new Case("newest entry deleted", "entry 3 is missing", dir -> deleteEntry(dir, 3)),
         new Case("two newest deleted", "entries 2 to 3 are missing", dir -> {
           deleteEntry(dir, 3);
           deleteEntry(dir, 2);
         }),
         new Case("middle entry deleted", "entry 2 is missing", dir -> deleteEntry(dir, 2)),
-        new Case("head deleted", "head.json is missing", dir -> Files.delete(dir.resolve(BudgetLedger.HEAD))),
+        new Case("head deleted", "head.json is missing", dir -> Files.delete(dir.resolve(LedgerChain.HEAD))),
         new Case("reformatted", "entry 2 was changed", dir -> replace(entry(dir, 2), "\n", " ")));
     for (Case c : cases) {
       Path dir = tmp.resolve(c.name().replace(' ', '-'));
@@ -283,10 +283,10 @@ class BudgetLedgerTest {
   /** Versions before the relation and the chain are read as add/remove, their entries as they are. */
   @Test
   void aVersionOneLedgerStillOpensAndChainsWhatFollows(@TempDir Path tmp) throws IOException {
-    Path dir = Files.createDirectories(tmp.resolve("v1").resolve(BudgetLedger.ENTRIES)).getParent();
-    Files.writeString(dir.resolve(BudgetLedger.HEADER), "{\"format\":\"pais budget ledger\",\"version\":1,"
+    Path dir = Files.createDirectories(tmp.resolve("v1").resolve(LedgerChain.ENTRIES)).getParent();
+    Files.writeString(dir.resolve(LedgerChain.HEADER), "{\"format\":\"pais budget ledger\",\"version\":1,"
         + "\"totalEpsilon\":4.0,\"totalDelta\":0.0}");
-    Path first = Files.createDirectories(dir.resolve(BudgetLedger.ENTRIES).resolve("0000000001"));
+    Path first = Files.createDirectories(dir.resolve(LedgerChain.ENTRIES).resolve("0000000001"));
     Files.writeString(first.resolve("entry.json"), "{\"sequence\":1,\"kind\":\"claim\",\"claim\":1,"
         + "\"epsilon\":1.0,\"delta\":0.0,\"time\":\"2026-01-01T00:00:00Z\",\"details\":{}}");
     BudgetLedger ledger = BudgetLedger.open(dir.toString(), CONF);
@@ -320,7 +320,7 @@ class BudgetLedgerTest {
   }
 
   private static Path entry(Path ledger, int sequence) {
-    return ledger.resolve(BudgetLedger.ENTRIES).resolve(String.format("%010d", sequence)).resolve("entry.json");
+    return ledger.resolve(LedgerChain.ENTRIES).resolve(String.format("%010d", sequence)).resolve("entry.json");
   }
 
   private static void deleteEntry(Path ledger, int sequence) throws IOException {
