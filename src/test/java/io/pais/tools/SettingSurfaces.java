@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * The files made from {@link Setting}: the job's defaults ({@code conf/pais-defaults.properties}), the settings
  * reference ({@code docs/reference/settings.md}) and the Python params' docs ({@code python/pais/_settings.py}); and
- * from the register of tuned constants ({@link TunedConstants}) the tuning reference ({@code docs/reference/tuning.md}).
+ * from the register of tuned constants ({@link TunedConstants}) the tuning reference ({@code docs/reference/tuning.md});
+ * from the report's fields ({@link ReportFields}) the report reference ({@code docs/reference/report.md}).
  * {@code SettingSurfacesTest} fails when a checked-in copy differs; this main writes them again:
  *
  * <pre>mvn -q test-compile exec:exec -Dbench.main=io.pais.tools.SettingSurfaces</pre>
@@ -30,7 +31,8 @@ public final class SettingSurfaces {
   /** Each file, by its path from the repository's root, with its content. */
   public static Map<String, String> files() {
     return Map.of("conf/pais-defaults.properties", defaultsFile(), "docs/reference/settings.md", reference(),
-        "python/pais/_settings.py", pythonDocs(), "docs/reference/tuning.md", TunedConstants.reference());
+        "python/pais/_settings.py", pythonDocs(), "docs/reference/tuning.md", TunedConstants.reference(),
+        "docs/reference/report.md", ReportFields.reference());
   }
 
   public static void main(String[] args) throws IOException {
