@@ -13,6 +13,11 @@ import java.util.List;
  * @param rule the rule, in words
  */
 public record KSelection(List<Candidate> candidates, int chosen, String rule) {
+  /**
+   * The share of a candidate's own ε for the training summary whose DP cost is its score (docs/RESULTS.md,
+   * "Choosing k privately").
+   */
+  public static final double CANDIDATE_SUMMARY_SHARE = 0.4;
 
   /**
    * One candidate release: fitted and scored, its centres not released.

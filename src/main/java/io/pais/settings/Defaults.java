@@ -7,7 +7,8 @@ import io.pais.sampling.Sampler;
 
 /**
  * The one source of the settings' defaults: {@link KMeansSettings#builder} starts from them, the Spark ML params
- * declare them, and a test holds {@code conf/pais-defaults.properties} (the job's defaults) to them.
+ * declare them, and a test holds {@code conf/pais-defaults.properties} (the job's defaults) to them. Internal tuning
+ * (a value no setting sets) lives beside the rule it tunes, registered in {@code docs/reference/tuning.md}.
  */
 public final class Defaults {
   /** The paper's k, the job's default. */
@@ -39,8 +40,6 @@ public final class Defaults {
    * docs/RESULTS.md, "Choosing k privately".
    */
   public static final double K_SELECTION_SHARE = 0.5;
-  /** Share of a k-selection candidate's own ε for its training summary, whose DP cost is the candidate's score. */
-  public static final double K_SELECTION_SUMMARY_SHARE = 0.4;
   /**
    * The private coreset reads a Poisson subsample of about this many points when n̂ is larger (issue 29: its passes
    * then cost little beside the read; the subsample amplifies the coreset's ε). See docs/PERFORMANCE.md.

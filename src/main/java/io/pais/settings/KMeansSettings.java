@@ -1,6 +1,7 @@
 package io.pais.settings;
 
 import io.pais.accounting.BudgetAllocation;
+import io.pais.accounting.KSelection;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.Seed;
@@ -82,7 +83,7 @@ public final class KMeansSettings implements Serializable {
 
   /**
    * The settings of the k-selection candidate with {@code k} clusters, a strict release of its own at
-   * {@code epsilon} (its share of the selection) whose training summary gets {@link Defaults#K_SELECTION_SUMMARY_SHARE}
+   * {@code epsilon} (its share of the selection) whose training summary gets {@link KSelection#CANDIDATE_SUMMARY_SHARE}
    * of it (its DP cost is the candidate's score), from a seed derived for it (null: secure randomness). A candidate
    * reads every point (sampler full): it is scored, not released, and on its small ε a sample size the release can
    * reach may be out of the samplers' reach.
@@ -98,10 +99,10 @@ public final class KMeansSettings implements Serializable {
         seed == null ? null : seed.derive("k-selection candidate k=" + k));
   }
 
-  /** A candidate's shares: the release's, with {@link Defaults#K_SELECTION_SUMMARY_SHARE} for its summary. */
+  /** A candidate's shares: the release's, with {@link KSelection#CANDIDATE_SUMMARY_SHARE} for its summary. */
   private static BudgetAllocation.Shares candidateShares(BudgetAllocation.Shares shares) {
     return new BudgetAllocation.Shares(shares.centre(), shares.histogram(), shares.init(),
-        Defaults.K_SELECTION_SUMMARY_SHARE, shares.selection());
+        KSelection.CANDIDATE_SUMMARY_SHARE, shares.selection());
   }
 
   /** The settings of the release with the chosen {@code k}: its allocation still sets the selection's share apart. */

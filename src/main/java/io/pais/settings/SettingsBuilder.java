@@ -7,6 +7,7 @@ import static io.pais.settings.KMeansSettings.MIN_EPSILON;
 import static io.pais.settings.KMeansSettings.MIN_K;
 
 import io.pais.accounting.BudgetAllocation;
+import io.pais.accounting.KSelection;
 import io.pais.accounting.InitShare;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
 import io.pais.math.Checks;
@@ -371,10 +372,10 @@ public final class SettingsBuilder {
         // checked now rather than when the first candidate runs: each candidate is a strict release of its own
         boolean tailAxes = strict.release().countsTailAxes(coreset, false, Optional.empty());
         double candidate = shares.centre() + shares.histogram() + (coreset ? shares.init().largest() : 0)
-            + (tailAxes ? BudgetAllocation.CoresetShares.TAIL_AXES_SHARE : 0) + Defaults.K_SELECTION_SUMMARY_SHARE;
+            + (tailAxes ? BudgetAllocation.CoresetShares.TAIL_AXES_SHARE : 0) + KSelection.CANDIDATE_SUMMARY_SHARE;
         Checks.require(candidate < 1, "a k candidate spends budget-centre + budget-histogram"
             + (coreset ? " + budget-init" : "") + (tailAxes ? " + " + BudgetAllocation.CoresetShares.TAIL_AXES_SHARE
-            + " (the coreset's tail axes)" : "") + " of its epsilon and " + Defaults.K_SELECTION_SUMMARY_SHARE
+            + " (the coreset's tail axes)" : "") + " of its epsilon and " + KSelection.CANDIDATE_SUMMARY_SHARE
             + " on its score, which must leave DP-Lloyd a rest, got " + candidate);
         double perCandidate = epsilon * shares.selection() / kCandidates.size();
         Checks.require(perCandidate >= MIN_EPSILON, "each of the " + kCandidates.size() + " k candidates gets "

@@ -21,7 +21,7 @@ public enum TunedConstants {
       + "sizes' part of its share (the training cost has the rest)", "The private training summary"),
   K_SELECTION_SHARE("settings.Defaults", "K_SELECTION_SHARE", Role.EPSILON_SHARE, "the k candidates' share together "
       + "(budget-k-selection)", "Choosing k privately"),
-  K_SELECTION_SUMMARY_SHARE("settings.Defaults", "K_SELECTION_SUMMARY_SHARE", Role.EPSILON_SHARE, "a k candidate's "
+  CANDIDATE_SUMMARY_SHARE("accounting.KSelection", "CANDIDATE_SUMMARY_SHARE", Role.EPSILON_SHARE, "a k candidate's "
       + "share of its own epsilon for the training summary that scores it", "Choosing k privately"),
   SPARSE_SHARE("accounting.InitShare$Auto", "SPARSE_SHARE", Role.EPSILON_SHARE, "budget-init auto below "
       + "SPARSE_BELOW points per cell and epsilon", "Budget shares at small ε (issue 31)"),
