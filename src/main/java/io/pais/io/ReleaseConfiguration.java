@@ -24,7 +24,6 @@ public final class ReleaseConfiguration {
       conf.put("k", settings.k());
     } else { // the chosen k is the release's (privacy-report.json)
       settings.kCandidates().forEach(conf.putArray("kCandidates")::add);
-      conf.put("budgetKSelection", settings.strictRelease().shares().selection());
     }
     if (settings.iterations() instanceof Iterations.Fixed fixed) {
       conf.put("iterations", fixed.count());
@@ -73,6 +72,7 @@ public final class ReleaseConfiguration {
     if (settings.privacy().constants().normBound() != null) {
       conf.put("normBound", settings.privacy().constants().normBound());
     }
+    settings.values().asMap().forEach((setting, value) -> conf.putPOJO(setting.param(), value)); // plain settings
     conf.put("init", settings.initialisation().id());
     conf.put("seeded", settings.seed() != null);
     conf.put("guards", settings.guards().enabled());

@@ -18,14 +18,21 @@ import io.pais.settings.Outliers;
 import io.pais.settings.Preprocessing;
 import io.pais.settings.PrivacyMode;
 import io.pais.settings.SampleSize;
+import io.pais.settings.PlainValue;
 import io.pais.settings.SampleSizeRule;
+import io.pais.settings.Setting;
+import io.pais.settings.SettingValues;
 import io.pais.settings.Vocabulary;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The job's flags as picocli declares them (a mixin of {@link PaisJob}): names, arity and value labels only; each
@@ -33,6 +40,34 @@ import picocli.CommandLine.Option;
  * and {@code SettingSurfacesTest} holds the two to each other.
  */
 final class JobFlags {
+  /** The command the flags belong to: its plain settings' options are made from {@link Setting}, not declared here. */
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
+
+  /** Adds an option for every plain setting ({@link PlainValue}) of the job to {@code spec}, before it parses. */
+  static void addPlainOptions(CommandSpec spec) {
+    for (Setting setting : Setting.values()) {
+      if (setting.isOption() && setting.plain() != null) {
+        OptionSpec.Builder option = OptionSpec.builder("--" + setting.flag()).type(setting.plain().type().javaType());
+        if (setting.plain().type() == PlainValue.Type.BOOLEAN) { // --x, --x=false and --no-x, as the declared switches
+          option.negatable(true).arity("0..1").fallbackValue("true");
+        }
+        spec.addOption(option.build());
+      }
+    }
+  }
+
+  /** The plain settings' values as given (or as the defaults file sets them). */
+  private SettingValues plainValues() {
+    Map<Setting, Object> given = new EnumMap<>(Setting.class);
+    for (Setting setting : Setting.values()) {
+      if (setting.isOption() && setting.plain() != null) {
+        given.put(setting, command.findOption("--" + setting.flag()).getValue());
+      }
+    }
+    return SettingValues.of(Vocabulary.FLAGS, given);
+  }
+
   @Option(names = "--config", paramLabel = "FILE")
   Path config;
 
@@ -71,9 +106,6 @@ final class JobFlags {
 
   @Option(names = "--k", paramLabel = "K[,K...]")
   String k;
-
-  @Option(names = "--budget-k-selection")
-  double budgetKSelection;
 
   @Option(names = "--iterations")
   String iterations;
@@ -213,7 +245,7 @@ final class JobFlags {
   KMeansSettings settings() {
     List<Integer> clusters = clusters(k);
     return KMeansSettings.builder(Vocabulary.FLAGS)
-        .k(clusters.get(0)).kCandidates(clusters.size() > 1 ? clusters : List.of()).kSelectionShare(budgetKSelection)
+        .k(clusters.get(0)).kCandidates(clusters.size() > 1 ? clusters : List.of()).values(plainValues())
         .iterations(Iterations.parse(iterations)).offsetClip(OffsetClip.parse("offset-clip", offsetClip))
         .epsilon(epsilon).geometry(GeometryChoice.parse(geometry))
         .initialisation(Initialisation.parse(init))

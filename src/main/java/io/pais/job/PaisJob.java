@@ -95,8 +95,7 @@ public final class PaisJob implements Callable<Integer> {
     }
     job.spark = session;
     job.out = out;
-    CommandLine cli = new CommandLine(job);
-    cli.setResourceBundle(new FlagTexts());
+    CommandLine cli = commandLine(job);
     try {
       ConfDefaults defaults = new ConfDefaults(ConfDefaults.configFile(args));
       defaults.requireKnownKeys(cli.getCommandSpec());
@@ -117,6 +116,14 @@ public final class PaisJob implements Callable<Integer> {
     } catch (Error e) { // picocli hands on only Exceptions: a full disk's FSError, an OutOfMemoryError end here
       return job.fail(e, err);
     }
+  }
+
+  /** The job's command line: its declared flags, the plain settings' options, their texts from the settings. */
+  static CommandLine commandLine(PaisJob job) {
+    CommandLine cli = new CommandLine(job);
+    JobFlags.addPlainOptions(cli.getCommandSpec());
+    cli.setResourceBundle(new FlagTexts());
+    return cli;
   }
 
   /** One line on the terminal, the trace in the log (and on the terminal with --verbose); the exit code. */

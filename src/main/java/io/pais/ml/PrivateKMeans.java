@@ -46,6 +46,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     implements PrivateKMeansParams, DefaultParamsWritable {
+  /** The params Spark finds through their accessors, and the plain settings' params (made from their Setting). */
+  @Override
+  public org.apache.spark.ml.param.Param<?>[] params() {
+    return paramSet().withPlain(super.params());
+  }
+
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(PrivateKMeans.class);
 
@@ -215,7 +221,7 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   }
 
   public PrivateKMeans setBudgetKSelection(double value) {
-    set(budgetKSelection(), value);
+    set(paramSet().plain(io.pais.settings.Setting.BUDGET_K_SELECTION), value);
     return this;
   }
 
@@ -325,7 +331,7 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   KMeansSettings settings() {
     return KMeansSettings.builder(Vocabulary.PARAMS)
         .k(getK()).kCandidates(isDefined(kCandidates()) ? java.util.Arrays.stream($(kCandidates())).boxed().toList()
-            : java.util.List.of()).kSelectionShare(getBudgetKSelection())
+            : java.util.List.of()).values(paramSet().values(this))
         .iterations(Iterations.ofMaxIter(getMaxIter())).offsetClip(OffsetClip.parse("offsetClip", getOffsetClip()))
         .epsilon(getEpsilon())
         .geometry(GeometryChoice.parse(getGeometry())).initialisation(Initialisation.parse(getInitMode()))

@@ -27,6 +27,12 @@ import org.apache.spark.sql.types.StructType;
  * There is no training summary: training predictions and exact cluster sizes are not private.
  */
 public final class PrivateKMeansModel extends Model<PrivateKMeansModel> implements PrivateKMeansParams, MLWritable {
+  /** The params Spark finds through their accessors, and the plain settings' params (made from their Setting). */
+  @Override
+  public org.apache.spark.ml.param.Param<?>[] params() {
+    return paramSet().withPlain(super.params());
+  }
+
   private static final long serialVersionUID = 1L;
 
   private final String uid;

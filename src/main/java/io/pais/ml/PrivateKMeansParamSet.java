@@ -19,10 +19,13 @@ import io.pais.privacy.BaseNoise;
 import io.pais.settings.GeometryChoice;
 import io.pais.settings.Preprocessing;
 import io.pais.settings.Setting;
+import io.pais.settings.SettingValues;
 import io.pais.settings.Vocabulary;
 import io.pais.sampling.Sampler;
 import java.io.Serializable;
 import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.Map;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.IntArrayParam;
@@ -43,7 +46,8 @@ public final class PrivateKMeansParamSet implements Serializable {
 
   final IntParam k;
   final IntArrayParam kCandidates;
-  final DoubleParam budgetKSelection;
+  /** The plain settings' params, made from their Setting (io.pais.settings.PlainValue): none declared here. */
+  private final Map<Setting, Param<Object>> plain = new EnumMap<>(Setting.class);
   final IntParam maxIter;
   final LongParam seed;
   final Param<String> featuresCol;
@@ -87,8 +91,6 @@ public final class PrivateKMeansParamSet implements Serializable {
             && java.util.Arrays.stream(v).allMatch(c -> c >= 2 && c <= KMeansSettings.MAX_K),
             v -> "kCandidates must hold at least two values, each in [2, " + KMeansSettings.MAX_K + "], got "
                 + java.util.Arrays.toString(v)));
-    budgetKSelection = new DoubleParam(parent, "budgetKSelection", doc(Setting.BUDGET_K_SELECTION),
-        inRange("budgetKSelection", Double.MIN_VALUE, 1 - 1e-12));
     maxIter = new IntParam(parent, "maxIter", doc(Setting.ITERATIONS), inRange("maxIter", 0, Iterations.MAX));
     seed = new LongParam(parent, "seed", doc(Setting.SEED));
     featuresCol = new Param<>(parent, "featuresCol", doc(Setting.FEATURES_COLUMN),
@@ -142,6 +144,46 @@ public final class PrivateKMeansParamSet implements Serializable {
         validator((String v) -> v != null && !v.isBlank(),
             v -> "budgetLedger must be a non-empty Hadoop path, got '" + v + "'"));
     allowNonAtomicRename = new BooleanParam(parent, "allowNonAtomicRename", doc(Setting.ALLOW_NON_ATOMIC_RENAME));
+    for (Setting setting : Setting.values()) {
+      if (setting.isParam() && setting.plain() != null) {
+        Function1<Object, Object> rule = validator((Object v) -> setting.plain().accepts(v),
+            v -> setting.param() + " must be in " + setting.plain().range() + ", got " + v);
+        // typed params: Spark saves a param's value through its type's JSON encoding
+        plain.put(setting, switch (setting.plain().type()) {
+          case DOUBLE -> new DoubleParam(parent, setting.param(), doc(setting), rule);
+          case INT -> new IntParam(parent, setting.param(), doc(setting), rule);
+          case BOOLEAN -> new BooleanParam(parent, setting.param(), doc(setting));
+        });
+      }
+    }
+  }
+
+  /**
+   * The plain settings' values ({@code io.pais.settings.PlainValue}) as {@code owner} holds them. Their params are made
+   * here from {@link Setting}; Spark, which finds a stage's params through public no-argument accessors, is handed them
+   * by the stages' {@code params()} ({@link #withPlain}).
+   */
+  SettingValues values(Params owner) {
+    Map<Setting, Object> given = new EnumMap<>(Setting.class);
+    for (Setting setting : Setting.values()) {
+      if (setting.isParam() && setting.plain() != null) {
+        given.put(setting, owner.getOrDefault(plain.get(setting)));
+      }
+    }
+    return SettingValues.of(Vocabulary.PARAMS, given);
+  }
+
+  /** The param of plain setting {@code setting}. */
+  Param<Object> plain(Setting setting) {
+    return plain.get(setting);
+  }
+
+  /** {@code declared} (the params Spark found through their accessors) and the plain settings' params. */
+  Param<?>[] withPlain(Param<?>[] declared) {
+    java.util.List<Param<?>> all = new java.util.ArrayList<>(java.util.Arrays.asList(declared));
+    all.addAll(plain.values());
+    all.sort(java.util.Comparator.comparing(Param::name));
+    return all.toArray(new Param<?>[0]);
   }
 
   /** A param's doc: its setting's text in the params' vocabulary. */
@@ -174,7 +216,7 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(budgetHistogram, Defaults.HISTOGRAM_SHARE);
     // budgetInit has no default: unset is Defaults.INIT_SHARE, auto (a share chosen once n̂ is known)
     owner.setDefault(budgetSummary, Defaults.SUMMARY_SHARE);
-    owner.setDefault(budgetKSelection, Defaults.K_SELECTION_SHARE);
+    plain.forEach((setting, param) -> owner.setDefault(param, setting.plain().defaultValue()));
     owner.setDefault(coresetSampleSize, Defaults.CORESET_SAMPLE_SIZE);
     owner.setDefault(stage1Cached, Defaults.STAGE1_CACHED);
     owner.setDefault(noise, Defaults.NOISE.id());

@@ -165,12 +165,9 @@ public interface PrivateKMeansParams extends Params {
     return paramSet().kCandidates;
   }
 
-  default DoubleParam budgetKSelection() {
-    return paramSet().budgetKSelection;
-  }
 
   default double getBudgetKSelection() {
-    return (Double) $(budgetKSelection());
+    return (Double) $(paramSet().plain(io.pais.settings.Setting.BUDGET_K_SELECTION));
   }
 
   default DoubleArrayParam origin() {

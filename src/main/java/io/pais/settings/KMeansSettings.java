@@ -43,11 +43,12 @@ public final class KMeansSettings implements Serializable {
   private final PrivacyMode privacy;
   private final Guards guards;
   private final Seed seed;
+  private final SettingValues values;
 
   /** The settings {@link SettingsBuilder#build()} checked (the candidates sorted). */
   KMeansSettings(int k, List<Integer> kCandidates, Iterations iterations, OffsetClip offsetClip, double epsilon,
       Geometry geometry, Initialisation initialisation, SamplingSettings sampling, PrivacyMode privacy, Guards guards,
-      Seed seed) {
+      Seed seed, SettingValues values) {
     this.k = k;
     this.kCandidates = kCandidates;
     this.iterations = iterations;
@@ -59,6 +60,7 @@ public final class KMeansSettings implements Serializable {
     this.privacy = privacy;
     this.guards = guards;
     this.seed = seed;
+    this.values = values;
   }
 
   /** A builder that starts from {@link Defaults} and names settings in {@code vocabulary}. */
@@ -96,7 +98,7 @@ public final class KMeansSettings implements Serializable {
         sampling.coreSupremum(), SchemeOptions.none());
     return new KMeansSettings(k, List.of(), iterations, offsetClip, epsilon, geometry, initialisation, everyPoint,
         new PrivacyMode.Strict(scored, privacy.constants()), guards,
-        seed == null ? null : seed.derive("k-selection candidate k=" + k));
+        seed == null ? null : seed.derive("k-selection candidate k=" + k), values);
   }
 
   /** A candidate's shares: the release's, with {@link KSelection#CANDIDATE_SUMMARY_SHARE} for its summary. */
@@ -109,7 +111,12 @@ public final class KMeansSettings implements Serializable {
   public KMeansSettings chosen(int k) {
     Checks.require(kCandidates.contains(k), "k = " + k + " is not a candidate of " + kCandidates);
     return new KMeansSettings(k, kCandidates, iterations, offsetClip, epsilon, geometry, initialisation, sampling,
-        privacy, guards, seed);
+        privacy, guards, seed, values);
+  }
+
+  /** The plain settings' values ({@link PlainValue}). */
+  public SettingValues values() {
+    return values;
   }
 
   public Iterations iterations() {
@@ -169,13 +176,13 @@ public final class KMeansSettings implements Serializable {
         && iterations.equals(s.iterations) && offsetClip.equals(s.offsetClip)
         && Double.compare(epsilon, s.epsilon) == 0 && geometry == s.geometry && initialisation == s.initialisation
         && sampling.equals(s.sampling) && privacy.equals(s.privacy) && guards.equals(s.guards)
-        && Objects.equals(seed, s.seed);
+        && Objects.equals(seed, s.seed) && values.equals(s.values);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(k, kCandidates, iterations, offsetClip, epsilon, geometry, initialisation, sampling, privacy,
-        guards, seed);
+        guards, seed, values);
   }
 
   @Override

@@ -12,6 +12,11 @@ import java.util.Optional;
  * docs, {@code conf/pais-defaults.properties} and {@code docs/reference/settings.md} are made from them, and
  * {@code SettingSurfacesTest} fails when any of them drifts.
  *
+ * <p>A plain setting (a number or a switch with a range and a default: {@link PlainValue}) needs nothing more: its
+ * option, its param, its check and its record in run.json are made from this declaration, and its consumer reads it
+ * from {@link KMeansSettings#values()}. A setting the code builds a value of its own from (a list of k, bounds, the
+ * sampler) still has its field in {@code JobFlags}, its param and its builder setter.
+ *
  * <p>A setting only the job has (its input and output) has no param; one only the Spark ML stages have (the columns)
  * has no flag. {@link #K_CANDIDATES} is the param behind a list given to the job's {@code --k}: it names that flag in
  * messages but declares no option of its own.
@@ -33,8 +38,8 @@ public enum Setting {
   DIMENSION("dimension", "dimension", Role.INPUT, null),
   K("k", "k", Role.CLUSTERING, Integer.toString(Defaults.K)),
   K_CANDIDATES("k", "kCandidates", Role.CLUSTERING, null),
-  BUDGET_K_SELECTION("budget-k-selection", "budgetKSelection", Role.CLUSTERING,
-      Double.toString(Defaults.K_SELECTION_SHARE)),
+  BUDGET_K_SELECTION(PlainValue.share(Defaults.K_SELECTION_SHARE), "budget-k-selection", "budgetKSelection",
+      Role.CLUSTERING),
   ITERATIONS("iterations", "maxIter", Role.CLUSTERING, Defaults.ITERATIONS.describe()),
   OFFSET_CLIP("offset-clip", "offsetClip", Role.CLUSTERING, Defaults.OFFSET_CLIP.describe()),
   INIT("init", "initMode", Role.CLUSTERING, Defaults.INITIALISATION.id()),
@@ -104,12 +109,28 @@ public enum Setting {
   private final String param;
   private final Role role;
   private final String jobDefault;
+  private final PlainValue plain;
 
   Setting(String flag, String param, Role role, String jobDefault) {
     this.flag = flag;
     this.param = param;
     this.role = role;
     this.jobDefault = jobDefault;
+    this.plain = null;
+  }
+
+  /** A plain setting: its value flows to its consumer through {@link SettingValues}. */
+  Setting(PlainValue plain, String flag, String param, Role role) {
+    this.flag = flag;
+    this.param = param;
+    this.role = role;
+    this.jobDefault = String.valueOf(plain.defaultValue());
+    this.plain = plain;
+  }
+
+  /** Its type, range and default when it is a plain setting; null for one the code builds a value of its own from. */
+  public PlainValue plain() {
+    return plain;
   }
 
   /** The job's flag without its "--", as the keys of {@code conf/pais-defaults.properties} spell it; null: none. */

@@ -15,8 +15,10 @@ import io.pais.privacy.BaseNoise;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.Seed;
 import io.pais.sampling.Sampler;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -28,7 +30,8 @@ public final class SettingsBuilder {
   private final Vocabulary names;
   private int k = Defaults.K;
   private List<Integer> kCandidates = List.of();
-  private double selectionShare = Defaults.K_SELECTION_SHARE;
+  /** The plain settings given (checked in {@link #build()}); the rest at their defaults. */
+  private final Map<Setting, Object> values = new EnumMap<>(Setting.class);
   private Iterations iterations = Defaults.ITERATIONS;
   private OffsetClip offsetClip = Defaults.OFFSET_CLIP;
   private double epsilon = Defaults.EPSILON;
@@ -83,9 +86,15 @@ public final class SettingsBuilder {
     return this;
   }
 
-  /** The share of ε of the k selection's candidate releases together. */
-  public SettingsBuilder kSelectionShare(double value) {
-    selectionShare = value;
+  /** The plain settings' values ({@link PlainValue}): the job's and the params' hand them over whole. */
+  public SettingsBuilder values(SettingValues value) {
+    values.putAll(value.asMap());
+    return this;
+  }
+
+  /** One plain setting's value (checked by {@link #build()}, named in this builder's vocabulary). */
+  public SettingsBuilder value(Setting setting, Object value) {
+    values.put(setting, value);
     return this;
   }
 
@@ -275,6 +284,7 @@ public final class SettingsBuilder {
 
   /** The settings, once every rule holds. */
   public KMeansSettings build() {
+    SettingValues plain = SettingValues.of(names, values);
     Checks.require(k >= MIN_K && k <= MAX_K, "k must be in [" + MIN_K + ", " + MAX_K + "] (the centres are held on "
         + "the driver), got " + k);
     requireCandidates();
@@ -297,7 +307,7 @@ public final class SettingsBuilder {
     sampling.scheme().requireFor(sampler, init, privacy == PrivacyMode.Kind.STRICT && outliers == Outliers.DROP,
         names);
     return new KMeansSettings(k, kCandidates.stream().sorted().toList(), iterations, offsetClip, epsilon,
-          geometry.resolve(mode), init, sampling, mode, new Guards(guards, minNoisyCount), seed);
+          geometry.resolve(mode), init, sampling, mode, new Guards(guards, minNoisyCount), seed, plain);
   }
 
   private void requireCandidates() {
@@ -338,7 +348,7 @@ public final class SettingsBuilder {
         + epsilon);
     Checks.notNull("outliers", outliers);
     BudgetAllocation.Shares shares = new BudgetAllocation.Shares(centreShare, histogramShare, initShare, summaryShare,
-        selectionShare);
+        SettingValues.of(names, values).doubleValue(Setting.BUDGET_K_SELECTION));
     StrictRelease release = new StrictRelease(clipRadius == null ? Double.NaN : clipRadius, origin, normQuantile,
         tailRadius, outliers == Outliers.DROP, shares, coresetSampleSize, bounds);
     return new PrivacyMode.Strict(release, new PublicConstants(normBound, centre));

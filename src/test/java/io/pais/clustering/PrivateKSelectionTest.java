@@ -16,6 +16,7 @@ import io.pais.io.Points;
 import io.pais.io.PrivacyReportJson;
 import io.pais.sampling.Sampler;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.Setting;
 import io.pais.settings.SettingsBuilder;
 import io.pais.settings.SampleSize;
 import io.pais.testing.Fixtures;
@@ -98,12 +99,13 @@ class PrivateKSelectionTest {
     assertRefused(settings().sampler(Sampler.WOR).sampleSize(SampleSize.of("m", 100)), "--k candidates are pure "
         + "epsilon-DP releases");
     // the release after the choice runs no tail axes: their share is not in its sum
-    assertRefused(settings().kSelectionShare(0.8), "budget-centre + budget-histogram + budget-init (auto: up to 0.3) + "
-        + "budget-summary + budget-k-selection must be < 1 with init private-coreset and k candidates");
-    assertRefused(settings().kSelectionShare(1), "budget-k-selection must be in (0, 1), got 1.0");
-    assertRefused(settings().shares(0.05, 0.05, InitShare.fixed(0.45)).kSelectionShare(0.3), "a k candidate spends "
-        + "budget-centre + budget-histogram + budget-init + 0.05 (the coreset's tail axes) of its epsilon and 0.4 on "
-        + "its score, which must leave DP-Lloyd a rest, got 1.0");
+    assertRefused(settings().value(Setting.BUDGET_K_SELECTION, 0.8), "budget-centre + budget-histogram + "
+        + "budget-init (auto: up to 0.3) + budget-summary + budget-k-selection must be < 1 with init private-coreset "
+        + "and k candidates");
+    assertRefused(settings().value(Setting.BUDGET_K_SELECTION, 1), "budget-k-selection must be in (0, 1), got 1.0");
+    assertRefused(settings().shares(0.05, 0.05, InitShare.fixed(0.45)).value(Setting.BUDGET_K_SELECTION, 0.3),
+        "a k candidate spends budget-centre + budget-histogram + budget-init + 0.05 (the coreset's tail axes) of its "
+        + "epsilon and 0.4 on its score, which must leave DP-Lloyd a rest, got 1.0");
     assertRefused(settings().epsilon(5e-4), "each of the 4 k candidates gets 6.25E-5 of epsilon, below 1.0E-4");
   }
 

@@ -19,7 +19,7 @@ class JobSettingsTest {
 
   private static KMeansSettings jobSettings(String... args) {
     PaisJob job = new PaisJob();
-    CommandLine cli = new CommandLine(job);
+    CommandLine cli = PaisJob.commandLine(job);
     cli.setDefaultValueProvider(new ConfDefaults(null));
     cli.parseArgs(args);
     return job.flags.settings();

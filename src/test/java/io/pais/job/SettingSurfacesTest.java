@@ -31,8 +31,7 @@ class SettingSurfacesTest {
 
   @Test
   void theJobsOptionsAreTheSettingsWithTheirTexts() {
-    CommandLine cli = new CommandLine(new PaisJob());
-    cli.setResourceBundle(new FlagTexts());
+    CommandLine cli = PaisJob.commandLine(new PaisJob());
     cli.setDefaultValueProvider(new ConfDefaults(null));
     List<String> options = new ArrayList<>();
     for (CommandLine.Model.OptionSpec option : cli.getCommandSpec().options()) {
