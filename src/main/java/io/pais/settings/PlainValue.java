@@ -46,11 +46,6 @@ public record PlainValue(Type type, double min, boolean minIncluded, double max,
     return new PlainValue(Type.DOUBLE, 0, false, 1, false, defaultShare);
   }
 
-  /** A switch. */
-  public static PlainValue flag(boolean defaultValue) {
-    return new PlainValue(Type.BOOLEAN, 0, true, 1, true, defaultValue);
-  }
-
   /** {@code value} when it is of the type and in the range, else one line naming {@code name}, the rule and it. */
   Object check(String name, Object value) {
     if (type == Type.DOUBLE && value instanceof Number number) {

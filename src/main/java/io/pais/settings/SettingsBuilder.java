@@ -297,7 +297,7 @@ public final class SettingsBuilder {
     Checks.notNull("initialisation", initialisation);
     Checks.notNull("privacy", privacy);
     PrivacyMode mode = switch (privacy) {
-      case STRICT -> strictMode();
+      case STRICT -> strictMode(plain);
       case PAPER -> paperMode();
     };
     Initialisation init = initialisation.resolve(mode.isStrict());
@@ -332,7 +332,7 @@ public final class SettingsBuilder {
         + "sampler (opt, core, unif or full), got sampler " + sampler.id());
   }
 
-  private PrivacyMode strictMode() {
+  private PrivacyMode strictMode(SettingValues plain) {
     String strict = names.is(Setting.PRIVACY, "strict");
     String paper = names.is(Setting.PRIVACY, "paper");
     Checks.require(preprocessing != Preprocessing.PAPER, names.is(Setting.PREPROCESS, "paper") + " reads the "
@@ -348,7 +348,7 @@ public final class SettingsBuilder {
         + epsilon);
     Checks.notNull("outliers", outliers);
     BudgetAllocation.Shares shares = new BudgetAllocation.Shares(centreShare, histogramShare, initShare, summaryShare,
-        SettingValues.of(names, values).doubleValue(Setting.BUDGET_K_SELECTION));
+        plain.doubleValue(Setting.BUDGET_K_SELECTION));
     StrictRelease release = new StrictRelease(clipRadius == null ? Double.NaN : clipRadius, origin, normQuantile,
         tailRadius, outliers == Outliers.DROP, shares, coresetSampleSize, bounds);
     return new PrivacyMode.Strict(release, new PublicConstants(normBound, centre));
