@@ -45,7 +45,8 @@ DOCS = {
     ),
     "coresetSampleSize": (
         "strict, initMode private-coreset: the coreset reads a Poisson subsample of about this many prepared points "
-        "when there are more (>= 1; its passes then cost little at scale, and the subsample amplifies its epsilon)"
+        "when there are more (in [1, inf); its passes then cost little at scale, and the subsample amplifies its "
+        "epsilon)"
     ),
     "delta": (
         "uniform schemes: the target delta, in [0, 1) (0: pure epsilon-DP, only for poisson-uniform and wor with "
@@ -86,6 +87,9 @@ DOCS = {
     ),
     "maxIter": (
         "number of DP-Lloyd iterations T, in [1, 100], or 0 to choose T from epsilon, n, d and k (auto)"
+    ),
+    "minNoisyCount": (
+        "the guards keep a centre whose noisy count is at most this where it was"
     ),
     "noise": (
         "uniform schemes: the base noise on counts and sums, laplace or gaussian"

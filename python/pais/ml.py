@@ -153,6 +153,7 @@ class _PrivateKMeansParams(_JvmCheckedParams):
     preprocessing = _setting_param("preprocessing", TypeConverters.toString)
     initMode = _setting_param("initMode", TypeConverters.toString)
     guards = _setting_param("guards", TypeConverters.toBoolean)
+    minNoisyCount = _setting_param("minNoisyCount", TypeConverters.toFloat)
     offsetClip = _setting_param("offsetClip", TypeConverters.toString)
     privacyMode = _setting_param("privacyMode", TypeConverters.toString)
     clipRadius = _setting_param("clipRadius", TypeConverters.toFloat)
@@ -222,6 +223,9 @@ class _PrivateKMeansParams(_JvmCheckedParams):
 
     def getGuards(self):
         return self.getOrDefault(self.guards)
+
+    def getMinNoisyCount(self):
+        return self.getOrDefault(self.minNoisyCount)
 
     def getOffsetClip(self):
         return self.getOrDefault(self.offsetClip)
@@ -311,7 +315,7 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
     def __init__(self, *, k=None, maxIter=None, seed=None, featuresCol=None, dimension=None, predictionCol=None,
                  epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
                  center=None, preprocessing=None, initMode=None, guards=None, offsetClip=None, privacyMode=None,
-                 clipRadius=None,
+                 clipRadius=None, minNoisyCount=None,
                  origin=None, bounds=None, normQuantile=None, tailRadius=None, outliers=None, budgetCentre=None,
                  budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
                  stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
@@ -326,7 +330,7 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
     def setParams(self, *, k=None, maxIter=None, seed=None, featuresCol=None, dimension=None, predictionCol=None,
                   epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
                   center=None, preprocessing=None, initMode=None, guards=None, offsetClip=None, privacyMode=None,
-                  clipRadius=None,
+                  clipRadius=None, minNoisyCount=None,
                   origin=None, bounds=None, normQuantile=None, tailRadius=None, outliers=None, budgetCentre=None,
                   budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
                   stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
@@ -388,6 +392,9 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
 
     def setGuards(self, value):
         return self._set(guards=value)
+
+    def setMinNoisyCount(self, value):
+        return self._set(minNoisyCount=value)
 
     def setOffsetClip(self, value):
         return self._set(offsetClip=value)

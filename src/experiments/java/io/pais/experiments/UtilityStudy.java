@@ -13,6 +13,7 @@ import io.pais.lloyd.SampleBlocks;
 import io.pais.settings.Defaults;
 import io.pais.settings.GeometryChoice;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.Setting;
 import io.pais.settings.SettingsBuilder;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.lloyd.SampleBlock;
@@ -258,7 +259,8 @@ public final class UtilityStudy implements Callable<Integer> {
         .offsetClip(OffsetClip.parse("--offset-clip", offsetClip)).epsilon(eps).sampler(sampler)
         .sampleSize(fraction == null ? Defaults.SAMPLE_SIZE : SampleSizeRule.given(SampleSize.of("sample-fraction",
             fraction))).initialisation(Initialisation.parse(init))
-        .seed((long) seed).summaryShare(summaryShare).normQuantile(normQuantile).tailRadius(tailRadius)
+        .seed((long) seed).value(Setting.BUDGET_SUMMARY, summaryShare).value(Setting.NORM_QUANTILE, normQuantile)
+        .value(Setting.TAIL_RADIUS, tailRadius)
         .shares(Double.parseDouble(shares.get(0)), Double.parseDouble(shares.get(1)),
             InitShare.parse(shares.get(2))).geometry(GeometryChoice.parse(geometry));
   }

@@ -6,6 +6,7 @@ import io.pais.settings.Iterations;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.PrivacyMode;
 import io.pais.settings.SamplingSettings;
+import io.pais.settings.Setting;
 import io.pais.settings.StrictRelease;
 import java.util.Locale;
 
@@ -35,14 +36,11 @@ public final class ReleaseConfiguration {
     SamplingSettings sampling = settings.sampling();
     conf.put("sampler", sampling.sampler().id());
     conf.put("sampleSize", sampling.size().describe());
-    conf.put("lambda", sampling.lambda());
     if (sampling.sampler().isUniformScheme()) {
       conf.put("noise", sampling.scheme().noise().id());
-      conf.put("delta", sampling.scheme().delta());
       if (sampling.scheme().stage1Size() != null) {
         conf.put("stage1Size", sampling.scheme().stage1Size().describe());
       }
-      conf.put("stage1Cached", sampling.scheme().stage1Cached());
     }
     conf.put("coreSupremum", sampling.coreSupremum().id());
     conf.put("geometry", settings.geometry().name().toLowerCase(Locale.ROOT));
@@ -54,29 +52,35 @@ public final class ReleaseConfiguration {
       } else {
         conf.put("clipRadius", release.clipRadius());
       }
-      conf.put("normQuantile", release.normQuantile());
-      conf.put("tailRadius", release.tailRadius());
       conf.put("outliers", release.dropOutliers() ? "drop" : "project");
-      conf.put("budgetCentre", release.shares().centre());
-      conf.put("budgetHistogram", release.shares().histogram());
       if (release.shares().init() instanceof InitShare.Fixed fixed) {
         conf.put("budgetInit", fixed.share());
       } else {
         conf.put("budgetInit", "auto"); // the share auto chose is in the ledger's entries
       }
-      conf.put("budgetSummary", release.shares().summary());
-      conf.put("coresetSampleSize", release.coresetSampleSize());
     } else if (settings.privacy() instanceof PrivacyMode.Paper paper) {
       conf.put("preprocess", paper.preprocessing().id());
     }
     if (settings.privacy().constants().normBound() != null) {
       conf.put("normBound", settings.privacy().constants().normBound());
     }
-    settings.values().asMap().forEach((setting, value) -> conf.putPOJO(setting.param(), value)); // plain settings
+    settings.values().asMap().forEach((setting, value) -> { // the plain settings that bear on this release
+      if (bearsOn(setting.role(), settings)) {
+        conf.putPOJO(setting.param(), value);
+      }
+    });
     conf.put("init", settings.initialisation().id());
     conf.put("seeded", settings.seed() != null);
-    conf.put("guards", settings.guards().enabled());
-    conf.put("minNoisyCount", settings.guards().minNoisyCount());
     return conf;
+  }
+
+  /** Whether the settings of {@code role} bear on a release made with {@code settings}. */
+  private static boolean bearsOn(Setting.Role role, KMeansSettings settings) {
+    return switch (role) {
+      case STRICT -> settings.privacy().isStrict();
+      case PAPER -> !settings.privacy().isStrict();
+      case UNIFORM_SCHEMES -> settings.sampling().sampler().isUniformScheme();
+      case INPUT, CLUSTERING, PRIVACY, SAMPLING, POST_PROCESSING, OUTPUT, RUN -> true;
+    };
   }
 }

@@ -125,17 +125,8 @@ final class JobFlags {
   @Option(names = "--stage1-size", paramLabel = "N1")
   String stage1Size;
 
-  @Option(names = "--stage1-cached", negatable = true, arity = "0..1", fallbackValue = "true")
-  boolean stage1Cached;
-
   @Option(names = "--noise")
   String noise;
-
-  @Option(names = "--delta")
-  double delta;
-
-  @Option(names = "--lambda")
-  double lambda;
 
   @Option(names = "--geometry")
   String geometry;
@@ -152,29 +143,11 @@ final class JobFlags {
   @Option(names = "--bounds", paramLabel = "LO:HI[,LO:HI...]")
   String bounds;
 
-  @Option(names = "--norm-quantile")
-  double normQuantile;
-
-  @Option(names = "--tail-radius", negatable = true, arity = "0..1", fallbackValue = "true")
-  boolean tailRadius;
-
   @Option(names = "--outliers")
   String outliers;
 
-  @Option(names = "--budget-centre")
-  double budgetCentre;
-
-  @Option(names = "--budget-histogram")
-  double budgetHistogram;
-
   @Option(names = "--budget-init")
   String budgetInit;
-
-  @Option(names = "--budget-summary")
-  double budgetSummary;
-
-  @Option(names = "--coreset-sample-size", paramLabel = "N")
-  int coresetSampleSize;
 
   @Option(names = "--preprocess")
   String preprocess;
@@ -190,12 +163,6 @@ final class JobFlags {
 
   @Option(names = "--seed", paramLabel = "SEED")
   String seed;
-
-  @Option(names = "--guards", negatable = true, arity = "0..1", fallbackValue = "true")
-  boolean guards;
-
-  @Option(names = "--min-noisy-count")
-  double minNoisyCount;
 
   @Option(names = "--core-supremum")
   String coreSupremum;
@@ -249,18 +216,15 @@ final class JobFlags {
         .iterations(Iterations.parse(iterations)).offsetClip(OffsetClip.parse("offset-clip", offsetClip))
         .epsilon(epsilon).geometry(GeometryChoice.parse(geometry))
         .initialisation(Initialisation.parse(init))
-        .sampler(Sampler.parse(sampler)).sampleSize(SampleSizeRule.parse("sample-size", sampleSize)).lambda(lambda)
+        .sampler(Sampler.parse(sampler)).sampleSize(SampleSizeRule.parse("sample-size", sampleSize))
         .coreSupremum(CoreSupremum.parse(coreSupremum))
-        .stage1Size(stage1Size == null ? null : SampleSize.parse("stage1-size", stage1Size)).stage1Cached(stage1Cached)
-        .noise(BaseNoise.parse(noise)).delta(delta)
+        .stage1Size(stage1Size == null ? null : SampleSize.parse("stage1-size", stage1Size))
+        .noise(BaseNoise.parse(noise))
         .privacy(PrivacyMode.Kind.parse(privacy))
         .preprocessing(preprocess == null ? null : Preprocessing.parse(preprocess))
         .clipRadius(clipRadius).origin(origin).bounds(bounds == null ? null : CoordinateBounds.parse(bounds))
-        .normQuantile(normQuantile).tailRadius(tailRadius).outliers(Outliers.parse(outliers))
-        .shares(budgetCentre, budgetHistogram, InitShare.parse(budgetInit)).summaryShare(budgetSummary)
-        .coresetSampleSize(coresetSampleSize)
+        .outliers(Outliers.parse(outliers)).initShare(InitShare.parse(budgetInit))
         .normBound(normBound).centre(center)
-        .guards(guards).minNoisyCount(minNoisyCount)
         .seed(seed == null ? null : Seed.parse(seed))
         .build();
   }

@@ -12,6 +12,7 @@ import io.pais.settings.Outliers;
 import io.pais.settings.PrivacyMode;
 import io.pais.settings.OffsetClip;
 import io.pais.settings.SampleSize;
+import io.pais.settings.Setting;
 import io.pais.settings.SampleSizeRule;
 import io.pais.settings.Iterations;
 import io.pais.settings.CoordinateBounds;
@@ -119,7 +120,7 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   }
 
   public PrivateKMeans setLambda(double value) {
-    set(lambda(), value);
+    set(paramSet().plain(Setting.LAMBDA), value);
     return this;
   }
 
@@ -184,12 +185,12 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   }
 
   public PrivateKMeans setNormQuantile(double value) {
-    set(normQuantile(), value);
+    set(paramSet().plain(Setting.NORM_QUANTILE), value);
     return this;
   }
 
   public PrivateKMeans setTailRadius(boolean value) {
-    set(tailRadius(), value);
+    set(paramSet().plain(Setting.TAIL_RADIUS), value);
     return this;
   }
 
@@ -199,12 +200,12 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   }
 
   public PrivateKMeans setBudgetCentre(double value) {
-    set(budgetCentre(), value);
+    set(paramSet().plain(Setting.BUDGET_CENTRE), value);
     return this;
   }
 
   public PrivateKMeans setBudgetHistogram(double value) {
-    set(budgetHistogram(), value);
+    set(paramSet().plain(Setting.BUDGET_HISTOGRAM), value);
     return this;
   }
 
@@ -221,17 +222,17 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   }
 
   public PrivateKMeans setBudgetKSelection(double value) {
-    set(paramSet().plain(io.pais.settings.Setting.BUDGET_K_SELECTION), value);
+    set(paramSet().plain(Setting.BUDGET_K_SELECTION), value);
     return this;
   }
 
   public PrivateKMeans setBudgetSummary(double value) {
-    set(budgetSummary(), value);
+    set(paramSet().plain(Setting.BUDGET_SUMMARY), value);
     return this;
   }
 
   public PrivateKMeans setCoresetSampleSize(int value) {
-    set(coresetSampleSize(), value);
+    set(paramSet().plain(Setting.CORESET_SAMPLE_SIZE), value);
     return this;
   }
 
@@ -246,7 +247,12 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   }
 
   public PrivateKMeans setGuards(boolean value) {
-    set(guards(), value);
+    set(paramSet().plain(Setting.GUARDS), value);
+    return this;
+  }
+
+  public PrivateKMeans setMinNoisyCount(double value) {
+    set(paramSet().plain(Setting.MIN_NOISY_COUNT), value);
     return this;
   }
 
@@ -256,7 +262,7 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   }
 
   public PrivateKMeans setStage1Cached(boolean value) {
-    set(stage1Cached(), value);
+    set(paramSet().plain(Setting.STAGE1_CACHED), value);
     return this;
   }
 
@@ -275,7 +281,7 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
   }
 
   public PrivateKMeans setDelta(double value) {
-    set(delta(), value);
+    set(paramSet().plain(Setting.DELTA), value);
     return this;
   }
 
@@ -337,21 +343,17 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
         .geometry(GeometryChoice.parse(getGeometry())).initialisation(Initialisation.parse(getInitMode()))
         .sampler(Sampler.parse(getSampler())).sampleSize(isDefined(sampleSize())
             ? SampleSizeRule.given(SampleSize.of("sampleSize", getSampleSize())) : Defaults.SAMPLE_SIZE)
-        .lambda(getLambda())
         .stage1Size(isDefined(stage1Size()) ? SampleSize.of("stage1Size", (Double) $(stage1Size())) : null)
-        .stage1Cached(getStage1Cached()).noise(BaseNoise.parse(getNoise())).delta(getDelta())
+        .noise(BaseNoise.parse(getNoise()))
         .privacy(PrivacyMode.Kind.parse(getPrivacyMode()))
         .preprocessing(isSet(preprocessing()) ? Preprocessing.parse(getPreprocessing()) : null)
         .clipRadius(isDefined(clipRadius()) ? (Double) $(clipRadius()) : null)
         .origin(isDefined(origin()) ? $(origin()) : null)
         .bounds(isDefined(bounds()) ? CoordinateBounds.parse($(bounds())) : null)
-        .normQuantile(getNormQuantile()).tailRadius(getTailRadius()).outliers(Outliers.parse(getOutliers()))
-        .shares(getBudgetCentre(), getBudgetHistogram(), isDefined(budgetInit()) ? InitShare.fixed(getBudgetInit())
-            : Defaults.INIT_SHARE)
-        .summaryShare(getBudgetSummary()).coresetSampleSize(getCoresetSampleSize())
+        .outliers(Outliers.parse(getOutliers()))
+        .initShare(isDefined(budgetInit()) ? InitShare.fixed(getBudgetInit()) : Defaults.INIT_SHARE)
         .normBound(isDefined(normBound()) ? (Double) $(normBound()) : null)
         .centre(isDefined(center()) ? $(center()) : null)
-        .guards(getGuards())
         .seed(getSeedOrNull())
         .build();
   }

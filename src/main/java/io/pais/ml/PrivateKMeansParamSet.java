@@ -56,30 +56,20 @@ public final class PrivateKMeansParamSet implements Serializable {
   final DoubleParam epsilon;
   final Param<String> sampler;
   final DoubleParam sampleSize;
-  final DoubleParam lambda;
   final Param<String> geometry;
   final DoubleParam normBound;
   final DoubleArrayParam center;
   final Param<String> preprocessing;
   final Param<String> initMode;
-  final BooleanParam guards;
   final Param<String> offsetClip;
   final Param<String> privacyMode;
   final DoubleParam clipRadius;
   final DoubleArrayParam origin;
   final Param<String> bounds;
-  final DoubleParam normQuantile;
-  final BooleanParam tailRadius;
   final Param<String> outliers;
-  final DoubleParam budgetCentre;
-  final DoubleParam budgetHistogram;
   final DoubleParam budgetInit;
-  final DoubleParam budgetSummary;
-  final IntParam coresetSampleSize;
   final DoubleParam stage1Size;
-  final BooleanParam stage1Cached;
   final Param<String> noise;
-  final DoubleParam delta;
   final Param<String> budgetLedger;
   final BooleanParam allowNonAtomicRename;
 
@@ -103,7 +93,6 @@ public final class PrivateKMeansParamSet implements Serializable {
     String[] samplers = ids(Sampler.values(), Sampler::id);
     sampler = new Param<>(parent, "sampler", doc(Setting.SAMPLER), oneOf("sampler", samplers));
     sampleSize = new DoubleParam(parent, "sampleSize", doc(Setting.SAMPLE_SIZE), finiteAbove("sampleSize", 0));
-    lambda = new DoubleParam(parent, "lambda", doc(Setting.LAMBDA), inRange("lambda", 0, 1));
     geometry = new Param<>(parent, "geometry", doc(Setting.GEOMETRY),
         oneOf("geometry", ids(GeometryChoice.values(), GeometryChoice::id)));
     normBound = new DoubleParam(parent, "normBound", doc(Setting.NORM_BOUND), finiteAbove("normBound", 0));
@@ -116,30 +105,16 @@ public final class PrivateKMeansParamSet implements Serializable {
     origin = new DoubleArrayParam(owner, "origin", doc(Setting.ORIGIN),
         finiteArray("origin"));
     bounds = new Param<>(parent, "bounds", doc(Setting.BOUNDS), parsesAsBounds());
-    normQuantile = new DoubleParam(parent, "normQuantile", doc(Setting.NORM_QUANTILE),
-        inRange("normQuantile", Double.MIN_VALUE, 1));
-    tailRadius = new BooleanParam(parent, "tailRadius", doc(Setting.TAIL_RADIUS));
     outliers = new Param<>(parent, "outliers", doc(Setting.OUTLIERS),
         oneOf("outliers", ids(Outliers.values(), Outliers::id)));
-    budgetCentre = new DoubleParam(parent, "budgetCentre", doc(Setting.BUDGET_CENTRE),
-        inRange("budgetCentre", Double.MIN_VALUE, 1 - 1e-12));
-    budgetHistogram = new DoubleParam(parent, "budgetHistogram", doc(Setting.BUDGET_HISTOGRAM),
-        inRange("budgetHistogram", Double.MIN_VALUE, 1 - 1e-12));
     budgetInit = new DoubleParam(parent, "budgetInit", doc(Setting.BUDGET_INIT),
         inRange("budgetInit", Double.MIN_VALUE, 1 - 1e-12));
-    budgetSummary = new DoubleParam(parent, "budgetSummary", doc(Setting.BUDGET_SUMMARY),
-        inRange("budgetSummary", 0, 1 - 1e-12));
-    coresetSampleSize = new IntParam(parent, "coresetSampleSize", doc(Setting.CORESET_SAMPLE_SIZE),
-        validator((Object v) -> ((Number) v).intValue() >= 1, v -> "coresetSampleSize must be >= 1, got " + v));
     initMode = new Param<>(parent, "initMode", doc(Setting.INIT),
         oneOf("initMode", ids(Initialisation.values(), Initialisation::id)));
-    guards = new BooleanParam(parent, "guards", doc(Setting.GUARDS));
     offsetClip = new Param<>(parent, "offsetClip", doc(Setting.OFFSET_CLIP), parsesAsOffsetClip());
     stage1Size = new DoubleParam(parent, "stage1Size", doc(Setting.STAGE1_SIZE), finiteAbove("stage1Size", 0));
-    stage1Cached = new BooleanParam(parent, "stage1Cached", doc(Setting.STAGE1_CACHED));
     noise = new Param<>(parent, "noise", doc(Setting.NOISE),
         oneOf("noise", ids(BaseNoise.values(), BaseNoise::id)));
-    delta = new DoubleParam(parent, "delta", doc(Setting.DELTA), inRange("delta", 0, 1 - 1e-12));
     budgetLedger = new Param<>(parent, "budgetLedger", doc(Setting.BUDGET_LEDGER),
         validator((String v) -> v != null && !v.isBlank(),
             v -> "budgetLedger must be a non-empty Hadoop path, got '" + v + "'"));
@@ -201,26 +176,16 @@ public final class PrivateKMeansParamSet implements Serializable {
     owner.setDefault(epsilon, Defaults.EPSILON);
     owner.setDefault(sampler, Defaults.SAMPLER.id());
     // sampleSize has no default: unset is Defaults.SAMPLE_SIZE, auto (a size chosen once n̂ and r are known)
-    owner.setDefault(lambda, Defaults.LAMBDA);
     owner.setDefault(geometry, Defaults.GEOMETRY.id());
     owner.setDefault(preprocessing, Defaults.PREPROCESSING.id());
     owner.setDefault(initMode, Defaults.INITIALISATION.id());
-    owner.setDefault(guards, Defaults.GUARDS);
     owner.setDefault(allowNonAtomicRename, false);
     owner.setDefault(offsetClip, Defaults.OFFSET_CLIP.describe());
-    owner.setDefault(tailRadius, Defaults.TAIL_RADIUS);
     owner.setDefault(privacyMode, Defaults.PRIVACY.id());
-    owner.setDefault(normQuantile, Defaults.NORM_QUANTILE);
     owner.setDefault(outliers, Defaults.OUTLIERS.id());
-    owner.setDefault(budgetCentre, Defaults.CENTRE_SHARE);
-    owner.setDefault(budgetHistogram, Defaults.HISTOGRAM_SHARE);
     // budgetInit has no default: unset is Defaults.INIT_SHARE, auto (a share chosen once n̂ is known)
-    owner.setDefault(budgetSummary, Defaults.SUMMARY_SHARE);
     plain.forEach((setting, param) -> owner.setDefault(param, setting.plain().defaultValue()));
-    owner.setDefault(coresetSampleSize, Defaults.CORESET_SAMPLE_SIZE);
-    owner.setDefault(stage1Cached, Defaults.STAGE1_CACHED);
     owner.setDefault(noise, Defaults.NOISE.id());
-    owner.setDefault(delta, Defaults.DELTA);
   }
 
   /** The allowed values of a param, from the enum behind it. */

@@ -1,5 +1,6 @@
 package io.pais.ml;
 
+import io.pais.settings.Setting;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.DoubleParam;
@@ -18,6 +19,14 @@ public interface PrivateKMeansParams extends Params {
 
   /** The stage's params. */
   PrivateKMeansParamSet paramSet();
+
+  /**
+   * The value of a plain setting's param ({@code io.pais.settings.PlainValue}: made from its {@link Setting}, found
+   * by name as {@code getParam("lambda")}), as its getter returns it.
+   */
+  default Object plainValue(Setting setting) {
+    return $(paramSet().plain(setting));
+  }
 
   default IntParam k() {
     return paramSet().k;
@@ -93,12 +102,8 @@ public interface PrivateKMeansParams extends Params {
     return (Double) $(sampleSize());
   }
 
-  default DoubleParam lambda() {
-    return paramSet().lambda;
-  }
-
   default double getLambda() {
-    return (Double) $(lambda());
+    return (Double) plainValue(Setting.LAMBDA);
   }
 
   default Param<String> geometry() {
@@ -141,12 +146,12 @@ public interface PrivateKMeansParams extends Params {
     return $(offsetClip());
   }
 
-  default BooleanParam guards() {
-    return paramSet().guards;
+  default boolean getGuards() {
+    return (Boolean) plainValue(Setting.GUARDS);
   }
 
-  default boolean getGuards() {
-    return (Boolean) $(guards());
+  default double getMinNoisyCount() {
+    return (Double) plainValue(Setting.MIN_NOISY_COUNT);
   }
 
   default Param<String> privacyMode() {
@@ -165,9 +170,8 @@ public interface PrivateKMeansParams extends Params {
     return paramSet().kCandidates;
   }
 
-
   default double getBudgetKSelection() {
-    return (Double) $(paramSet().plain(io.pais.settings.Setting.BUDGET_K_SELECTION));
+    return (Double) plainValue(Setting.BUDGET_K_SELECTION);
   }
 
   default DoubleArrayParam origin() {
@@ -190,20 +194,12 @@ public interface PrivateKMeansParams extends Params {
     return (Boolean) $(allowNonAtomicRename());
   }
 
-  default DoubleParam normQuantile() {
-    return paramSet().normQuantile;
-  }
-
   default double getNormQuantile() {
-    return (Double) $(normQuantile());
-  }
-
-  default BooleanParam tailRadius() {
-    return paramSet().tailRadius;
+    return (Double) plainValue(Setting.NORM_QUANTILE);
   }
 
   default boolean getTailRadius() {
-    return (Boolean) $(tailRadius());
+    return (Boolean) plainValue(Setting.TAIL_RADIUS);
   }
 
   default Param<String> outliers() {
@@ -214,20 +210,12 @@ public interface PrivateKMeansParams extends Params {
     return $(outliers());
   }
 
-  default DoubleParam budgetCentre() {
-    return paramSet().budgetCentre;
-  }
-
   default double getBudgetCentre() {
-    return (Double) $(budgetCentre());
-  }
-
-  default DoubleParam budgetHistogram() {
-    return paramSet().budgetHistogram;
+    return (Double) plainValue(Setting.BUDGET_CENTRE);
   }
 
   default double getBudgetHistogram() {
-    return (Double) $(budgetHistogram());
+    return (Double) plainValue(Setting.BUDGET_HISTOGRAM);
   }
 
   default DoubleParam budgetInit() {
@@ -239,32 +227,20 @@ public interface PrivateKMeansParams extends Params {
     return (Double) $(budgetInit());
   }
 
-  default DoubleParam budgetSummary() {
-    return paramSet().budgetSummary;
-  }
-
   default double getBudgetSummary() {
-    return (Double) $(budgetSummary());
-  }
-
-  default IntParam coresetSampleSize() {
-    return paramSet().coresetSampleSize;
+    return (Double) plainValue(Setting.BUDGET_SUMMARY);
   }
 
   default int getCoresetSampleSize() {
-    return (Integer) $(coresetSampleSize());
+    return (Integer) plainValue(Setting.CORESET_SAMPLE_SIZE);
   }
 
   default DoubleParam stage1Size() {
     return paramSet().stage1Size;
   }
 
-  default BooleanParam stage1Cached() {
-    return paramSet().stage1Cached;
-  }
-
   default boolean getStage1Cached() {
-    return (Boolean) $(stage1Cached());
+    return (Boolean) plainValue(Setting.STAGE1_CACHED);
   }
 
   default Param<String> noise() {
@@ -275,11 +251,7 @@ public interface PrivateKMeansParams extends Params {
     return $(noise());
   }
 
-  default DoubleParam delta() {
-    return paramSet().delta;
-  }
-
   default double getDelta() {
-    return (Double) $(delta());
+    return (Double) plainValue(Setting.DELTA);
   }
 }

@@ -49,29 +49,30 @@ public enum Setting {
   CLIP_RADIUS("clip-radius", "clipRadius", Role.STRICT, null),
   ORIGIN("origin", "origin", Role.STRICT, null),
   BOUNDS("bounds", "bounds", Role.STRICT, null),
-  NORM_QUANTILE("norm-quantile", "normQuantile", Role.STRICT, Double.toString(Defaults.NORM_QUANTILE)),
-  TAIL_RADIUS("tail-radius", "tailRadius", Role.STRICT, Boolean.toString(Defaults.TAIL_RADIUS)),
+  NORM_QUANTILE(PlainValue.number("(0, 1]", Defaults.NORM_QUANTILE), "norm-quantile", "normQuantile", Role.STRICT),
+  TAIL_RADIUS(PlainValue.toggle(Defaults.TAIL_RADIUS), "tail-radius", "tailRadius", Role.STRICT),
   OUTLIERS("outliers", "outliers", Role.STRICT, Defaults.OUTLIERS.id()),
-  BUDGET_CENTRE("budget-centre", "budgetCentre", Role.STRICT, Double.toString(Defaults.CENTRE_SHARE)),
-  BUDGET_HISTOGRAM("budget-histogram", "budgetHistogram", Role.STRICT, Double.toString(Defaults.HISTOGRAM_SHARE)),
+  BUDGET_CENTRE(PlainValue.share(Defaults.CENTRE_SHARE), "budget-centre", "budgetCentre", Role.STRICT),
+  BUDGET_HISTOGRAM(PlainValue.share(Defaults.HISTOGRAM_SHARE), "budget-histogram", "budgetHistogram", Role.STRICT),
   BUDGET_INIT("budget-init", "budgetInit", Role.STRICT, Defaults.INIT_SHARE.describe()),
-  BUDGET_SUMMARY("budget-summary", "budgetSummary", Role.STRICT, Double.toString(Defaults.SUMMARY_SHARE)),
-  CORESET_SAMPLE_SIZE("coreset-sample-size", "coresetSampleSize", Role.STRICT,
-      Integer.toString(Defaults.CORESET_SAMPLE_SIZE)),
+  BUDGET_SUMMARY(PlainValue.number("[0, 1)", Defaults.SUMMARY_SHARE), "budget-summary", "budgetSummary", Role.STRICT),
+  CORESET_SAMPLE_SIZE(PlainValue.number("[1, inf)", Defaults.CORESET_SAMPLE_SIZE), "coreset-sample-size",
+      "coresetSampleSize", Role.STRICT),
   NORM_BOUND("norm-bound", "normBound", Role.STRICT, null),
   CENTRE("center", "center", Role.STRICT, null),
   SAMPLER("sampler", "sampler", Role.SAMPLING, Defaults.SAMPLER.id()),
   SAMPLE_SIZE("sample-size", "sampleSize", Role.SAMPLING, Defaults.SAMPLE_SIZE.describe()),
-  LAMBDA("lambda", "lambda", Role.SAMPLING, Double.toString(Defaults.LAMBDA)),
+  LAMBDA(PlainValue.number("[0, 1]", Defaults.LAMBDA), "lambda", "lambda", Role.SAMPLING),
   GEOMETRY("geometry", "geometry", Role.SAMPLING, Defaults.GEOMETRY.id()),
   CORE_SUPREMUM("core-supremum", null, Role.SAMPLING, Defaults.CORE_SUPREMUM.id()),
   NOISE("noise", "noise", Role.UNIFORM_SCHEMES, Defaults.NOISE.id()),
-  DELTA("delta", "delta", Role.UNIFORM_SCHEMES, Double.toString(Defaults.DELTA)),
+  DELTA(PlainValue.number("[0, 1)", Defaults.DELTA), "delta", "delta", Role.UNIFORM_SCHEMES),
   STAGE1_SIZE("stage1-size", "stage1Size", Role.UNIFORM_SCHEMES, null),
-  STAGE1_CACHED("stage1-cached", "stage1Cached", Role.UNIFORM_SCHEMES, Boolean.toString(Defaults.STAGE1_CACHED)),
+  STAGE1_CACHED(PlainValue.toggle(Defaults.STAGE1_CACHED), "stage1-cached", "stage1Cached", Role.UNIFORM_SCHEMES),
   PREPROCESS("preprocess", "preprocessing", Role.PAPER, null),
-  GUARDS("guards", "guards", Role.POST_PROCESSING, Boolean.toString(Defaults.GUARDS)),
-  MIN_NOISY_COUNT("min-noisy-count", null, Role.POST_PROCESSING, Double.toString(Defaults.MIN_NOISY_COUNT)),
+  GUARDS(PlainValue.toggle(Defaults.GUARDS), "guards", "guards", Role.POST_PROCESSING),
+  MIN_NOISY_COUNT(PlainValue.number("(-inf, inf)", Defaults.MIN_NOISY_COUNT), "min-noisy-count", "minNoisyCount",
+      Role.POST_PROCESSING),
   OUTPUT("output", null, Role.OUTPUT, null),
   OVERWRITE("overwrite", null, Role.OUTPUT, null),
   EVALUATE("evaluate", null, Role.OUTPUT, null),
@@ -119,8 +120,11 @@ public enum Setting {
     this.plain = null;
   }
 
-  /** A plain setting: its value flows to its consumer through {@link SettingValues}. */
+  /** A plain setting: its value flows to its consumer through {@link SettingValues}, and run.json records it. */
   Setting(PlainValue plain, String flag, String param, Role role) {
+    if (param == null) {
+      throw new IllegalStateException(flag + ": a plain setting needs a param (run.json records it by that name)");
+    }
     this.flag = flag;
     this.param = param;
     this.role = role;

@@ -14,11 +14,14 @@ import java.util.regex.Pattern;
  * The settings' texts ({@code settings.properties} beside this class, UTF-8): one text per setting under its key,
  * or where the job's flag and the Spark ML param take values differently one under {@code KEY.flags} and one under
  * {@code KEY.params}. In a text, {@code {key}} names another setting in the reader's vocabulary ({@code --clip-radius}
- * or {@code clipRadius}) and {@code {=NAME}} is a constant of the code ({@link Setting#constant}).
+ * or {@code clipRadius}), {@code {=NAME}} is a constant of the code ({@link Setting#constant}) and {@code {=RANGE}} a
+ * plain setting's range.
  */
 final class SettingTexts {
   private static final String RESOURCE = "settings.properties";
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{(=?)([A-Za-z0-9_-]+)}");
+  /** {@code {=RANGE}}: a plain setting's own range ({@link PlainValue#range}), so that its text never restates it. */
+  private static final String OWN_RANGE = "RANGE";
   private static final Properties TEXTS = load();
 
   private SettingTexts() {}
@@ -36,6 +39,7 @@ final class SettingTexts {
       String value = m.group(1).isEmpty()
           ? Setting.ofKey(name).map(vocabulary::name).orElseThrow(() -> new IllegalStateException(RESOURCE + ": the "
               + "text of " + setting.key() + " names {" + name + "}, which is no setting"))
+          : name.equals(OWN_RANGE) && setting.plain() != null ? setting.plain().range()
           : Setting.constant(name).orElseThrow(() -> new IllegalStateException(RESOURCE + ": the text of "
               + setting.key() + " names {=" + name + "}, which is no constant"));
       m.appendReplacement(out, Matcher.quoteReplacement(value));

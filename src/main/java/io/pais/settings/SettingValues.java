@@ -43,6 +43,14 @@ public final class SettingValues implements Serializable {
     return ((Number) get(setting)).doubleValue();
   }
 
+  public int intValue(Setting setting) {
+    return (Integer) get(setting);
+  }
+
+  public boolean booleanValue(Setting setting) {
+    return (Boolean) get(setting);
+  }
+
   private Object get(Setting setting) {
     Object value = values.get(setting);
     if (value == null) {

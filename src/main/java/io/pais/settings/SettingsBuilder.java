@@ -39,29 +39,18 @@ public final class SettingsBuilder {
   private Initialisation initialisation = Defaults.INITIALISATION;
   private Sampler sampler = Defaults.SAMPLER;
   private SampleSizeRule sampleSize = Defaults.SAMPLE_SIZE;
-  private double lambda = Defaults.LAMBDA;
   private CoreSupremum coreSupremum = Defaults.CORE_SUPREMUM;
   private SampleSize stage1Size;
-  private boolean stage1Cached = Defaults.STAGE1_CACHED;
   private BaseNoise noise = Defaults.NOISE;
-  private double delta = Defaults.DELTA;
   private PrivacyMode.Kind privacy = Defaults.PRIVACY;
   private Preprocessing preprocessing;
   private Double clipRadius;
   double[] origin;
   private CoordinateBounds bounds;
-  private double normQuantile = Defaults.NORM_QUANTILE;
-  private boolean tailRadius = Defaults.TAIL_RADIUS;
   private Outliers outliers = Defaults.OUTLIERS;
-  private double centreShare = Defaults.CENTRE_SHARE;
-  private double histogramShare = Defaults.HISTOGRAM_SHARE;
   private InitShare initShare = Defaults.INIT_SHARE;
-  private double summaryShare = Defaults.SUMMARY_SHARE;
-  private int coresetSampleSize = Defaults.CORESET_SAMPLE_SIZE;
   private Double normBound;
   double[] centre;
-  private boolean guards = Defaults.GUARDS;
-  private double minNoisyCount = Defaults.MIN_NOISY_COUNT;
   private Seed seed;
 
   SettingsBuilder(Vocabulary names) {
@@ -144,11 +133,6 @@ public final class SettingsBuilder {
     return this;
   }
 
-  public SettingsBuilder lambda(double value) {
-    lambda = value;
-    return this;
-  }
-
   public SettingsBuilder coreSupremum(CoreSupremum value) {
     coreSupremum = value;
     return this;
@@ -160,18 +144,8 @@ public final class SettingsBuilder {
     return this;
   }
 
-  public SettingsBuilder stage1Cached(boolean value) {
-    stage1Cached = value;
-    return this;
-  }
-
   public SettingsBuilder noise(BaseNoise value) {
     noise = value;
-    return this;
-  }
-
-  public SettingsBuilder delta(double value) {
-    delta = value;
     return this;
   }
 
@@ -214,40 +188,20 @@ public final class SettingsBuilder {
     return this;
   }
 
-  /** Whether r̂ may rise above the quantile for a heavy tail ({@link StrictRelease#tailRadius()}). */
-  public SettingsBuilder tailRadius(boolean value) {
-    tailRadius = value;
-    return this;
-  }
-
-  public SettingsBuilder normQuantile(double value) {
-    normQuantile = value;
-    return this;
-  }
-
   public SettingsBuilder outliers(Outliers value) {
     outliers = value;
     return this;
   }
 
+  /** The private coreset's share of ε: a share, or auto (chosen once n̂ is known). */
+  public SettingsBuilder initShare(InitShare value) {
+    initShare = value;
+    return this;
+  }
+
   /** The shares of ε of the DP centre, the DP norm histogram and the private coreset (each when it runs). */
   public SettingsBuilder shares(double centre, double histogram, InitShare init) {
-    centreShare = centre;
-    histogramShare = histogram;
-    initShare = init;
-    return this;
-  }
-
-  /** The share of ε of the private training summary (0: no summary). */
-  public SettingsBuilder summaryShare(double summary) {
-    summaryShare = summary;
-    return this;
-  }
-
-  /** The private coreset's subsample size when n̂ is larger. */
-  public SettingsBuilder coresetSampleSize(int value) {
-    coresetSampleSize = value;
-    return this;
+    return value(Setting.BUDGET_CENTRE, centre).value(Setting.BUDGET_HISTOGRAM, histogram).initShare(init);
   }
 
   /** A public norm bound r (null: not given). */
@@ -259,16 +213,6 @@ public final class SettingsBuilder {
   /** A public centre (null: not given). */
   public SettingsBuilder centre(double[] value) {
     centre = value == null ? null : value.clone();
-    return this;
-  }
-
-  public SettingsBuilder guards(boolean value) {
-    guards = value;
-    return this;
-  }
-
-  public SettingsBuilder minNoisyCount(double value) {
-    minNoisyCount = value;
     return this;
   }
 
@@ -301,13 +245,15 @@ public final class SettingsBuilder {
       case PAPER -> paperMode();
     };
     Initialisation init = initialisation.resolve(mode.isStrict());
-    SamplingSettings sampling = new SamplingSettings(sampler, sampleSize, lambda, coreSupremum,
-        new SchemeOptions(stage1Size, stage1Cached, noise, delta));
+    SamplingSettings sampling = new SamplingSettings(sampler, sampleSize, plain.doubleValue(Setting.LAMBDA),
+        coreSupremum, new SchemeOptions(stage1Size, plain.booleanValue(Setting.STAGE1_CACHED), noise,
+        plain.doubleValue(Setting.DELTA)));
     requireInitialisation(init, mode);
     sampling.scheme().requireFor(sampler, init, privacy == PrivacyMode.Kind.STRICT && outliers == Outliers.DROP,
         names);
     return new KMeansSettings(k, kCandidates.stream().sorted().toList(), iterations, offsetClip, epsilon,
-          geometry.resolve(mode), init, sampling, mode, new Guards(guards, minNoisyCount), seed, plain);
+          geometry.resolve(mode), init, sampling, mode,
+          new Guards(plain.booleanValue(Setting.GUARDS), plain.doubleValue(Setting.MIN_NOISY_COUNT)), seed, plain);
   }
 
   private void requireCandidates() {
@@ -347,10 +293,12 @@ public final class SettingsBuilder {
     Checks.require(Double.isFinite(epsilon), names.name(Setting.EPSILON) + " must be finite in a strict release, got "
         + epsilon);
     Checks.notNull("outliers", outliers);
-    BudgetAllocation.Shares shares = new BudgetAllocation.Shares(centreShare, histogramShare, initShare, summaryShare,
+    BudgetAllocation.Shares shares = new BudgetAllocation.Shares(plain.doubleValue(Setting.BUDGET_CENTRE),
+        plain.doubleValue(Setting.BUDGET_HISTOGRAM), initShare, plain.doubleValue(Setting.BUDGET_SUMMARY),
         plain.doubleValue(Setting.BUDGET_K_SELECTION));
-    StrictRelease release = new StrictRelease(clipRadius == null ? Double.NaN : clipRadius, origin, normQuantile,
-        tailRadius, outliers == Outliers.DROP, shares, coresetSampleSize, bounds);
+    StrictRelease release = new StrictRelease(clipRadius == null ? Double.NaN : clipRadius, origin,
+        plain.doubleValue(Setting.NORM_QUANTILE), plain.booleanValue(Setting.TAIL_RADIUS), outliers == Outliers.DROP,
+        shares, plain.intValue(Setting.CORESET_SAMPLE_SIZE), bounds);
     return new PrivacyMode.Strict(release, new PublicConstants(normBound, centre));
   }
 

@@ -5,6 +5,7 @@ import io.pais.settings.SampleSize;
 import io.pais.clustering.ClusteringResult;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.Setting;
 import io.pais.settings.SettingsBuilder;
 import io.pais.preprocessing.Preprocessor;
 import io.pais.clustering.PrivateKMeansEngine;
@@ -103,8 +104,8 @@ public final class SchemeBenchmark {
           .epsilon(epsilon).sampler(c.sampler()).sampleSize(SampleSize.of("m", m))
           .initialisation(Initialisation.RANDOM_BALL).seed((long) seed);
       if (scheme) {
-        builder.stage1Size(stage1 == 0 ? null : SampleSize.of("n1", stage1)).stage1Cached(c.cached()).noise(c.noise())
-            .delta(delta);
+        builder.stage1Size(stage1 == 0 ? null : SampleSize.of("n1", stage1)).value(Setting.STAGE1_CACHED, c.cached())
+            .noise(c.noise()).value(Setting.DELTA, delta);
       }
       KMeansSettings settings = builder.build();
       ClusteringResult r = new PrivateKMeansEngine(settings, message -> { }).fit(points, true);

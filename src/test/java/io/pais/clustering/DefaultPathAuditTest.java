@@ -27,6 +27,7 @@ import io.pais.settings.Initialisation;
 import io.pais.settings.Iterations;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.OffsetClip;
+import io.pais.settings.Setting;
 import io.pais.testing.SharedSparkSession;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +65,8 @@ class DefaultPathAuditTest {
   private static KMeansSettings settings(long seed) {
     return KMeansSettings.builder().privacy(io.pais.settings.PrivacyMode.Kind.STRICT).strict(CLIP).normBound(R)
         .centre(new double[D]).k(1).iterations(Iterations.fixed(T)).epsilon(EPSILON).sampler(Sampler.FULL)
-        .offsetClip(OffsetClip.fraction(0.25)).summaryShare(0.1).initialisation(Initialisation.RANDOM_BALL)
+        .offsetClip(OffsetClip.fraction(0.25)).value(Setting.BUDGET_SUMMARY, 0.1)
+        .initialisation(Initialisation.RANDOM_BALL)
         .seed(seed).build();
   }
 

@@ -6,6 +6,7 @@ import io.pais.settings.Iterations;
 import io.pais.settings.SampleSize;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.Setting;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.io.Points;
@@ -65,7 +66,7 @@ class EngineNoiseScaleTest {
     int d = 4;
     KMeansSettings settings = KMeansSettings.builder().paper().k(3).iterations(Iterations.fixed(5)).epsilon(2)
         .sampler(Sampler.WR).sampleSize(new SampleSize.Fraction(0.3)).noise(io.pais.privacy.BaseNoise.GAUSSIAN)
-        .delta(1e-6).initialisation(Initialisation.RANDOM_BALL).seed(9L).build();
+        .value(Setting.DELTA, 1e-6).initialisation(Initialisation.RANDOM_BALL).seed(9L).build();
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
     PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(Fixtures.gaussianPoints(2000, d, 4), 2),
         d, "test"));

@@ -4,6 +4,7 @@ import io.pais.settings.Defaults;
 import io.pais.settings.Iterations;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.Setting;
 import io.pais.settings.SettingsBuilder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -243,7 +244,8 @@ class PrivateCoresetEngineTest {
   @Test
   void aSubsampledCoresetSpendsTheSameShareAndStillFindsTheClusters(SparkSession spark) {
     List<KeyedPoint> rows = clusters(8000, 1, 4);
-    KMeansSettings settings = builder(2, 64, Initialisation.PRIVATE_CORESET, 7).coresetSampleSize(2000).build();
+    KMeansSettings settings = builder(2, 64, Initialisation.PRIVATE_CORESET, 7)
+        .value(Setting.CORESET_SAMPLE_SIZE, 2000).build();
     ClusteringResult two = fit(spark, rows, 2, settings);
     // the tail axes count every point in the histogram's scan: not subsampled, their own share
     List<LedgerEntry> init = two.report().ledger().stream().filter(e -> e.stage().isInitialisation()
@@ -260,7 +262,7 @@ class PrivateCoresetEngineTest {
     long found = 0;
     for (int seed = 0; seed < 5; seed++) {
       double c = cost(rows, fit(spark, rows, 2, builder(1, 64, Initialisation.PRIVATE_CORESET, seed)
-          .coresetSampleSize(2000).build()).centres());
+          .value(Setting.CORESET_SAMPLE_SIZE, 2000).build()).centres());
       System.out.println("subsampled coreset, seed " + seed + ": cost " + c);
       found += c < 1.5 * D ? 1 : 0;
     }
@@ -274,7 +276,7 @@ class PrivateCoresetEngineTest {
   @Test
   void withAPublicCentreTheCoresetDrawsItsOwnSubsample(SparkSession spark) {
     List<KeyedPoint> rows = clusters(8000, 1, 4);
-    KMeansSettings settings = builder(2, 64, Initialisation.PRIVATE_CORESET, 7).coresetSampleSize(2000)
+    KMeansSettings settings = builder(2, 64, Initialisation.PRIVATE_CORESET, 7).value(Setting.CORESET_SAMPLE_SIZE, 2000)
         .centre(new double[D]).build();
     ClusteringResult two = fit(spark, rows, 2, settings);
     List<LedgerEntry> ledger = two.report().ledger();

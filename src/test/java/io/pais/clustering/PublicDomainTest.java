@@ -11,6 +11,7 @@ import io.pais.sampling.Sampler;
 import io.pais.settings.CoordinateBounds;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.PublicDomain;
+import io.pais.settings.Setting;
 import io.pais.testing.SharedSparkSession;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,7 +88,7 @@ class PublicDomainTest {
     for (boolean guards : new boolean[] {true, false}) {
       for (long seed = 0; seed < 5; seed++) {
         KMeansSettings settings = KMeansSettings.builder().bounds(bounds).k(6).epsilon(0.2).sampler(Sampler.FULL)
-            .guards(guards).seed(seed).build();
+            .value(Setting.GUARDS, guards).seed(seed).build();
         double[][] centres = new PrivateKMeansEngine(settings, message -> { }).fit(new Points(JavaSparkContext
             .fromSparkContext(spark.sparkContext()).parallelize(rows, 2), 3, "test", true), false).centres();
         for (double[] c : centres) {

@@ -14,6 +14,7 @@ import io.pais.lloyd.SampleBlock;
 import io.pais.sampling.Sampler;
 import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.Setting;
 import io.pais.settings.SettingsBuilder;
 import io.pais.settings.Outliers;
 import io.pais.testing.Fixtures;
@@ -49,7 +50,7 @@ class TailAxesEngineTest {
 
   private static SettingsBuilder strict() {
     return KMeansSettings.builder().strict(60).k(3).epsilon(EPSILON).seed(5L).sampler(Sampler.FULL)
-        .tailRadius(false);
+        .value(Setting.TAIL_RADIUS, false);
   }
 
   private static PreparedRun prepare(SparkSession spark, KMeansSettings settings) {

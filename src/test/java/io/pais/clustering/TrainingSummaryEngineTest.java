@@ -16,6 +16,7 @@ import io.pais.sampling.Sampler;
 import io.pais.settings.Initialisation;
 import io.pais.settings.Iterations;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.Setting;
 import io.pais.settings.SettingsBuilder;
 import io.pais.settings.Preprocessing;
 import io.pais.settings.SampleSize;
@@ -135,7 +136,7 @@ class TrainingSummaryEngineTest {
 
   @Test
   void aShareOfZeroOrPaperModeMakesNoSummary(SparkSession spark) {
-    PrivacyReport none = fit(spark, strict(Sampler.FULL).summaryShare(0).build()).report();
+    PrivacyReport none = fit(spark, strict(Sampler.FULL).value(Setting.BUDGET_SUMMARY, 0).build()).report();
     assertNull(none.trainingSummary());
     assertFalse(none.ledger().stream().anyMatch(e -> e.stage().label().startsWith("summary")), none.ledger()
         .toString());

@@ -10,6 +10,7 @@ import io.pais.io.Points;
 import io.pais.sampling.Sampler;
 import io.pais.settings.Iterations;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.Setting;
 import io.pais.settings.SettingsBuilder;
 import io.pais.settings.OffsetClip;
 import io.pais.settings.Outliers;
@@ -47,7 +48,7 @@ class UnprojectedLloydEngineTest {
   /** Every point, ρ = r, five iterations, r at the quantile: the far group is the only thing beyond r. */
   private static SettingsBuilder strict() {
     return KMeansSettings.builder().strict(60).k(K).epsilon(20).seed(3L).sampler(Sampler.FULL)
-        .offsetClip(OffsetClip.fraction(1)).iterations(Iterations.fixed(5)).tailRadius(false);
+        .offsetClip(OffsetClip.fraction(1)).iterations(Iterations.fixed(5)).value(Setting.TAIL_RADIUS, false);
   }
 
   private static ClusteringResult fit(SparkSession spark, KMeansSettings settings, List<String> log) {

@@ -145,7 +145,7 @@ class StrictReleaseTest {
     assertRefused(spark, "--privacy strict needs --clip-radius (R0) or --bounds", noRadius);
     assertRefused(spark, "budget-centre + budget-histogram + budget-summary must be < 1", args(out, "--budget-centre",
         "0.5", "--budget-histogram", "0.5"));
-    assertRefused(spark, "budget-summary must be in [0, 1) (0: no summary), got -0.1", args(out, "--budget-summary",
+    assertRefused(spark, "--budget-summary must be in [0, 1), got -0.1", args(out, "--budget-summary",
         "-0.1"));
     List<String> badK = args(out);
     badK.set(badK.indexOf("--k") + 1, "4,six");

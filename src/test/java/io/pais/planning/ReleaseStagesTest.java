@@ -10,6 +10,7 @@ import io.pais.sampling.Sampler;
 import io.pais.settings.Initialisation;
 import io.pais.settings.Iterations;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.Setting;
 import io.pais.settings.SettingsBuilder;
 import io.pais.settings.Outliers;
 import io.pais.settings.SampleSize;
@@ -39,7 +40,8 @@ class ReleaseStagesTest {
 
   @Test
   void theAllocationGivesEachRunningStageItsShareAndDpLloydTheRest() {
-    KMeansSettings settings = strict().shares(0.05, 0.05, InitShare.fixed(0.2)).summaryShare(0.05).build();
+    KMeansSettings settings = strict().shares(0.05, 0.05, InitShare.fixed(0.2)).value(Setting.BUDGET_SUMMARY, 0.05)
+        .build();
     BudgetAllocation before = ReleaseStages.allocation(settings);
     assertEquals(2 * 0.05, before.centre(), 1e-15);
     assertEquals(2 * 0.05, before.histogram(), 1e-15);

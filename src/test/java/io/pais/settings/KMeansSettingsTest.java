@@ -56,11 +56,12 @@ class KMeansSettingsTest {
         "--clip-radius, --origin and --bounds belong to --privacy strict");
     assertMessage(() -> KMeansSettings.builder().paper().initialisation(Initialisation.PRIVATE_CORESET).build(),
         "--init private-coreset spends a share");
-    assertMessage(() -> KMeansSettings.builder().strict(5).delta(1e-6).build(),
+    assertMessage(() -> KMeansSettings.builder().strict(5).value(Setting.DELTA, 1e-6).build(),
         "--noise, --delta, --stage1-size and --stage1-cached belong to the uniform schemes");
-    assertMessage(() -> KMeansSettings.builder().strict(5).sampler(Sampler.MUST_OW).delta(1e-6).build(),
+    assertMessage(() -> KMeansSettings.builder().strict(5).sampler(Sampler.MUST_OW).value(Setting.DELTA, 1e-6).build(),
         "--stage1-size (n1) is required for must-ow");
-    assertMessage(() -> KMeansSettings.builder().strict(5).sampler(Sampler.WOR).noise(BaseNoise.GAUSSIAN).delta(1e-6)
+    assertMessage(() -> KMeansSettings.builder().strict(5).sampler(Sampler.WOR).noise(BaseNoise.GAUSSIAN)
+        .value(Setting.DELTA, 1e-6)
         .outliers(Outliers.DROP).build(), "--outliers drop changes the number of records");
     assertMessage(() -> KMeansSettings.builder().k(0).strict(5).build(), "k must be in [1, 100000]");
     assertMessage(() -> KMeansSettings.builder().epsilon(Double.NaN).strict(5).build(), "--epsilon must be in");
