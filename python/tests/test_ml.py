@@ -28,7 +28,7 @@ SAMPLE_VALUES = {
     "origin": [0.5, -0.5], "bounds": "-1:1", "normQuantile": 0.9, "tailRadius": False, "outliers": "drop",
     "budgetCentre": 0.1, "budgetHistogram": 0.07, "budgetInit": 0.3, "budgetSummary": 0.02, "kCandidates": [3, 5],
     "budgetKSelection": 0.4, "coresetSampleSize": 5000, "stage1Size": 0.5, "stage1Cached": True, "noise": "gaussian",
-    "delta": 1e-6, "budgetLedger": "/ledgers/patients", "allowNonAtomicRename": True,
+    "delta": 1e-6, "budgetLedger": "/ledgers/patients", "allowNonAtomicRename": True, "minNoisyCount": 2.5,
 }
 
 

@@ -1,0 +1,84 @@
+"""The bridge to the JVM shared by pais's stages: JVM failures as one PaisError, params checked by the JVM's
+validators as they are set, and the Spark Connect test."""
+
+from py4j.protocol import Py4JJavaError
+from pyspark import SparkContext
+from pyspark.ml.param import Param, Params
+from functools import wraps
+
+from pais import PaisError
+from pais._settings import DOCS
+
+_JVM_PACKAGE = "io.pais.ml"
+
+
+def _refusal(error):
+    """The one-line message of a JVM failure: pais's own words for bad settings and input, the kind otherwise."""
+    throwable = getattr(error, "java_exception", None) or getattr(error, "_origin", None)
+    jvm = SparkContext._jvm
+    if throwable is None or jvm is None:
+        return str(error).strip().splitlines()[0]
+    return jvm.io.pais.io.FailureReport.oneLine(throwable)
+
+
+def _jvm_errors_as_pais_errors(method):
+    """Runs ``method``; a JVM exception becomes one PaisError with its one-line message, not a Py4J trace."""
+
+    @wraps(method)
+    def wrapper(*args, **kwargs):
+        try:
+            return method(*args, **kwargs)
+        except Py4JJavaError as error:
+            message = _refusal(error)
+        except Exception as error:  # PySpark's converted JVM exceptions (IllegalArgumentException, …)
+            if getattr(error, "_origin", None) is None:
+                raise
+            message = _refusal(error)
+        raise PaisError(message) from None
+
+    return wrapper
+
+
+def _remote(stage):
+    """Whether ``stage`` lives on a Spark Connect server (PySpark then holds its class name or a reference, not a
+    Py4J object: the JVM's defaults and validators are not reachable from Python, the server applies them)."""
+    return isinstance(stage._java_obj, str) or type(stage._java_obj).__name__ == "RemoteModelRef"
+
+
+def _refuse_over_connect(stage, what):
+    if _remote(stage):
+        raise PaisError(what + " is not available over Spark Connect (Spark's allow-list of model methods holds only "
+                        "its own models'): save the model and read it with pais.ml.read_privacy_report or "
+                        "pais.ml.read_cluster_centers")
+
+
+def _param(name, doc, converter):
+    return Param(Params._dummy(), name, doc, typeConverter=converter)
+
+
+def _setting_param(name, converter):
+    """A param of PrivateKMeans with the JVM param's doc (pais._settings, made from the settings' one declaration)."""
+    return _param(name, DOCS[name], converter)
+
+
+class _JvmCheckedParams(Params):
+    """Params whose values the JVM's validators check as they are set."""
+
+    def _set(self, **kwargs):
+        """Sets params, each checked at once by the JVM's validator (a JVM param pair validates its value on
+        construction; nothing is set in the JVM until fit, as PySpark does)."""
+        super()._set(**kwargs)
+        if getattr(self, "_java_obj", None) is not None and not _remote(self):
+            for name in kwargs:
+                if kwargs[name] is not None:
+                    param = self.getParam(name)
+                    _jvm_errors_as_pais_errors(self._make_java_param_pair)(param, self._paramMap[param])
+        return self
+
+
+_KWARG_NAMES = {"lambda_": "lambda"}
+
+
+def _as_params(kwargs):
+    """Keyword arguments as param names (``lambda_`` is ``lambda``), those left as None dropped."""
+    return {_KWARG_NAMES.get(name, name): value for name, value in kwargs.items() if value is not None}

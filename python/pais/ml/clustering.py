@@ -1,0 +1,262 @@
+"""Differentially private k-means: :class:`PrivateKMeans`, the :class:`PrivateKMeansModel` it fits and its private
+training summary; readers of a saved model's report and centres that work over Spark Connect too."""
+
+import json
+from dataclasses import dataclass
+
+from pyspark import keyword_only
+from pyspark.ml.util import JavaMLReadable, JavaMLWritable
+from pyspark.ml.wrapper import JavaEstimator, JavaModel
+
+from pais import PaisError
+from pais.ml._jvm import _JVM_PACKAGE, _as_params, _jvm_errors_as_pais_errors, _refuse_over_connect, _remote
+from pais.ml._kmeans_params import _PrivateKMeansParams
+
+
+def read_privacy_report(spark, path):
+    """The privacy report of a model saved at ``path``, as a dict (works over Spark Connect too)."""
+    return json.loads(spark.read.parquet(path.rstrip("/") + "/privacyReport").head()[0])
+
+
+def read_cluster_centers(spark, path):
+    """The centres of a model saved at ``path``, one numpy array each in cluster order (works over Spark Connect)."""
+    rows = spark.read.parquet(path.rstrip("/") + "/data").orderBy("clusterIdx").collect()
+    return [row.clusterCenter.toArray() for row in rows]
+
+
+@dataclass(frozen=True)
+class PrivateKMeansSummary:
+    """A strict release's private training summary: DP outputs paid for in its ledger (stages ``summary: sizes`` and
+    ``summary: cost``), never exact values.
+
+    ``clusterSizes``: per released centre, the noisy number of training points nearest to it (clamped at 0);
+    ``trainingCost``: the noisy sum of squared distances of the training points to their nearest centre (each point's
+    term capped at ``costTermCap``; clamped at 0); ``epsilon``: what the two cost together; the standard deviations
+    of the noise (before the clamp) give error bars.
+    """
+
+    clusterSizes: tuple
+    trainingCost: float
+    epsilon: float
+    sizeStandardDeviation: float
+    costStandardDeviation: float
+    costTermCap: float
+
+    @staticmethod
+    def fromReport(report):
+        """The summary in a privacy report (a dict, e.g. from :func:`read_privacy_report`); raises PaisError when the
+        release made none."""
+        summary = report.get("trainingSummary")
+        if summary is None:
+            raise PaisError("this model has no private training summary: it was fit " + (
+                "with budgetSummary 0; fit with a share of epsilon for it (setBudgetSummary)"
+                if report.get("privacyMode") == "strict"
+                else "in privacy mode paper, which makes none (exact sizes and costs are not private)"))
+        return PrivateKMeansSummary(tuple(float(v) for v in summary["clusterSizes"]), float(summary["trainingCost"]),
+                                    float(summary["epsilon"]), float(summary["sizeStandardDeviation"]),
+                                    float(summary["costStandardDeviation"]), float(summary["costTermCap"]))
+
+
+class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLWritable):
+    """Differentially private k-means (Poisson importance sampling and weighted DP-Lloyd) as a Spark ML Estimator.
+
+    A strict release (the default) needs a public ``clipRadius`` or ``bounds``. Arguments left out keep the JVM's
+    defaults; ``lambda_`` sets the param ``lambda``.
+    """
+
+    _java_obj = None  # until __init__ makes it (PySpark's finaliser reads it even when a call was refused first)
+
+    @keyword_only
+    def __init__(self, *, k=None, maxIter=None, seed=None, featuresCol=None, dimension=None, predictionCol=None,
+                 epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
+                 center=None, preprocessing=None, initMode=None, guards=None, offsetClip=None, privacyMode=None,
+                 clipRadius=None, minNoisyCount=None,
+                 origin=None, bounds=None, normQuantile=None, tailRadius=None, outliers=None, budgetCentre=None,
+                 budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
+                 stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
+                 budgetKSelection=None, allowNonAtomicRename=None):
+        super().__init__()
+        self._java_obj = self._new_java_obj(_JVM_PACKAGE + ".PrivateKMeans", self.uid)
+        if not _remote(self):
+            self._transfer_params_from_java()  # the defaults, as the JVM declares them
+        self.setParams(**self._input_kwargs)
+
+    @keyword_only
+    def setParams(self, *, k=None, maxIter=None, seed=None, featuresCol=None, dimension=None, predictionCol=None,
+                  epsilon=None, sampler=None, sampleSize=None, lambda_=None, geometry=None, normBound=None,
+                  center=None, preprocessing=None, initMode=None, guards=None, offsetClip=None, privacyMode=None,
+                  clipRadius=None, minNoisyCount=None,
+                  origin=None, bounds=None, normQuantile=None, tailRadius=None, outliers=None, budgetCentre=None,
+                  budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
+                  stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
+                  budgetKSelection=None, allowNonAtomicRename=None):
+        """Sets the given params; those left out (None) stay as they are."""
+        return self._set(**_as_params(self._input_kwargs))
+
+    @_jvm_errors_as_pais_errors
+    def _fit_java(self, dataset):
+        return super()._fit_java(dataset)
+
+    def _create_model(self, java_model):
+        return PrivateKMeansModel(java_model)
+
+    def setK(self, value):
+        return self._set(k=value)
+
+    def setMaxIter(self, value):
+        return self._set(maxIter=value)
+
+    def setSeed(self, value):
+        return self._set(seed=value)
+
+    def setFeaturesCol(self, value):
+        return self._set(featuresCol=value)
+
+    def setDimension(self, value):
+        return self._set(dimension=value)
+
+    def setPredictionCol(self, value):
+        return self._set(predictionCol=value)
+
+    def setEpsilon(self, value):
+        return self._set(epsilon=value)
+
+    def setSampler(self, value):
+        return self._set(sampler=value)
+
+    def setSampleSize(self, value):
+        return self._set(sampleSize=value)
+
+    def setLambda(self, value):
+        return self._set(**{"lambda": value})
+
+    def setGeometry(self, value):
+        return self._set(geometry=value)
+
+    def setNormBound(self, value):
+        return self._set(normBound=value)
+
+    def setCenter(self, value):
+        return self._set(center=value)
+
+    def setPreprocessing(self, value):
+        return self._set(preprocessing=value)
+
+    def setInitMode(self, value):
+        return self._set(initMode=value)
+
+    def setGuards(self, value):
+        return self._set(guards=value)
+
+    def setMinNoisyCount(self, value):
+        return self._set(minNoisyCount=value)
+
+    def setOffsetClip(self, value):
+        return self._set(offsetClip=value)
+
+    def setPrivacyMode(self, value):
+        return self._set(privacyMode=value)
+
+    def setClipRadius(self, value):
+        return self._set(clipRadius=value)
+
+    def setOrigin(self, value):
+        return self._set(origin=value)
+
+    def setBounds(self, value):
+        return self._set(bounds=value)
+
+    def setBudgetLedger(self, value):
+        return self._set(budgetLedger=value)
+
+    def setAllowNonAtomicRename(self, value):
+        return self._set(allowNonAtomicRename=value)
+
+    def setNormQuantile(self, value):
+        return self._set(normQuantile=value)
+
+    def setTailRadius(self, value):
+        return self._set(tailRadius=value)
+
+    def setOutliers(self, value):
+        return self._set(outliers=value)
+
+    def setBudgetCentre(self, value):
+        return self._set(budgetCentre=value)
+
+    def setBudgetHistogram(self, value):
+        return self._set(budgetHistogram=value)
+
+    def setBudgetInit(self, value):
+        return self._set(budgetInit=value)
+
+    def setBudgetSummary(self, value):
+        return self._set(budgetSummary=value)
+
+    def setKCandidates(self, value):
+        return self._set(kCandidates=value)
+
+    def setBudgetKSelection(self, value):
+        return self._set(budgetKSelection=value)
+
+    def setCoresetSampleSize(self, value):
+        return self._set(coresetSampleSize=value)
+
+    def setStage1Size(self, value):
+        return self._set(stage1Size=value)
+
+    def setStage1Cached(self, value):
+        return self._set(stage1Cached=value)
+
+    def setNoise(self, value):
+        return self._set(noise=value)
+
+    def setDelta(self, value):
+        return self._set(delta=value)
+
+
+class PrivateKMeansModel(JavaModel, _PrivateKMeansParams, JavaMLReadable, JavaMLWritable):
+    """The fitted model: the released centres and the privacy report of the release."""
+
+    def clusterCenters(self):
+        """The released centres, one numpy array each."""
+        _refuse_over_connect(self, "clusterCenters()")
+        return [vector.toArray() for vector in self._call_java("clusterCenters")]
+
+    def privacyReport(self):
+        """The privacy report as a dict: the same JSON as the job's privacy-report.json."""
+        _refuse_over_connect(self, "privacyReport()")
+        return json.loads(self._call_java("privacyReportJson"))
+
+    @property
+    def hasSummary(self):
+        """Whether the release made a private training summary (as ``pyspark.ml.clustering.KMeansModel.hasSummary``)."""
+        _refuse_over_connect(self, "hasSummary")
+        return "trainingSummary" in self.privacyReport()
+
+    def summary(self):
+        """The private training summary (:class:`PrivateKMeansSummary`): DP cluster sizes and training cost of the
+        released centres, with the epsilon they cost; saved and loaded with the model. Over Spark Connect:
+        ``PrivateKMeansSummary.fromReport(read_privacy_report(spark, path))`` on the saved model."""
+        _refuse_over_connect(self, "summary()")
+        return PrivateKMeansSummary.fromReport(self.privacyReport())
+
+    def numClusters(self):
+        _refuse_over_connect(self, "numClusters()")
+        return self._call_java("numClusters")
+
+    @_jvm_errors_as_pais_errors
+    def exportAsMLlib(self, path, overwrite=False):
+        """Saves the centres as MLlib's KMeansModel (``pyspark.ml.clustering.KMeansModel.load`` reads it)."""
+        _refuse_over_connect(self, "exportAsMLlib()")
+        self._call_java("exportAsMLlib", path, overwrite)
+
+    @_jvm_errors_as_pais_errors
+    def _transform(self, dataset):
+        return super()._transform(dataset)
+
+    def setFeaturesCol(self, value):
+        return self._set(featuresCol=value)
+
+    def setPredictionCol(self, value):
+        return self._set(predictionCol=value)
