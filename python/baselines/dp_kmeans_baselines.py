@@ -1,4 +1,4 @@
-"""DP k-means from the libraries users know, run on the utility benchmark's points (docs/RESULTS.md, "Side by side").
+"""DP k-means from the libraries users know, run on the utility benchmark's points (docs/results/utility.md, "Side by side").
 
 The benchmark (io.pais.experiments.UtilityStudy) writes the preprocessed points of a data set as a .npy file and a
 JSON request (public per-coordinate bounds, k, the ε grid, the seeds); this script fits, for every ε and seed:

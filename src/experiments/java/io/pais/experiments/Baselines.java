@@ -19,9 +19,9 @@ import java.util.Locale;
 
 /**
  * The DP k-means libraries users know, fitted on the utility benchmark's points with the same public bounds
- * (docs/RESULTS.md, "Side by side"): the points go to {@code python/baselines/dp_kmeans_baselines.py} as a .npy file
- * through {@code submit/pais-baselines}, which installs diffprivlib and OpenDP from PyPI, and the centres come back
- * as JSON lines, costed here like pais's.
+ * (docs/results/utility.md, "Side by side"): the points go to {@code python/baselines/dp_kmeans_baselines.py} as a .npy
+ * file through {@code submit/pais-baselines}, which installs diffprivlib and OpenDP from PyPI, and the centres come
+ * back as JSON lines, costed here like pais's.
  */
 final class Baselines {
   /** The libraries the script knows: diffprivlib at the declared ε, at the matched real ε, and OpenDP's DP-Lloyd. */

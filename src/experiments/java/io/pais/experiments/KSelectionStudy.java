@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
  * ε with the same seed, and both against the floor at that k.
  */
 @Command(name = "pais-k-selection-study", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "k chosen privately against the non-private elbow on real data sets (docs/RESULTS.md).")
+    description = "k chosen privately against the non-private elbow on real data sets (docs/results/summary-and-k.md).")
 public final class KSelectionStudy implements Callable<Integer> {
   @Mixin
   StudyOptions common = new StudyOptions();

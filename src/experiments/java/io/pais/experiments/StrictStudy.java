@@ -41,7 +41,7 @@ import picocli.CommandLine.Option;
  * numbers compare the released centres, not the preprocessing.
  */
 @Command(name = "pais-strict-study", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Strict against paper mode on real data sets (docs/RESULTS.md).")
+    description = "Strict against paper mode on real data sets (docs/results/strict-and-schemes.md).")
 public final class StrictStudy implements Callable<Integer> {
   @Mixin
   StudyOptions common = new StudyOptions();

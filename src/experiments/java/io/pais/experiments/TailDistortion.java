@@ -13,13 +13,14 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * How far projecting onto a norm quantile moves each shared set, against its floor (docs/RESULTS.md, "Heavy
+ * How far projecting onto a norm quantile moves each shared set, against its floor (docs/results/utility.md, "Heavy
  * tails"): D(r) = Σ (‖x‖ − r)² over the prepared points beyond r — what projecting them onto the ball of radius r
  * moves them by, squared — divided by the floor's total cost, at the quantiles 0.9 to 0.999 of the exact norms. Not
  * private: it reads the points to explain what the private releases do.
  */
 @Command(name = "pais-tail-distortion", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "The distortion of projecting onto a norm quantile, in floors (docs/RESULTS.md, \"Heavy tails\").")
+    description = "The distortion of projecting onto a norm quantile, in floors (docs/results/utility.md, "
+        + "\"Heavy tails\").")
 public final class TailDistortion implements Callable<Integer> {
   private static final double[] QUANTILES = {0.9, 0.95, 0.975, 0.99, 0.999};
 

@@ -48,7 +48,8 @@ import picocli.CommandLine.Option;
  * {@code --floor-starts} starts. Costs are SPEC §9's (1/n) Σ min_j ‖x − c_j‖² over the preprocessed points.
  */
 @Command(name = "pais-utility-study", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Strict releases against the non-private k-means++ floor on real data sets (docs/RESULTS.md).")
+    description = "Strict releases against the non-private k-means++ floor on real data sets "
+        + "(docs/results/utility.md).")
 public final class UtilityStudy implements Callable<Integer> {
   @Mixin
   StudyOptions common = new StudyOptions();

@@ -1,5 +1,5 @@
 /**
- * The experiments behind docs/RESULTS.md: the paper's sweeps, the strict-versus-paper study, the utility benchmark,
+ * The experiments behind docs/results/: the paper's sweeps, the strict-versus-paper study, the utility benchmark,
  * data-set loaders and charts. Not part of a release.
  */
 package io.pais.experiments;

@@ -77,22 +77,22 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
    * The private coreset's split of its share and the depth of its cell tree. The spreads take 10 %. The cell tree is
    * {@link #TREE_SPLITS_PER_COORDINATE} splits a coordinate deep, at most {@link #MAX_TREE_LEVELS} levels
    * ({@link #treeLevels}). A tree of that full depth (d ≥ 7) and the region sums take 45 % each, chosen with a
-   * prototype of the strict pipeline on the utility sets (see {@code PrivateCoreset}). A shallower tree (L = 3d
-   * levels, 4 ≤ d ≤ 6) and the sums split the 90 % as L : d, the ratio of their sensitivities, so that the tree's
-   * count noise Δ·L/ε_tree and the sums' Δ·d/ε_sums, whose larger sets the coreset's threshold τ, are equal. In at most
-   * {@link #GRID_MAX_DIMENSION} dimensions the 90 % go to a grid of noisy counts, no sums ({@link #grid}); an allocation
-   * made before d is known (which only checks the sum of the shares) splits as the full-depth tree does. The tail
-   * axes ({@code io.pais.estimation.PrivateTailAxes}) take {@value #TAIL_COUNTS_SHARE} of the release's ε for the
-   * bands' counts and {@value #TAIL_POSITIONS_SHARE} for the heavy bands' positions, from DP-Lloyd's rest rather
-   * than from the init share.
+   * prototype of the strict pipeline on the utility sets (see {@code PrivateCoreset}). A shallower tree (L = 3d levels,
+   * 4 ≤ d ≤ 6) and the sums split the 90 % as L : d, the ratio of their sensitivities, so that the tree's count noise
+   * Δ·L/ε_tree and the sums' Δ·d/ε_sums, whose larger sets the coreset's threshold τ, are equal. In at most
+   * {@link #GRID_MAX_DIMENSION} dimensions the 90 % go to a grid of noisy counts, no sums ({@link #grid}); an
+   * allocation made before d is known (which only checks the sum of the shares) splits as the full-depth tree does. The
+   * tail axes ({@code io.pais.estimation.PrivateTailAxes}) take {@value #TAIL_COUNTS_SHARE} of the release's ε for the
+   * bands' counts and {@value #TAIL_POSITIONS_SHARE} for the heavy bands' positions, from DP-Lloyd's rest rather than
+   * from the init share.
    *
-   * <p>Measured at ε = 1, 3 seeds (docs/RESULTS.md, "Generalisation", the cell tree's depth and split): on the
-   * generalisation benchmark's 20 cells with d ≤ 3 the 40-split tree at 45 % / 45 % kept a cell only from about
-   * 3·20/(0.45·ε_i) points on, 440 at ε_i = 0.3, more than any cluster of the 2-d cells with 15–50 clusters held,
-   * whose starts then came mostly from the ball (geometric mean of cost / floor 2.07). The 12-split tree took it to
-   * 1.78 at 45 % / 45 %, and with the tree's part of the 90 % at 0.6, 0.75 (L : d) and 0.85 to 1.76, 1.53 and 1.86.
-   * On the utility benchmark's sets (d = 8–54, large n̂) the balanced split of a full-depth tree (71 % at d = 8)
-   * cost up to 16 % (cod-rna 1.004 → 1.164 at ε = 1): there τ does not bind and the sums' precision does.
+   * <p>Measured at ε = 1, 3 seeds (docs/results/generalisation.md, "Generalisation", the cell tree's depth and split):
+   * on the generalisation benchmark's 20 cells with d ≤ 3 the 40-split tree at 45 % / 45 % kept a cell only from about
+   * 3·20/(0.45·ε_i) points on, 440 at ε_i = 0.3, more than any cluster of the 2-d cells with 15–50 clusters held, whose
+   * starts then came mostly from the ball (geometric mean of cost / floor 2.07). The 12-split tree took it to 1.78 at
+   * 45 % / 45 %, and with the tree's part of the 90 % at 0.6, 0.75 (L : d) and 0.85 to 1.76, 1.53 and 1.86. On the
+   * utility benchmark's sets (d = 8–54, large n̂) the balanced split of a full-depth tree (71 % at d = 8) cost up to
+   * 16 % (cod-rna 1.004 → 1.164 at ε = 1): there τ does not bind and the sums' precision does.
    *
    * @param spreads the per-coordinate spreads' ε
    * @param tree the cell tree's ε, or the grid's
@@ -115,7 +115,7 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
      * wide resolves clusters far smaller than the data's spread, and each further level raises the count noise and
      * τ. Only d ≤ 6 trees are shallower than {@link #MAX_TREE_LEVELS}. On the generalisation benchmark's 20 cells
      * with d ≤ 3 (3 seeds, ε = 1, with the L : d split) 4, 5, 6 and 8 gave geometric means of cost / floor of 1.62,
-     * 1.61, 1.53 and 1.79, against 2.07 for the 40-split tree (docs/RESULTS.md, "Generalisation").
+     * 1.61, 1.53 and 1.79, against 2.07 for the 40-split tree (docs/results/generalisation.md, "Generalisation").
      */
     public static final int TREE_SPLITS_PER_COORDINATE = 6;
     /**
@@ -124,17 +124,17 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
      * 3-d. On the generalisation benchmark's 20 cells with d ≤ 2 (11 seeds, ε = 1) it took the geometric mean of cost /
      * floor from 1.603 to 1.385, none higher (many-31 4.33 → 1.98, a1 1.77 → 1.22); on the utility benchmark's skin
      * (d = 3; 5 seeds, 16 cells) every median was within or below its committed quartiles (ε = 0.5: 0.979 → 0.948).
-     * No set with d from 4 to 6 was tried (docs/RESULTS.md, "A grid for the coreset in few dimensions").
+     * No set with d from 4 to 6 was tried (docs/results/history.md, "A grid for the coreset in few dimensions").
      */
     public static final int GRID_MAX_DIMENSION = 3;
     /**
      * The tail axes' counts' share of the release's ε: at ε = 0.5, a scale of 50 a band and a threshold near 500
-     * points (kddcup99's 934-point group lies in one band; docs/RESULTS.md, "Tail axes").
+     * points (kddcup99's 934-point group lies in one band; docs/results/history.md, "Tail axes").
      */
     public static final double TAIL_COUNTS_SHARE = 0.04;
     /**
      * The heavy bands' position sums' share of the release's ε: a band's position is off by about Δ/(ε_p·ñ) of its
-     * octave, a tenth for 1,000 points at ε = 1 (docs/RESULTS.md, "Tail axes").
+     * octave, a tenth for 1,000 points at ε = 1 (docs/results/history.md, "Tail axes").
      */
     public static final double TAIL_POSITIONS_SHARE = 0.01;
     /** What the tail axes take from the release's ε, counts and positions together. */

@@ -16,7 +16,7 @@ public record BudgetPerCentre(double value) {
   /**
    * Below it the budget is little for k centres in d dimensions: on the generalisation benchmark at ε = 1 every
    * method's median cost sat at 1.1–26 times the non-private optimum there, against 1.0–3.4 for pais from 55 on
-   * (docs/RESULTS.md, "Generalisation"). A report threshold only: it changes no release.
+   * (docs/results/generalisation.md, "Generalisation"). A report threshold only: it changes no release.
    */
   public static final double LITTLE_BELOW = 50;
 

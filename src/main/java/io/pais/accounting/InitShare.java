@@ -6,7 +6,7 @@ import java.util.OptionalDouble;
 
 /**
  * The private coreset's share of ε: given, or chosen by {@link BudgetAllocation} once the DP estimate n̂ is known.
- * The utility benchmark (docs/RESULTS.md, "Budget shares at small ε") found that a larger share pays where each
+ * The utility benchmark (docs/results/history.md, "Budget shares at small ε") found that a larger share pays where each
  * cluster has few points per coordinate and unit of ε, and costs where it has many, so auto follows the public value
  * n̂·ε/(k·d).
  */
@@ -35,16 +35,17 @@ public sealed interface InitShare extends Serializable {
 
   /**
    * No coreset where n̂·ε/(k·d) is below {@link #NO_CORESET_BELOW} (0: the release starts from k points uniform in the
-   * ball of the data's typical radius, as {@code --init scaled-ball}, and DP-Lloyd gets the share), {@link #SPARSE_SHARE} below {@link #SPARSE_BELOW}, else
-   * {@link #DENSE_SHARE} (also when n̂ is not estimated). Paired over 15 seeds at ε = 0.5, 0.3 against 0.2 cut the
-   * cost by 4–15 % on the sets at 84–109 and was neutral at 111–236; kddcup99 at 634 lost 8 %.
+   * ball of the data's typical radius, as {@code --init scaled-ball}, and DP-Lloyd gets the share),
+   * {@link #SPARSE_SHARE} below {@link #SPARSE_BELOW}, else {@link #DENSE_SHARE} (also when n̂ is not estimated).
+   * Paired over 15 seeds at ε = 0.5, 0.3 against 0.2 cut the cost by 4–15 % on the sets at 84–109 and was neutral at
+   * 111–236; kddcup99 at 634 lost 8 %.
    */
   record Auto() implements InitShare {
     /**
-     * Below it the coreset's cell tree resolves few of the k clusters (its heavy cells need more points than a
-     * cluster holds) and its share buys little: on the generalisation benchmark at ε = 1 (docs/RESULTS.md,
-     * "Generalisation", item 3 of the issue-49 changes) scaled-ball's start did better in 10 of the 12 cells at
-     * 2–20 (r15 25.8 → 12.7, glass 4.5 → 3.4, ecoli 3.9 → 2.2) and the coreset in most cells from 32 on.
+     * Below it the coreset's cell tree resolves few of the k clusters (its heavy cells need more points than a cluster
+     * holds) and its share buys little: on the generalisation benchmark at ε = 1 (docs/results/generalisation.md,
+     * "Generalisation", item 3 of the issue-49 changes) scaled-ball's start did better in 10 of the 12 cells at 2–20
+     * (r15 25.8 → 12.7, glass 4.5 → 3.4, ecoli 3.9 → 2.2) and the coreset in most cells from 32 on.
      */
     public static final double NO_CORESET_BELOW = 25;
     public static final double SPARSE_BELOW = 150;

@@ -22,13 +22,13 @@ import java.util.function.IntFunction;
  * where it was, so the count's noise scales an offset of typical length ρ/2 instead of the centre's r/2: the
  * {@code countLever} below.
  *
- * <p>This is the structure of Su et al.'s rule (2016, the one diffprivlib ships: T = ε/ε_m, clamped to [2, 7], with
- * ε_m the per-iteration budget at which one iteration's error reaches a fixed level), computed from our own
- * calibration instead of their closed form, so that it follows the unit-free split, sampling amplification and the
- * uniform schemes' accountants. The bounds and the level come from a prototype and were checked by the utility
- * benchmark (docs/RESULTS.md, "Utility"): from the private coreset's start, over eight data sets, auto had the best
- * geometric-mean cost at ε ≤ 3 among auto and fixed T = 3, 5, 10, and was within 1 % of T = 10 at ε = 10, where
- * T = 10 lost up to 42 % at small ε.
+ * <p>This is the structure of Su et al.'s rule (2016, the one diffprivlib ships: T = ε/ε_m, clamped to [2, 7], with ε_m
+ * the per-iteration budget at which one iteration's error reaches a fixed level), computed from our own calibration
+ * instead of their closed form, so that it follows the unit-free split, sampling amplification and the uniform schemes'
+ * accountants. The bounds and the level come from a prototype and were checked by the utility benchmark
+ * (docs/results/utility.md, "Utility"): from the private coreset's start, over eight data sets, auto had the best
+ * geometric-mean cost at ε ≤ 3 among auto and fixed T = 3, 5, 10, and was within 1 % of T = 10 at ε = 10, where T = 10
+ * lost up to 42 % at small ε.
  */
 public final class IterationPolicy {
   public static final int MIN_ITERATIONS = 2;

@@ -14,8 +14,8 @@ import java.util.List;
  */
 public record KSelection(List<Candidate> candidates, int chosen, String rule) {
   /**
-   * The share of a candidate's own ε for the training summary whose DP cost is its score (docs/RESULTS.md,
-   * "Choosing k privately").
+   * The share of a candidate's own ε for the training summary whose DP cost is its score
+   * (docs/results/summary-and-k.md, "Choosing k privately").
    */
   public static final double CANDIDATE_SUMMARY_SHARE = 0.4;
 

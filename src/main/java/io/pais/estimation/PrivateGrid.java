@@ -29,8 +29,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  */
 public final class PrivateGrid {
   /**
-   * ρ: the grid is the finest whose average cell holds at least ρ·τ points. On the generalisation benchmark's 20
-   * cells with d ≤ 2 (11 seeds, ε = 1; docs/RESULTS.md, "A grid for the coreset in few dimensions") 0.1, 0.2 and 0.4
+   * ρ: the grid is the finest whose average cell holds at least ρ·τ points. On the generalisation benchmark's 20 cells
+   * with d ≤ 2 (11 seeds, ε = 1; docs/results/history.md, "A grid for the coreset in few dimensions") 0.1, 0.2 and 0.4
    * gave geometric means of cost / floor of 1.437, 1.385 and 1.387 (the cell tree's: 1.603).
    */
   public static final double DENSITY = 0.2;

@@ -164,7 +164,7 @@ public final class PrivateNormHistogram {
    * count·(e·r)² the squared error DP-Lloyd's noise adds to the points' cost when a typical centre's noise is e·r
    * (e is scale-free: the noise scales with r). The weight w = {@value #TAIL_NOISE_WEIGHT} stands for what the
    * model leaves out (a larger r also dilutes the initialiser's and the sampler's noise budget per unit of norm): with
-   * w = 1 the utility benchmark lost up to 20 % on htru2 at ε = 1, with w = 10 nothing (docs/RESULTS.md, "Heavy
+   * w = 1 the utility benchmark lost up to 20 % on htru2 at ε = 1, with w = 10 nothing (docs/results/utility.md, "Heavy
    * tails"). Post-processing of the noisy counts and public values.
    *
    * @param from the smallest radius considered (the quantile r̂)

@@ -30,14 +30,14 @@ import org.apache.commons.rng.UniformRandomProvider;
  * public function of r, R₁ and d; which are heavy is post-processing of the noisy counts, and the positions are a
  * second release at ε_p (adaptive composition: a point moves one band's sum by at most W).
  *
- * <p>Why positions are paid for: DP-Lloyd re-seeds a dead centre at the pool point of largest w·D², D its distance
- * from the nearest centre, which for a band should be the distance of its points. At the octave's lower edge D is
+ * <p>Why positions are paid for: DP-Lloyd re-seeds a dead centre at the pool point of largest w·D², D its distance from
+ * the nearest centre, which for a band should be the distance of its points. At the octave's lower edge D is
  * understated (kddcup99's groups sit 4 to 22 % above it) and the far groups lost their re-seeds to the bulk: kddcup99
  * at ε = 1 stayed at 1.22 the floor; at the octave's geometric middle D is overstated (a group at norm 6,246 when r is
  * near 6,000 drew centres to where no point is: 1.19 at ε = 10). At its noisy mean, over 10 seeds, kddcup99 went from
- * 1.33 / 1.22 to 1.16 / 1.12 at ε = 0.5 / 1, and from 1.07 to 1.14 at ε = 10, where bands of a few dozen points pass
- * τ (docs/RESULTS.md, "Tail axes", "Positions"). The pool points only re-seed: as a start they pulled k-means onto
- * tails that are not axis-aligned (shuttle, magic, skin: up to 10 % worse at ε ≥ 3).
+ * 1.33 / 1.22 to 1.16 / 1.12 at ε = 0.5 / 1, and from 1.07 to 1.14 at ε = 10, where bands of a few dozen points pass τ
+ * (docs/results/history.md, "Tail axes", "Positions"). The pool points only re-seed: as a start they pulled k-means
+ * onto tails that are not axis-aligned (shuttle, magic, skin: up to 10 % worse at ε ≥ 3).
  */
 public final class PrivateTailAxes {
   /** The chance, summed over every band, that an empty band becomes a pool point. */

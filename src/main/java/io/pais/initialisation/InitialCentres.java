@@ -28,8 +28,8 @@ public final class InitialCentres {
 
   /**
    * The typical box start's norm as a share of the data's typical norm (a utility constant of the start, which spends
-   * no ε): on the four generalisation cells where it acts (docs/RESULTS.md, "A start in the box's shape and dead
-   * centres that split"), shares from 0.02 to 0.4 gave the same medians within their spread over 51 seeds, and 0.5
+   * no ε): on the four generalisation cells where it acts (docs/results/history.md, "A start in the box's shape and
+   * dead centres that split"), shares from 0.02 to 0.4 gave the same medians within their spread over 51 seeds, and 0.5
    * to 1 worse over 5 to 7; a small share makes the first step's cells cones through the DP centre, which a far-out
    * start does not.
    */
@@ -105,8 +105,8 @@ public final class InitialCentres {
   }
 
   /**
-   * The radius of {@link io.pais.settings.Initialisation#SCALED_BALL}: sqrt(x̃) in ℓ2 (x̃ the mean squared norm), x̃ in ℓ1 (the mean
-   * norm), at most r.
+   * The radius of {@link io.pais.settings.Initialisation#SCALED_BALL}: sqrt(x̃) in ℓ2 (x̃ the mean squared norm), x̃ in
+   * ℓ1 (the mean norm), at most r.
    */
   public static double typicalRadius(double meanNormStatistic, double radius, Geometry geometry) {
     double typical = geometry == Geometry.L2 ? Math.sqrt(Math.max(meanNormStatistic, 0)) : meanNormStatistic;

@@ -33,28 +33,27 @@ import org.apache.spark.api.java.JavaRDD;
  *       count is at least τ;
  *   <li>noisy sums of the resulting regions ({@link PrivateCoresetPoints}), at the rest: the coreset points, weighted
  *       by their noisy counts.
- * </ol>
- * In d ≤ {@link BudgetAllocation.CoresetShares#GRID_MAX_DIMENSION} the second and third give way to a noisy grid
- * ({@link PrivateGrid}, the 90 %): one level of the same cells, each count with noise of scale Δ/ε (not Δ·L/ε), and
- * the kept cells' public middles, weighted by their noisy counts, as the coreset points; one pass for the cells.
- * Each of the tree's coreset points is then clamped into its region's cell ({@link CellBox}; the sides on the box's boundary are
- * open) and projected onto the ball again: the region's mean lies in both, so in ℓ2 neither step moves the point
- * away from it (post-processing; in ℓ1 the ball step is the same radial scaling as before the clamp). A noisy mean of a region near τ can land far outside its cell, where k-means++ likes to put
- * a centre (with ε = 3 on kddcup99 with public bounds, three of one seed's ten initial centres held almost no
- * points); clamped, it stays in the cell that holds its points.
+ * </ol> In d ≤ {@link BudgetAllocation.CoresetShares#GRID_MAX_DIMENSION} the second and third give way to a noisy grid
+ * ({@link PrivateGrid}, the 90 %): one level of the same cells, each count with noise of scale Δ/ε (not Δ·L/ε), and the
+ * kept cells' public middles, weighted by their noisy counts, as the coreset points; one pass for the cells. Each of
+ * the tree's coreset points is then clamped into its region's cell ({@link CellBox}; the sides on the box's boundary
+ * are open) and projected onto the ball again: the region's mean lies in both, so in ℓ2 neither step moves the point
+ * away from it (post-processing; in ℓ1 the ball step is the same radial scaling as before the clamp). A noisy mean of a
+ * region near τ can land far outside its cell, where k-means++ likes to put a centre (with ε = 3 on kddcup99 with
+ * public bounds, three of one seed's ten initial centres held almost no points); clamped, it stays in the cell that
+ * holds its points.
  *
- * <p>τ = 3·max(count noise scale Δ·L/ε_tree, Δ·d/ε_sums) (a shallow tree's shares make the two
- * equal, {@link BudgetAllocation.CoresetShares}) keeps a kept region's count three noise scales clear of zero and its
- * noisy mean within about r/3 of the true one (the sum noise has mean length about d·r/ε_sums, Δ = 1 or 2 by
- * relation). Weighted k-means++ and Lloyd on the coreset (best of 50 starts: with 10, ijcnn1 at ε = 10 ended in a
- * local optimum 1.3× the floor in 3 of 3 seeds, with 50 in none) are post-processing. Passes over the prepared points ({@link CoresetPasses}: on the driver's copy when
- * they fit): one for the spreads, one per group of tree levels (as many levels a group as keep the driver's cell
- * counts under 2^20), one for the sums.
- * The pool DP-Lloyd re-seeds dead centres from is the coreset and, beyond r, the heavy bands of its tail axes
- * ({@link PrivateTailAxes}, their own share of ε).
- * The shares and constants were chosen with a scratch prototype of the strict pipeline on the shared data sets
- * (variants within seed noise); the utility benchmark (docs/RESULTS.md, "Utility") measured the resulting default
- * against the data-independent starts but did not vary them.
+ * <p>τ = 3·max(count noise scale Δ·L/ε_tree, Δ·d/ε_sums) (a shallow tree's shares make the two equal,
+ * {@link BudgetAllocation.CoresetShares}) keeps a kept region's count three noise scales clear of zero and its noisy
+ * mean within about r/3 of the true one (the sum noise has mean length about d·r/ε_sums, Δ = 1 or 2 by relation).
+ * Weighted k-means++ and Lloyd on the coreset (best of 50 starts: with 10, ijcnn1 at ε = 10 ended in a local optimum
+ * 1.3× the floor in 3 of 3 seeds, with 50 in none) are post-processing. Passes over the prepared points
+ * ({@link CoresetPasses}: on the driver's copy when they fit): one for the spreads, one per group of tree levels (as
+ * many levels a group as keep the driver's cell counts under 2^20), one for the sums. The pool DP-Lloyd re-seeds dead
+ * centres from is the coreset and, beyond r, the heavy bands of its tail axes ({@link PrivateTailAxes}, their own share
+ * of ε). The shares and constants were chosen with a scratch prototype of the strict pipeline on the shared data sets
+ * (variants within seed noise); the utility benchmark (docs/results/utility.md, "Utility") measured the resulting
+ * default against the data-independent starts but did not vary them.
  */
 final class PrivateCoreset {
   /** The box's half-width in spreads. */

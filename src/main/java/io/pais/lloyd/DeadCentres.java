@@ -15,9 +15,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p>The threshold is {@value #COUNT_DEVIATIONS} standard deviations σ of the count noise ({@link #of}). Under Laplace
  * noise a cluster with no points is re-seeded with probability 1 − e^(−1.5·√2)/2 ≈ 0.94 an iteration, and one that
- * holds 3σ (twice the threshold) with probability e^(−1.5·√2)/2 ≈ 0.06. With 3σ the threshold re-seeded kddcup99's
- * real clusters of about 4σ in many of their iterations and its releases with the clip radius got worse at ε ≤ 1;
- * with 1σ and 1.5σ the eight shared sets gave the same medians (docs/RESULTS.md, "Dead centres re-seeded from the
+ * holds 3σ (twice the threshold) with probability e^(−1.5·√2)/2 ≈ 0.06. With 3σ the threshold re-seeded kddcup99's real
+ * clusters of about 4σ in many of their iterations and its releases with the clip radius got worse at ε ≤ 1; with 1σ
+ * and 1.5σ the eight shared sets gave the same medians (docs/results/history.md, "Dead centres re-seeded from the
  * coreset").
  *
  * <p>Without a pool (a strict release that started from no coreset: little budget per centre, or a start that reads
@@ -33,9 +33,9 @@ public record DeadCentres(SampleBlock pool, double deadBelow, Split split) {
   public static final double COUNT_DEVIATIONS = 1.5;
 
   /**
-   * The threshold of {@link #splitting} in standard deviations of the count noise (a utility constant of a guard,
-   * which spends no ε): on the twelve generalisation cells without a coreset (21 seeds), 1 gave a geometric mean of
-   * the medians of 3.77 against 3.85 at 0.5 and 4.01 at 1.5 (4.11 without splitting); docs/RESULTS.md, "A start in
+   * The threshold of {@link #splitting} in standard deviations of the count noise (a utility constant of a guard, which
+   * spends no ε): on the twelve generalisation cells without a coreset (21 seeds), 1 gave a geometric mean of the
+   * medians of 3.77 against 3.85 at 0.5 and 4.01 at 1.5 (4.11 without splitting); docs/results/history.md, "A start in
    * the box's shape and dead centres that split".
    */
   public static final double SPLIT_COUNT_DEVIATIONS = 1.0;
@@ -158,7 +158,7 @@ public record DeadCentres(SampleBlock pool, double deadBelow, Split split) {
    * to (−1: none, or the centre has held points since), and the points that could not hold a centre — a centre moved
    * there was dead again at the next iteration. Such a point is not chosen again: on a sample (unif, core) a band of
    * the tail axes that the full data makes heavy can hold too few sampled points to pass the threshold, and every
-   * iteration moved the same dead centre back to it (shuttle at ε = 3: 1.06 → 1.32 the floor; docs/RESULTS.md,
+   * iteration moved the same dead centre back to it (shuttle at ε = 3: 1.06 → 1.32 the floor; docs/results/history.md,
    * "A pool point that cannot hold a centre"). Decided from noisy counts and the public pool only: post-processing.
    */
   static final class Memory {
@@ -196,11 +196,11 @@ public record DeadCentres(SampleBlock pool, double deadBelow, Split split) {
 
   /**
    * Moves the centres flagged in {@code dead} (k × d row-major {@code centres}, the live ones already at their new
-   * places) one after another, in index order, to the pool's point with the largest w·D², D the distance to the
-   * nearest live or already re-seeded centre, among the points {@code memory} has not seen fail (all of them when
-   * every one has; it has observed {@code dead}); ties go to the first such point. One pass of the distance kernel over the pool finds the
-   * distances to the live centres, and each placement updates them with one more centre, so the cost is that of one
-   * Lloyd assignment of the pool, whatever the number of dead centres. With no live centre the first goes to the
+   * places) one after another, in index order, to the pool's point with the largest w·D², D the distance to the nearest
+   * live or already re-seeded centre, among the points {@code memory} has not seen fail (all of them when every one
+   * has; it has observed {@code dead}); ties go to the first such point. One pass of the distance kernel over the pool
+   * finds the distances to the live centres, and each placement updates them with one more centre, so the cost is that
+   * of one Lloyd assignment of the pool, whatever the number of dead centres. With no live centre the first goes to the
    * heaviest point.
    */
   private void reseed(boolean[] dead, double[] centres, int k, Memory memory) {

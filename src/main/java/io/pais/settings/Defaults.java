@@ -19,25 +19,25 @@ public final class Defaults {
   public static final double EPSILON = 3.0;
   public static final PrivacyMode.Kind PRIVACY = PrivacyMode.Kind.STRICT;
   public static final double NORM_QUANTILE = 0.975;
-  /** Chosen with the utility benchmark (docs/RESULTS.md, "Heavy tails"). */
+  /** Chosen with the utility benchmark (docs/results/utility.md, "Heavy tails"). */
   public static final boolean TAIL_RADIUS = true;
   public static final Outliers OUTLIERS = Outliers.PROJECT;
-  /** Shares of the DP centre and the DP norm histogram, chosen by the strict-versus-paper measurements (RESULTS.md). */
+  /** Shares of the DP centre and the DP norm histogram, chosen by the strict-versus-paper study (docs/results/). */
   public static final double CENTRE_SHARE = 0.05;
   public static final double HISTOGRAM_SHARE = 0.05;
   /**
-   * Share of the private coreset: auto, 0.3 or 0.2 by n̂·ε/(k·d), chosen with the utility benchmark (docs/RESULTS.md,
-   * "Budget shares at small ε").
+   * Share of the private coreset: auto, 0.3 or 0.2 by n̂·ε/(k·d), chosen with the utility benchmark
+   * (docs/results/history.md, "Budget shares at small ε").
    */
   public static final InitShare INIT_SHARE = InitShare.auto();
   /**
    * Share of the private training summary (DP cluster sizes and training cost of the released centres), chosen with
-   * the utility benchmark (docs/RESULTS.md, "The private training summary").
+   * the utility benchmark (docs/results/summary-and-k.md, "The private training summary").
    */
   public static final double SUMMARY_SHARE = 0.05;
   /**
    * Share of a private choice of k (its candidate releases together; the chosen k's release keeps the rest): see
-   * docs/RESULTS.md, "Choosing k privately".
+   * docs/results/summary-and-k.md, "Choosing k privately".
    */
   public static final double K_SELECTION_SHARE = 0.5;
   /**
@@ -63,7 +63,7 @@ public final class Defaults {
   public static final boolean GUARDS = true;
   /**
    * DP-Lloyd sums offsets from the centres, clipped to a fraction of r the planner chooses (strict releases; paper
-   * mode sums the points): chosen with the utility benchmark (docs/RESULTS.md, "Clipped offsets").
+   * mode sums the points): chosen with the utility benchmark (docs/results/history.md, "Clipped offsets").
    */
   public static final OffsetClip OFFSET_CLIP = OffsetClip.auto();
   public static final double MIN_NOISY_COUNT = 1.0;

@@ -12,7 +12,7 @@ import java.io.Serializable;
  * no ε. Paper mode under auto sums the points (it reproduces the paper).
  *
  * <p>Why a cluster's radius: a smaller ρ cuts the noise in proportion, but pulls a centre by at most ρ per point,
- * which biases clusters wider than ρ. The utility benchmark (docs/RESULTS.md, "Clipped offsets") found a fixed
+ * which biases clusters wider than ρ. The utility benchmark (docs/results/history.md, "Clipped offsets") found a fixed
  * ρ = r/6 best at small ε on the heavy-tailed sets and costly on the wide clusters of ijcnn1 (1.004 to 1.019 floors
  * at ε = 10), ρ = r/2 as good as the points' sums there, and a choice by the noise level alone worse than one by the
  * clusters' width at every ε.

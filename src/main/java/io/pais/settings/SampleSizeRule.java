@@ -5,14 +5,14 @@ import java.io.Serializable;
 import java.util.Arrays;
 
 /**
- * {@code --sample-size}: a size the user gives, or {@code auto}. Under auto, opt in a strict release reads every
- * point when n̂ is at most {@link Auto#everyPointLimit()}, and otherwise takes the largest of a few sizes whose
- * DP-Lloyd plan exists at the release's r (the planner decides once n̂ and r are known: public values and DP
- * estimates only, no further ε); every other sampler, and paper mode, takes {@link Auto#BASE}. The utility benchmark
- * (docs/RESULTS.md, "The opt sample's size" and "Every point up to 524,288 points") found that a larger sample is
- * better or the same wherever opt has a plan, and that every point is better than opt's sample in 28 of 32 cells with
- * the public bounds (the other four within 0.04 %): on sets of this size the sample's sampling error, not the noise,
- * limits the release.
+ * {@code --sample-size}: a size the user gives, or {@code auto}. Under auto, opt in a strict release reads every point
+ * when n̂ is at most {@link Auto#everyPointLimit()}, and otherwise takes the largest of a few sizes whose DP-Lloyd plan
+ * exists at the release's r (the planner decides once n̂ and r are known: public values and DP estimates only, no
+ * further ε); every other sampler, and paper mode, takes {@link Auto#BASE}. The utility benchmark
+ * (docs/results/history.md, "The opt sample's size" and "Every point up to 524,288 points") found that a larger sample
+ * is better or the same wherever opt has a plan, and that every point is better than opt's sample in 28 of 32 cells
+ * with the public bounds (the other four within 0.04 %): on sets of this size the sample's sampling error, not the
+ * noise, limits the release.
  */
 public sealed interface SampleSizeRule extends Serializable {
 
@@ -56,7 +56,7 @@ public sealed interface SampleSizeRule extends Serializable {
      * opt in a strict release reads every point up to this n̂: where the coreset reads every point too (its own
      * {@link Defaults#CORESET_SAMPLE_SIZE}, equal by choice, not by definition), so that DP-Lloyd's at most seven
      * passes add to the passes a release makes anyway, while above it both read samples and a release keeps its speed
-     * at scale (docs/RESULTS.md, "Every point up to 524,288 points").
+     * at scale (docs/results/history.md, "Every point up to 524,288 points").
      */
     public static final long EVERY_POINT_LIMIT = 1L << 19;
     public static final SampleSize BASE = new SampleSize.Fraction(0.05);

@@ -25,15 +25,15 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * DP-Lloyd under the uniform schemes against Poisson importance sampling (opt) and the full data, at equal (ε, δ)
- * and an equal expected number of distinct records per iteration (docs/RESULTS.md): the engine in local[2], paper
- * mode (the same non-private preprocessing for every sampler, so only the sampling and the accounting differ), k =
- * 10, T = 10, random-ball start, guards on. Each scheme's m is chosen so that N·η(m) (the expected distinct records
- * of one iteration) equals the target; opt and poisson-uniform get that expected size directly; two-stage schemes
- * take n₁ = 20 % of N. Prints, per configuration, the mean and standard error of the cost (SPEC §9, full data) over
- * the seeds, the guarantee's δ, the expected number of distinct records the whole run reads (opt: its one sample;
- * a redrawn scheme: N(1 − (1 − η)^T); a cached stage I: at most n₁), and the median seconds of sampling and of
- * DP-Lloyd.
+ * DP-Lloyd under the uniform schemes against Poisson importance sampling (opt) and the full data, at equal (ε, δ) and
+ * an equal expected number of distinct records per iteration (docs/results/strict-and-schemes.md): the engine in
+ * local[2], paper mode (the same non-private preprocessing for every sampler, so only the sampling and the accounting
+ * differ), k = 10, T = 10, random-ball start, guards on. Each scheme's m is chosen so that N·η(m) (the expected
+ * distinct records of one iteration) equals the target; opt and poisson-uniform get that expected size directly;
+ * two-stage schemes take n₁ = 20 % of N. Prints, per configuration, the mean and standard error of the cost (SPEC §9,
+ * full data) over the seeds, the guarantee's δ, the expected number of distinct records the whole run reads (opt: its
+ * one sample; a redrawn scheme: N(1 − (1 − η)^T); a cached stage I: at most n₁), and the median seconds of sampling and
+ * of DP-Lloyd.
  *
  * <p>Arguments: seeds (default 5), ε (default 3), δ (default 1e-6), distinct fraction (default 0.05), then data
  * sets (default magic skin).

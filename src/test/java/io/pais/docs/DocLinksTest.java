@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -53,10 +52,11 @@ class DocLinksTest {
   @Test
   void anchorsAreMadeFromHeadingsAsGitHubMakesThem() {
     assertEquals("choosing-bounds-ε-and-k-what-the-generalisation-benchmark-taught",
-        anchor("Choosing bounds, ε and k: what the generalisation benchmark taught"));
+        MarkdownAnchors.of("Choosing bounds, ε and k: what the generalisation benchmark taught"));
     assertEquals("what-the-job-replaces-and-what-it-never-touches",
-        anchor("What the job replaces, and what it never touches"));
-    assertEquals("in-a-spark-ml-pipeline-java-and-scala", anchor("In a Spark ML pipeline (Java and Scala)"));
+        MarkdownAnchors.of("What the job replaces, and what it never touches"));
+    assertEquals("in-a-spark-ml-pipeline-java-and-scala",
+        MarkdownAnchors.of("In a Spark ML pipeline (Java and Scala)"));
     assertTrue(documents().size() >= 12, "README.md and the docs");
   }
 
@@ -73,12 +73,7 @@ class DocLinksTest {
 
   private static Set<String> anchors(Path markdown) {
     return withoutCode(read(markdown)).lines().filter(l -> l.startsWith("#"))
-        .map(l -> anchor(l.replaceFirst("^#+\\s*", ""))).collect(Collectors.toSet());
-  }
-
-  /** GitHub's anchor of a heading: lower case, punctuation dropped (letters of any script kept), spaces to hyphens. */
-  static String anchor(String heading) {
-    return heading.strip().toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}\\- _]", "").replace(' ', '-');
+        .map(l -> MarkdownAnchors.of(l.replaceFirst("^#+\\s*", ""))).collect(Collectors.toSet());
   }
 
   /** The text outside fenced code blocks (a link or heading in code is neither). */

@@ -2,90 +2,111 @@ package io.pais.tools;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import io.pais.docs.MarkdownAnchors;
 import java.util.Arrays;
 
 /**
  * The register of pais's tuned constants: each with its role and where its value comes from, the value read from
  * the code (never retyped). {@code docs/reference/tuning.md} is made from it ({@link SettingSurfaces} writes it) and
  * {@code TunedConstantsTest} fails when a constant whose javadoc cites a measurement is missing here, when one named
- * here is gone, or when a section named as its provenance is not in docs/RESULTS.md.
+ * here is gone, or when the decision named as its provenance has no record in docs/results/decisions.md.
  */
 public enum TunedConstants {
   CENTRE_SHARE("settings.Defaults", "CENTRE_SHARE", Role.EPSILON_SHARE, "the DP centre's share (budget-centre)",
-      "What end-to-end privacy costs: strict against paper mode"),
+      Decision.SHARES),
   HISTOGRAM_SHARE("settings.Defaults", "HISTOGRAM_SHARE", Role.EPSILON_SHARE, "the DP norm histogram's share "
-      + "(budget-histogram)", "What end-to-end privacy costs: strict against paper mode"),
+      + "(budget-histogram)", Decision.SHARES),
   SUMMARY_SHARE("settings.Defaults", "SUMMARY_SHARE", Role.EPSILON_SHARE, "the private training summary's share "
-      + "(budget-summary)", "The private training summary"),
+      + "(budget-summary)", Decision.SUMMARY),
   SIZES_SHARE("accounting.BudgetAllocation$SummaryShares", "SIZES_SHARE", Role.EPSILON_SHARE, "the summary's cluster "
-      + "sizes' part of its share (the training cost has the rest)", "The private training summary"),
+      + "sizes' part of its share (the training cost has the rest)", Decision.SUMMARY),
   K_SELECTION_SHARE("settings.Defaults", "K_SELECTION_SHARE", Role.EPSILON_SHARE, "the k candidates' share together "
-      + "(budget-k-selection)", "Choosing k privately"),
+      + "(budget-k-selection)", Decision.K),
   CANDIDATE_SUMMARY_SHARE("accounting.KSelection", "CANDIDATE_SUMMARY_SHARE", Role.EPSILON_SHARE, "a k candidate's "
-      + "share of its own epsilon for the training summary that scores it", "Choosing k privately"),
+      + "share of its own epsilon for the training summary that scores it", Decision.K),
   SPARSE_SHARE("accounting.InitShare$Auto", "SPARSE_SHARE", Role.EPSILON_SHARE, "budget-init auto below "
-      + "SPARSE_BELOW points per cell and epsilon", "Budget shares at small ε (issue 31)"),
+      + "SPARSE_BELOW points per cell and epsilon", Decision.INIT),
   DENSE_SHARE("accounting.InitShare$Auto", "DENSE_SHARE", Role.EPSILON_SHARE, "budget-init auto from SPARSE_BELOW on",
-      "Budget shares at small ε (issue 31)"),
+      Decision.INIT),
   SPARSE_BELOW("accounting.InitShare$Auto", "SPARSE_BELOW", Role.EPSILON_SHARE, "n̂·ε/(k·d) below which the coreset "
-      + "takes the larger share", "Budget shares at small ε (issue 31)"),
+      + "takes the larger share", Decision.INIT),
   NO_CORESET_BELOW("accounting.InitShare$Auto", "NO_CORESET_BELOW", Role.EPSILON_SHARE, "n̂·ε/(k·d) below which "
-      + "budget-init auto runs no coreset (the start reads no data)",
-      "The DP centre drawn to the middle, ℓ1 for unequal scales, no coreset at little budget (issue 49, items 2–4)"),
+      + "budget-init auto runs no coreset (the start reads no data)", Decision.INIT),
   SPREAD_SHARE("accounting.BudgetAllocation$CoresetShares", "SPREAD_SHARE", Role.EPSILON_SHARE, "the coreset's "
-      + "per-coordinate spreads' part of its share", "The cell tree's depth and split: many clusters in few dimensions "
-      + "(issue 49, item 5)"),
+      + "per-coordinate spreads' part of its share", Decision.TREE),
   TREE_SHARE("accounting.BudgetAllocation$CoresetShares", "TREE_SHARE", Role.EPSILON_SHARE, "a full-depth cell tree's "
-      + "part of the coreset's share (its region sums have as much)", "The cell tree's depth and split: many clusters "
-      + "in few dimensions (issue 49, item 5)"),
+      + "part of the coreset's share (its region sums have as much)", Decision.TREE),
   TAIL_COUNTS_SHARE("accounting.BudgetAllocation$CoresetShares", "TAIL_COUNTS_SHARE", Role.EPSILON_SHARE, "the tail "
-      + "axes' band counts, of the release's epsilon", "Tail axes (issue 31)"),
+      + "axes' band counts, of the release's epsilon", Decision.TAIL_AXES),
   TAIL_POSITIONS_SHARE("accounting.BudgetAllocation$CoresetShares", "TAIL_POSITIONS_SHARE", Role.EPSILON_SHARE,
-      "the heavy bands' positions, of the release's epsilon", "Tail axes (issue 31)"),
+      "the heavy bands' positions, of the release's epsilon", Decision.TAIL_AXES),
   MIN_ITERATIONS("accounting.IterationPolicy", "MIN_ITERATIONS", Role.UTILITY, "the fewest DP-Lloyd iterations "
-      + "iterations auto chooses", "Utility: what a strict release is worth against the non-private optimum"),
+      + "iterations auto chooses", Decision.ITERATIONS),
   MAX_ITERATIONS("accounting.IterationPolicy", "MAX_ITERATIONS", Role.UTILITY, "the most DP-Lloyd iterations "
-      + "iterations auto chooses", "Utility: what a strict release is worth against the non-private optimum"),
+      + "iterations auto chooses", Decision.ITERATIONS),
   MAX_RELATIVE_ERROR("accounting.IterationPolicy", "MAX_RELATIVE_ERROR", Role.UTILITY, "iterations auto: the largest "
-      + "T whose noise keeps a typical cluster's centre within this share of r",
-      "Utility: what a strict release is worth against the non-private optimum"),
+      + "T whose noise keeps a typical cluster's centre within this share of r", Decision.ITERATIONS),
   OFFSET_CLIP_FRACTIONS("settings.OffsetClip$Auto", "FRACTIONS", Role.UTILITY, "offset-clip auto: the fractions of r tried "
-      + "for the clipped offsets' bound", "Clipped offsets (issue 31)"),
+      + "for the clipped offsets' bound", Decision.OFFSET_CLIP),
   NORM_QUANTILE("settings.Defaults", "NORM_QUANTILE", Role.UTILITY, "the quantile of the DP norm histogram taken as r "
-      + "(norm-quantile; the paper's 97.5 %)", "What end-to-end privacy costs: strict against paper mode"),
+      + "(norm-quantile; the paper's 97.5 %)", Decision.RADIUS),
   TAIL_NOISE_WEIGHT("estimation.PrivateNormHistogram", "TAIL_NOISE_WEIGHT", Role.POST_PROCESSING, "tail-radius: the "
-      + "weight of the larger radius's noise against the projection's distortion",
-      "Heavy tails: the tail radius"),
+      + "weight of the larger radius's noise against the projection's distortion", Decision.RADIUS),
   EVERY_POINT_LIMIT("settings.SampleSizeRule$Auto", "EVERY_POINT_LIMIT", Role.UTILITY, "sample-size auto: opt reads "
-      + "every point up to this n̂", "Every point up to 524,288 points (issue 31)"),
+      + "every point up to this n̂", Decision.SAMPLE_SIZE),
   LARGER_FRACTIONS("settings.SampleSizeRule$Auto", "LARGER_FRACTIONS", Role.UTILITY, "sample-size auto above it: the "
-      + "fractions of n̂ tried before the base 5 %", "The opt sample's size (issue 31)"),
+      + "fractions of n̂ tried before the base 5 %", Decision.SAMPLE_SIZE),
   GROWTH_CAP("settings.SampleSizeRule$Auto", "GROWTH_CAP", Role.PERFORMANCE, "sample-size auto: the most points a "
-      + "larger fraction adds above 5 % (each DP-Lloyd pass reads the sample)", "The opt sample's size (issue 31)"),
+      + "larger fraction adds above 5 % (each DP-Lloyd pass reads the sample)", Decision.SAMPLE_SIZE),
   CORESET_SAMPLE_SIZE("settings.Defaults", "CORESET_SAMPLE_SIZE", Role.PERFORMANCE, "the private coreset's subsample "
-      + "on more points (coreset-sample-size)", "Every point up to 524,288 points (issue 31)"),
+      + "on more points (coreset-sample-size)", Decision.CORESET_SUBSAMPLE),
   TREE_SPLITS_PER_COORDINATE("accounting.BudgetAllocation$CoresetShares", "TREE_SPLITS_PER_COORDINATE", Role.UTILITY,
-      "the cell tree's splits per coordinate at most", "The cell tree's depth and split: many clusters in few "
-      + "dimensions (issue 49, item 5)"),
+      "the cell tree's splits per coordinate at most", Decision.TREE),
   GRID_MAX_DIMENSION("accounting.BudgetAllocation$CoresetShares", "GRID_MAX_DIMENSION", Role.UTILITY, "the most "
-      + "dimensions the coreset counts a grid in instead of the cell tree", "A grid for the coreset in few dimensions "
-      + "(issue 49, items 4, 5)"),
+      + "dimensions the coreset counts a grid in instead of the cell tree", Decision.GRID),
   GRID_DENSITY("estimation.PrivateGrid", "DENSITY", Role.UTILITY, "the grid is the finest whose average cell holds "
-      + "this share of the threshold", "A grid for the coreset in few dimensions (issue 49, items 4, 5)"),
+      + "this share of the threshold", Decision.GRID),
   TYPICAL_BOX_SHARE("initialisation.InitialCentres", "TYPICAL_BOX_SHARE", Role.UTILITY, "the box-shaped start's norm "
-      + "as a share of the data's typical norm", "A start in the box's shape and dead centres that split (issue 49, "
-      + "items 2, 4)"),
+      + "as a share of the data's typical norm", Decision.NO_CORESET),
   DEAD_CENTRE_DEVIATIONS("lloyd.DeadCentres", "COUNT_DEVIATIONS", Role.POST_PROCESSING, "a centre whose noisy count "
-      + "is below this many standard deviations of the count noise is re-seeded",
-      "Dead centres re-seeded from the coreset (issue 31)"),
+      + "is below this many standard deviations of the count noise is re-seeded", Decision.RESEEDING),
   SPLIT_COUNT_DEVIATIONS("lloyd.DeadCentres", "SPLIT_COUNT_DEVIATIONS", Role.POST_PROCESSING, "without a coreset, a "
-      + "dead centre splits the largest cluster above this many standard deviations",
-      "A start in the box's shape and dead centres that split (issue 49, items 2, 4)"),
+      + "dead centre splits the largest cluster above this many standard deviations", Decision.NO_CORESET),
   ELBOW_MIN_GAIN("estimation.ElbowRule", "MIN_GAIN", Role.POST_PROCESSING, "the choice of k: the relative cost "
-      + "reduction per added centre below which a larger k is not worth it", "Choosing k privately"),
+      + "reduction per added centre below which a larger k is not worth it", Decision.K),
   LITTLE_BUDGET_BELOW("accounting.BudgetPerCentre", "LITTLE_BELOW", Role.REPORT, "n̂·ε/(k·d) below which the console "
-      + "and the report say the budget is little for k centres in d dimensions",
-      "Generalisation: shapes the eight utility sets lack (issue 49)");
+      + "and the report say the budget is little for k centres in d dimensions", Decision.LITTLE_BUDGET);
+
+  /** The record of docs/results/decisions.md (its heading) whose measurements chose a constant. */
+  public enum Decision {
+    SHARES("Shares of the DP centre and the norm histogram"),
+    RADIUS("The radius: the 97.5 % quantile, raised for heavy tails"),
+    SUMMARY("The private training summary's share"),
+    K("Choosing k: half of ε for the candidates, scored by their summaries"),
+    INIT("The coreset's share follows the budget per centre"),
+    ITERATIONS("T chosen from the noise"),
+    OFFSET_CLIP("Clipped offsets: the width rule"),
+    SAMPLE_SIZE("opt's sample: every point up to 2¹⁹, then the largest planned fraction"),
+    CORESET_SUBSAMPLE("The coreset's subsample of 2¹⁹ points"),
+    RESEEDING("Dead centres re-seeded from the coreset"),
+    TAIL_AXES("Tail axes: the far groups as re-seeding points"),
+    TREE("The cell tree: six splits a coordinate, shares by sensitivity"),
+    GRID("A grid for the coreset in few dimensions"),
+    NO_CORESET("Without a coreset: a box-shaped start, and dead centres that split"),
+    LITTLE_BUDGET("Saying when the budget per centre is little");
+
+    /** The page the records are on. */
+    static final String PAGE = "docs/results/decisions.md";
+    private final String heading;
+
+    Decision(String heading) {
+      this.heading = heading;
+    }
+
+    public String heading() {
+      return heading;
+    }
+  }
 
   /** What a tuned constant does to a release. */
   public enum Role {
@@ -116,9 +137,9 @@ public enum TunedConstants {
   private final String field;
   private final Role role;
   private final String what;
-  private final String provenance;
+  private final Decision provenance;
 
-  TunedConstants(String owner, String field, Role role, String what, String provenance) {
+  TunedConstants(String owner, String field, Role role, String what, Decision provenance) {
     this.owner = owner;
     this.field = field;
     this.role = role;
@@ -143,8 +164,8 @@ public enum TunedConstants {
     return what;
   }
 
-  /** The docs/RESULTS.md section whose measurements chose it. */
-  public String provenance() {
+  /** The decision record whose measurements chose it. */
+  public Decision provenance() {
     return provenance;
   }
 
@@ -176,8 +197,8 @@ public enum TunedConstants {
   static String reference() {
     StringBuilder out = new StringBuilder("# Tuned constants\n\n");
     out.append("Every constant of pais that was chosen by a measurement rather than by the mathematics, by what it does "
-        + "to a release, with its value as the code holds it and the section of [docs/RESULTS.md](../RESULTS.md) whose "
-        + "benchmark chose it. Made from `io.pais.tools.TunedConstants`; do not edit: write it again with `"
+        + "to a release, with its value as the code holds it and the [decision record](../results/decisions.md) whose "
+        + "measurements chose it. Made from `io.pais.tools.TunedConstants`; do not edit: write it again with `"
         + SettingSurfaces.REGENERATE + "`. The user's settings and their defaults are in [settings.md](settings.md).\n");
     for (Role role : Role.values()) {
       out.append("\n## ").append(role.title()).append("\n\n").append(role.meaning()).append(".\n\n");
@@ -186,7 +207,8 @@ public enum TunedConstants {
         if (c.role == role) {
           out.append("| `").append(c.owner().substring("io.pais.".length()).replace('$', '.')).append('.')
               .append(c.field).append("` | `").append(c.value()).append("` | ").append(c.what).append(" | ")
-              .append(c.provenance).append(" |\n");
+              .append('[').append(c.provenance.heading()).append("](../results/decisions.md#")
+              .append(MarkdownAnchors.of(c.provenance.heading())).append(") |\n");
         }
       }
     }

@@ -19,19 +19,23 @@ import org.junit.jupiter.api.Test;
 
 /** The register of tuned constants is whole and true (docs/reference/tuning.md is made from it). */
 class TunedConstantsTest {
-  /** A constant declared under a javadoc that cites docs/RESULTS.md: a measured choice, which the register must list. */
-  private static final Pattern CITED = Pattern.compile("/\\*\\*((?:(?!\\*/).)*RESULTS(?:(?!\\*/).)*)\\*/\\s*"
+  /** A constant declared under a javadoc that cites docs/results/: a measured choice, which the register must list. */
+  private static final Pattern CITED = Pattern.compile("/\\*\\*((?:(?!\\*/).)*docs/results/(?:(?!\\*/).)*)\\*/\\s*"
       + "(?:public |private |protected )?static final (?:double|int|long|float|double\\[\\]) ([A-Z][A-Z0-9_]*) =",
       Pattern.DOTALL);
 
   @Test
-  void everyRegisteredConstantIsInTheCodeWithItsProvenanceInTheResults() throws IOException {
-    String results = Files.readString(Path.of("docs/RESULTS.md"), StandardCharsets.UTF_8);
-    Set<String> headings = results.lines().filter(l -> l.startsWith("#")).map(l -> l.replaceFirst("^#+ ", ""))
+  void everyRegisteredConstantIsInTheCodeAndEveryDecisionHasItsRecord() throws IOException {
+    String records = Files.readString(Path.of(TunedConstants.Decision.PAGE), StandardCharsets.UTF_8);
+    Set<String> headings = records.lines().filter(l -> l.startsWith("## ")).map(l -> l.substring(3).strip())
         .collect(Collectors.toSet());
     for (TunedConstants c : TunedConstants.values()) {
       c.declaration();
-      assertTrue(headings.contains(c.provenance()), c + ": no section \"" + c.provenance() + "\" in docs/RESULTS.md");
+    }
+    for (TunedConstants.Decision d : TunedConstants.Decision.values()) {
+      assertTrue(headings.contains(d.heading()), d + ": no record \"" + d.heading() + "\" in "
+          + TunedConstants.Decision.PAGE);
+      assertTrue(Arrays.stream(TunedConstants.values()).anyMatch(c -> c.provenance() == d), d + " chose no constant");
     }
   }
 
@@ -57,7 +61,8 @@ class TunedConstantsTest {
 
   @Test
   void theScanFindsACitedConstant() {
-    Matcher m = CITED.matcher("  /** Chosen with the benchmark (docs/RESULTS.md, \"X\"). */\n  public static final "
+    Matcher m = CITED.matcher("  /** Chosen with the benchmark (docs/results/history.md, \"X\"). */\n"
+        + "  public static final "
         + "double SHARE = 0.3;");
     assertTrue(m.find());
     assertEquals("SHARE", m.group(2));
