@@ -105,8 +105,8 @@ class PrivateKMeansTest {
     assertMessage(() -> kmeans.setNoise("cauchy"), "noise must be one of laplace, gaussian, got 'cauchy'");
     assertMessage(() -> kmeans.setOffsetClip("1.5"), "offsetClip must be none, auto or a fraction of r in (0, 1], "
         + "got '1.5'");
-    assertMessage(() -> kmeans.setDelta(Double.NaN), "delta must be in [0.0");
-    assertMessage(() -> kmeans.setDelta(1), "delta must be in [0.0");
+    assertMessage(() -> kmeans.setDelta(Double.NaN), "delta must be in [0, 1), got NaN");
+    assertMessage(() -> kmeans.setDelta(1), "delta must be in [0, 1), got 1.0");
     // cross-param checks at fit
     PrivateKMeans paper = new PrivateKMeans().setPrivacyMode("paper");
     assertMessage(() -> paper.copy(ParamMap.empty()).setPreprocessing("public").settings(), "needs normBound");
@@ -121,8 +121,8 @@ class PrivateKMeansTest {
     assertMessage(() -> new PrivateKMeans().setClipRadius(5).setBudgetCentre(0.6).setBudgetHistogram(0.5).settings(),
         "must be < 1");
     assertMessage(() -> new PrivateKMeans().setBudgetInit(0), "budgetInit must be in");
-    assertMessage(() -> new PrivateKMeans().setBudgetSummary(-0.1), "budgetSummary must be in [0.0, ");
-    assertMessage(() -> new PrivateKMeans().setBudgetSummary(Double.NaN), "budgetSummary must be in [0.0, ");
+    assertMessage(() -> new PrivateKMeans().setBudgetSummary(-0.1), "budgetSummary must be in [0, 1), got -0.1");
+    assertMessage(() -> new PrivateKMeans().setBudgetSummary(Double.NaN), "budgetSummary must be in [0, 1), got NaN");
     assertMessage(() -> new PrivateKMeans().setClipRadius(5).setInitMode("private-coreset").setBudgetInit(0.95)
         .settings(), "budget-centre + budget-histogram + budget-init + 0.05 (the coreset's tail axes) + budget-summary "
         + "must be < 1 with init private-coreset");
