@@ -1,0 +1,60 @@
+"""The console scripts of the wheel: ``pais`` (the job, through the spark-submit PySpark ships) and ``pais-budget``
+(the budget ledger), each with the jar the package carries for the installed PySpark's Spark line."""
+
+import os
+import shutil
+import subprocess
+import sys
+from importlib import resources
+
+from pais import PaisError
+from pais.spark import jar
+
+
+def job(argv=None):
+    """``pais [job flags]``: a release with spark-submit (local[*] unless ``--master`` or SPARK_HOME's defaults say
+    otherwise). Spark's own log goes to $PAIS_LOG_FILE (default: pais.log in the temporary directory); the terminal
+    gets pais's lines."""
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        submit = os.path.join(_spark_home(), "bin", "spark-submit")
+        log4j = resources.files("pais") / "conf" / "log4j2.properties"  # in the wheel (python/build-wheel)
+        java_options = "-Dlog4j2.configurationFile=file:" + str(log4j) if log4j.is_file() else ""
+        if os.environ.get("PAIS_LOG_FILE"):
+            java_options += " -Dpais.log.file=" + os.path.abspath(os.environ["PAIS_LOG_FILE"])
+        command = [submit, "--conf", "spark.ui.enabled=false", "--driver-java-options", java_options,
+                   "--class", "io.pais.job.PaisJob", jar()] + args
+    except PaisError as error:
+        return _refuse(error)
+    return subprocess.call(command)
+
+
+def budget(argv=None):
+    """``pais-budget create|show ...``: the budget ledger (no Spark job; a Hadoop path, HADOOP_CONF_DIR honoured)."""
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") if os.environ.get("JAVA_HOME") else shutil.which(
+            "java")
+        if not java:
+            raise PaisError("pais-budget needs Java 17 or newer: set JAVA_HOME or put java on the PATH")
+        classpath = [jar(), os.path.join(_spark_home(), "jars", "*")]
+        if os.environ.get("HADOOP_CONF_DIR"):
+            classpath.insert(0, os.environ["HADOOP_CONF_DIR"])
+        command = [java, "-Xmx" + os.environ.get("PAIS_BUDGET_MEMORY", "512m"), "-cp", os.pathsep.join(classpath),
+                   "io.pais.job.BudgetTool"] + args
+    except PaisError as error:
+        return _refuse(error)
+    return subprocess.call(command)
+
+
+def _spark_home():
+    try:
+        from pyspark.find_spark_home import _find_spark_home
+    except ImportError:
+        raise PaisError("pais needs PySpark: pip install pyspark (3.5 or 4.0-4.2)") from None
+    return _find_spark_home()
+
+
+def _refuse(error):
+    print("pais: " + str(error), file=sys.stderr)
+    return 2
