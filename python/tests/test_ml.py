@@ -1,5 +1,6 @@
 """The PySpark API of pais against the JVM estimator: params, pipelines, persistence, the report, refusals."""
 
+import dataclasses
 import json
 import math
 import os
@@ -179,20 +180,20 @@ def test_the_privacy_report_is_a_dict_whose_ledger_sums_to_epsilon(spark, blobs)
 def test_a_strict_model_has_a_private_summary_saved_with_it(spark, blobs, tmp_path):
     model = pipeline(k=6, epsilon=2.0, clipRadius=25.0, seed=13).fit(blobs).stages[-1]
     assert model.hasSummary
-    summary = model.summary()
+    summary = model.summary
     assert isinstance(summary, PrivateKMeansSummary) and len(summary.clusterSizes) == 6
     assert math.isclose(summary.epsilon, 0.05 * 2.0, rel_tol=1e-12)
     # six Laplace noises of deviation sizeStandardDeviation each: their sum is this far off with probability < 1e-6
     assert abs(sum(summary.clusterSizes) - 12_000) <= 6 * math.sqrt(6) * summary.sizeStandardDeviation
     assert summary.trainingCost > 0 and summary.costStandardDeviation > 0
     model.write().overwrite().save(str(tmp_path / "model"))
-    assert PrivateKMeansModel.load(str(tmp_path / "model")).summary() == summary
+    assert PrivateKMeansModel.load(str(tmp_path / "model")).summary == summary
     assert PrivateKMeansSummary.fromReport(read_privacy_report(spark, str(tmp_path / "model"))) == summary
 
     none = pipeline(k=6, epsilon=2.0, clipRadius=25.0, seed=13, budgetSummary=0.0).fit(blobs).stages[-1]
     assert not none.hasSummary
     with pytest.raises(PaisError) as refused:
-        none.summary()
+        none.summary
     assert "budgetSummary 0" in str(refused.value) and "\n" not in str(refused.value)
 
 
@@ -329,3 +330,72 @@ def test_fit_transform_and_save_over_spark_connect(jar, blobs_csv, tmp_path):
     assert outcome["mode"] == "strict" and outcome["epsilon"] <= 3.0 and outcome["centres"] == 6, outcome
     assert outcome["stage"] == "PrivateKMeansModel", outcome
     assert "not available over Spark Connect" in outcome["refused"], outcome
+
+
+def test_the_summary_has_what_pysparks_kmeans_summary_has(spark, blobs, tmp_path):
+    model = pipeline(k=6, epsilon=2.0, clipRadius=25.0, seed=13).fit(blobs).stages[-1]
+    summary = model.summary
+    report = model.privacyReport()
+    assert (summary.k, summary.numIter) == (6, report["iterations"]) and summary.numIter >= 2
+    assert (summary.featuresCol, summary.predictionCol) == ("features", "prediction")
+    assert summary.predictions.count() == 12_000 and summary.cluster.columns == ["prediction"]
+    with pytest.warns(DeprecationWarning, match="summary is a property"):
+        assert model.summary() == summary  # the call of before still works, and says so
+    model.write().overwrite().save(str(tmp_path / "model"))
+    loaded = PrivateKMeansModel.load(str(tmp_path / "model")).summary
+    assert loaded == summary and loaded.predictions is None
+    with pytest.raises(PaisError, match="the model was loaded, not fit here"):
+        loaded.cluster
+
+
+def test_predict_assigns_a_vector_as_transform_assigns_its_row(spark, blobs):
+    fitted = pipeline(k=6, clipRadius=25.0, seed=3).fit(blobs)
+    rows = fitted.transform(blobs).select("features", "prediction").limit(50).collect()
+    model = fitted.stages[-1]
+    assert [model.predict(row.features) for row in rows] == [row.prediction for row in rows]
+
+
+def test_bounds_also_as_diffprivlibs_lower_and_upper_or_as_pairs(spark, blobs):
+    as_text = PrivateKMeans(bounds="-20.0:20.0").getBounds()
+    assert PrivateKMeans(bounds=(-20, 20)).getBounds() == as_text
+    assert PrivateKMeans(bounds=(np.full(2, -1.5), np.array([2, 3]))).getBounds() == "-1.5:2.0,-1.5:3.0"
+    assert PrivateKMeans(bounds=[(-1, 2), (0.25, 4)]).getBounds() == "-1.0:2.0,0.25:4.0"
+    for bad in ((np.zeros(2), np.ones(3)), 7, [(1, 2, 3)]):
+        with pytest.raises(PaisError, match="bounds"):
+            PrivateKMeans(bounds=bad)
+    fitted = pipeline(k=6, bounds=(np.full(5, -20.0), np.full(5, 20.0)), seed=2).fit(blobs)
+    assert len(fitted.stages[-1].clusterCenters()) == 6
+
+
+def test_mllib_kmeans_params_pais_lacks_are_refused_with_the_reason(spark):
+    for given, reason in ((dict(tol=1e-4), "fixed number of iterations"), (dict(weightCol="w"), "one row's"),
+                          (dict(initSteps=2), "k-means|| reads the data"), (dict(distanceMeasure="cosine"), "Normalizer"),
+                          (dict(solver="row"), "no counterpart"), (dict(maxBlockSizeInMB=1.0), "no counterpart")):
+        with pytest.raises(PaisError, match=reason):
+            PrivateKMeans(**given)
+    kmeans = PrivateKMeans(distanceMeasure="euclidean").setDistanceMeasure("euclidean")
+    assert kmeans.getDistanceMeasure() == "euclidean"
+    with pytest.raises(PaisError, match="PrivateKMeans has no tol"):
+        kmeans.setTol(1e-4)
+    with pytest.raises(PaisError, match="k-means\\|\\| reads the data without privacy; pais's private start is "
+                                        "private-coreset"):
+        kmeans.setInitMode("k-means||")
+
+
+def test_every_member_of_pysparks_kmeans_is_here_or_refused_with_the_reason():
+    """The names a PySpark user reaches for: KMeans's, KMeansModel's and KMeansSummary's (their own, not Spark ML's
+    base classes'); the params pais has no counterpart for, and their getters, are the refused ones."""
+    from pyspark.ml.clustering import KMeans, KMeansModel, KMeansSummary
+    from pyspark.ml.util import JavaMLReadable, JavaMLWritable
+    from pyspark.ml.wrapper import JavaEstimator, JavaModel
+    from pais.ml.clustering import _MLLIB_ONLY
+
+    refused = set(_MLLIB_ONLY) | {"get" + name[0].upper() + name[1:] for name in _MLLIB_ONLY}
+    refused.discard("getDistanceMeasure")
+    shared = set(dir(JavaMLReadable)) | set(dir(JavaMLWritable))
+    for theirs, ours, base in ((KMeans, PrivateKMeans, JavaEstimator), (KMeansModel, PrivateKMeansModel, JavaModel)):
+        names = {n for n in set(dir(theirs)) - set(dir(base)) - shared if not n.startswith("_")}
+        assert sorted(n for n in names - refused if not hasattr(ours, n)) == [], ours.__name__
+    summary_names = {n for n in dir(KMeansSummary) if not n.startswith("_")}
+    members = {f.name for f in dataclasses.fields(PrivateKMeansSummary)} | {"cluster"}
+    assert sorted(summary_names - members) == []

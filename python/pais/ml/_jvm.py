@@ -82,3 +82,40 @@ _KWARG_NAMES = {"lambda_": "lambda"}
 def _as_params(kwargs):
     """Keyword arguments as param names (``lambda_`` is ``lambda``), those left as None dropped."""
     return {_KWARG_NAMES.get(name, name): value for name, value in kwargs.items() if value is not None}
+
+
+def _to_bounds(value):
+    """``bounds`` as the JVM takes them ("lo:hi" for every coordinate, or "lo:hi,lo:hi,..." one a coordinate), from
+    that text, from ``(lower, upper)`` as diffprivlib takes it (two numbers, or two sequences of one number a
+    coordinate, numpy arrays included), or from a list of ``(lo, hi)`` pairs."""
+    if isinstance(value, str):
+        return value
+    try:
+        if isinstance(value, tuple) and len(value) == 2:
+            lower, upper = value
+            if _is_number(lower) and _is_number(upper):
+                return _pair(lower, upper)
+            lower, upper = list(lower), list(upper)
+            if len(lower) != len(upper):
+                raise PaisError("bounds=(lower, upper) needs one lower and one upper bound a coordinate, got %d lower "
+                                "and %d upper" % (len(lower), len(upper)))
+            return ",".join(_pair(lo, hi) for lo, hi in zip(lower, upper))
+        pairs = [tuple(pair) for pair in value]
+        if pairs and all(len(pair) == 2 for pair in pairs):
+            return ",".join(_pair(lo, hi) for lo, hi in pairs)
+    except TypeError:
+        pass
+    raise PaisError("bounds takes 'lo:hi[,lo:hi...]', (lower, upper) as diffprivlib does, or a list of (lo, hi) "
+                    "pairs, got %r" % (value,))
+
+
+def _is_number(value):
+    try:
+        float(value)
+        return not hasattr(value, "__len__")
+    except (TypeError, ValueError):
+        return False
+
+
+def _pair(lo, hi):
+    return "%r:%r" % (float(lo), float(hi))

@@ -2,7 +2,7 @@
 
 from pyspark.ml.param import TypeConverters
 
-from pais.ml._jvm import _JvmCheckedParams, _setting_param
+from pais.ml._jvm import _JvmCheckedParams, _setting_param, _to_bounds
 
 
 class _PrivateKMeansParams(_JvmCheckedParams):
@@ -28,7 +28,7 @@ class _PrivateKMeansParams(_JvmCheckedParams):
     privacyMode = _setting_param("privacyMode", TypeConverters.toString)
     clipRadius = _setting_param("clipRadius", TypeConverters.toFloat)
     origin = _setting_param("origin", TypeConverters.toListFloat)
-    bounds = _setting_param("bounds", TypeConverters.toString)
+    bounds = _setting_param("bounds", _to_bounds)
     budgetLedger = _setting_param("budgetLedger", TypeConverters.toString)
     allowNonAtomicRename = _setting_param("allowNonAtomicRename", TypeConverters.toBoolean)
     normQuantile = _setting_param("normQuantile", TypeConverters.toFloat)
@@ -48,6 +48,10 @@ class _PrivateKMeansParams(_JvmCheckedParams):
 
     def getK(self):
         return self.getOrDefault(self.k)
+
+    def getDistanceMeasure(self):
+        """Always "euclidean": the cost pais's noise is calibrated to (MLlib KMeans's param, for pipelines that ask)."""
+        return "euclidean"
 
     def getMaxIter(self):
         return self.getOrDefault(self.maxIter)

@@ -2,7 +2,8 @@
 training summary; readers of a saved model's report and centres that work over Spark Connect too."""
 
 import json
-from dataclasses import dataclass
+import warnings
+from dataclasses import dataclass, field
 
 from pyspark import keyword_only
 from pyspark.ml.util import JavaMLReadable, JavaMLWritable
@@ -26,13 +27,16 @@ def read_cluster_centers(spark, path):
 
 @dataclass(frozen=True)
 class PrivateKMeansSummary:
-    """A strict release's private training summary: DP outputs paid for in its ledger (stages ``summary: sizes`` and
-    ``summary: cost``), never exact values.
+    """A strict release's private training summary, with the members of ``pyspark.ml.clustering.KMeansSummary``:
+    the sizes and the cost are DP outputs paid for in its ledger (stages ``summary: sizes`` and ``summary: cost``),
+    never exact values.
 
     ``clusterSizes``: per released centre, the noisy number of training points nearest to it (clamped at 0);
     ``trainingCost``: the noisy sum of squared distances of the training points to their nearest centre (each point's
     term capped at ``costTermCap``; clamped at 0); ``epsilon``: what the two cost together; the standard deviations
-    of the noise (before the clamp) give error bars.
+    of the noise (before the clamp) give error bars. ``k`` and ``numIter`` are the release's (public or DP-derived),
+    ``predictions`` the training frame transformed by the model, as PySpark's: on the model a fit returned, None on one
+    loaded from disk (transform the data yourself), and ``cluster`` its prediction column.
     """
 
     clusterSizes: tuple
@@ -41,9 +45,28 @@ class PrivateKMeansSummary:
     sizeStandardDeviation: float
     costStandardDeviation: float
     costTermCap: float
+    k: int = None
+    numIter: int = None
+    featuresCol: str = "features"
+    predictionCol: str = "prediction"
+    predictions: object = field(default=None, compare=False, repr=False)
+
+    @property
+    def cluster(self):
+        """The training frame's predicted clusters (its prediction column), as ``KMeansSummary.cluster``."""
+        if self.predictions is None:
+            raise PaisError("this summary has no predictions: the model was loaded, not fit here; transform the data "
+                            "with the model")
+        return self.predictions.select(self.predictionCol)
+
+    def __call__(self):
+        """``model.summary()`` from before ``summary`` was a property, as PySpark's is: the summary itself."""
+        warnings.warn("PrivateKMeansModel.summary is a property (as in PySpark): use model.summary, not "
+                      "model.summary()", DeprecationWarning, stacklevel=2)
+        return self
 
     @staticmethod
-    def fromReport(report):
+    def fromReport(report, predictions=None, featuresCol="features", predictionCol="prediction"):
         """The summary in a privacy report (a dict, e.g. from :func:`read_privacy_report`); raises PaisError when the
         release made none."""
         summary = report.get("trainingSummary")
@@ -54,7 +77,31 @@ class PrivateKMeansSummary:
                 else "in privacy mode paper, which makes none (exact sizes and costs are not private)"))
         return PrivateKMeansSummary(tuple(float(v) for v in summary["clusterSizes"]), float(summary["trainingCost"]),
                                     float(summary["epsilon"]), float(summary["sizeStandardDeviation"]),
-                                    float(summary["costStandardDeviation"]), float(summary["costTermCap"]))
+                                    float(summary["costStandardDeviation"]), float(summary["costTermCap"]),
+                                    int(report["k"]), int(report["iterations"]), featuresCol, predictionCol,
+                                    predictions)
+
+
+# MLlib KMeans's params that have no pais counterpart, and why (PySpark users bring them over)
+_MLLIB_ONLY = {
+    "tol": "DP-Lloyd runs a fixed number of iterations (maxIter, or auto when 0): stopping once the centres move less "
+           "than tol would decide from the data without privacy",
+    "weightCol": "a row's weight would scale its influence, which the guarantee bounds at one row's: repeat or "
+                 "aggregate rows instead",
+    "initSteps": "k-means|| reads the data without privacy; pais's private start is initMode private-coreset (auto)",
+    "solver": "MLlib's solvers have no counterpart: DP-Lloyd adds up each cluster's noisy sums as it reads",
+    "maxBlockSizeInMB": "MLlib's block solver has no counterpart: DP-Lloyd adds up each cluster's noisy sums as it reads",
+    "distanceMeasure": "pais's noise is calibrated to the squared Euclidean cost; for the cosine distance normalise the "
+                       "rows first (pyspark.ml.feature.Normalizer, p=2) and fit with clipRadius=1",
+}
+
+
+def _refuse_mllib_only(**given):
+    """A PaisError for the first MLlib-only param given (``distanceMeasure="euclidean"`` is pais's own measure)."""
+    for name, value in given.items():
+        if value is None or (name == "distanceMeasure" and value == "euclidean"):
+            continue
+        raise PaisError("PrivateKMeans has no %s (%s = %r): %s" % (name, name, value, _MLLIB_ONLY[name]))
 
 
 class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLWritable):
@@ -74,7 +121,8 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
                  origin=None, bounds=None, normQuantile=None, tailRadius=None, outliers=None, budgetCentre=None,
                  budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
                  stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
-                 budgetKSelection=None, allowNonAtomicRename=None):
+                 budgetKSelection=None, allowNonAtomicRename=None, tol=None, weightCol=None, initSteps=None,
+                 distanceMeasure=None, solver=None, maxBlockSizeInMB=None):
         super().__init__()
         self._java_obj = self._new_java_obj(_JVM_PACKAGE + ".PrivateKMeans", self.uid)
         if not _remote(self):
@@ -89,13 +137,23 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
                   origin=None, bounds=None, normQuantile=None, tailRadius=None, outliers=None, budgetCentre=None,
                   budgetHistogram=None, budgetInit=None, budgetSummary=None, coresetSampleSize=None, stage1Size=None,
                   stage1Cached=None, noise=None, delta=None, budgetLedger=None, kCandidates=None,
-                  budgetKSelection=None, allowNonAtomicRename=None):
-        """Sets the given params; those left out (None) stay as they are."""
-        return self._set(**_as_params(self._input_kwargs))
+                  budgetKSelection=None, allowNonAtomicRename=None, tol=None, weightCol=None, initSteps=None,
+                  distanceMeasure=None, solver=None, maxBlockSizeInMB=None):
+        """Sets the given params; those left out (None) stay as they are. MLlib KMeans's ``tol``, ``weightCol``,
+        ``initSteps``, ``solver`` and ``maxBlockSizeInMB``, and a ``distanceMeasure`` other than "euclidean", are
+        refused with the reason."""
+        given = dict(self._input_kwargs)
+        _refuse_mllib_only(**{name: given.pop(name, None) for name in _MLLIB_ONLY})
+        return self._set(**_as_params(given))
 
     @_jvm_errors_as_pais_errors
     def _fit_java(self, dataset):
         return super()._fit_java(dataset)
+
+    def _fit(self, dataset):
+        model = super()._fit(dataset)
+        model._training = dataset  # the summary's predictions, as PySpark's KMeansModel keeps them
+        return model
 
     def _create_model(self, java_model):
         return PrivateKMeansModel(java_model)
@@ -215,13 +273,38 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
         return self._set(delta=value)
 
 
+def _refusing_setter(name):
+    """MLlib KMeans's setter of ``name``, which pais refuses with the reason (distanceMeasure accepts "euclidean")."""
+
+    def setter(self, value):
+        _refuse_mllib_only(**{name: value})
+        return self
+
+    setter.__name__ = "set" + name[0].upper() + name[1:]
+    setter.__doc__ = "MLlib KMeans's %s, refused: %s." % (name, _MLLIB_ONLY[name])
+    return setter
+
+
+for _name in _MLLIB_ONLY:
+    setattr(PrivateKMeans, "set" + _name[0].upper() + _name[1:], _refusing_setter(_name))
+
+
 class PrivateKMeansModel(JavaModel, _PrivateKMeansParams, JavaMLReadable, JavaMLWritable):
     """The fitted model: the released centres and the privacy report of the release."""
+
+    _training = None  # the frame a fit in this session read: the summary's predictions
 
     def clusterCenters(self):
         """The released centres, one numpy array each."""
         _refuse_over_connect(self, "clusterCenters()")
         return [vector.toArray() for vector in self._call_java("clusterCenters")]
+
+    @_jvm_errors_as_pais_errors
+    def predict(self, value):
+        """The index of the released centre nearest to ``value`` (a pyspark.ml.linalg vector), as ``transform``
+        assigns a row and ``KMeansModel.predict`` does."""
+        _refuse_over_connect(self, "predict()")
+        return self._call_java("predict", value)
 
     def privacyReport(self):
         """The privacy report as a dict: the same JSON as the job's privacy-report.json."""
@@ -234,12 +317,16 @@ class PrivateKMeansModel(JavaModel, _PrivateKMeansParams, JavaMLReadable, JavaML
         _refuse_over_connect(self, "hasSummary")
         return "trainingSummary" in self.privacyReport()
 
+    @property
     def summary(self):
-        """The private training summary (:class:`PrivateKMeansSummary`): DP cluster sizes and training cost of the
-        released centres, with the epsilon they cost; saved and loaded with the model. Over Spark Connect:
+        """The private training summary (:class:`PrivateKMeansSummary`), as ``KMeansModel.summary``: DP cluster sizes
+        and training cost of the released centres with the epsilon they cost (saved and loaded with the model), k,
+        numIter, and the training predictions on the model a fit returned. Over Spark Connect:
         ``PrivateKMeansSummary.fromReport(read_privacy_report(spark, path))`` on the saved model."""
-        _refuse_over_connect(self, "summary()")
-        return PrivateKMeansSummary.fromReport(self.privacyReport())
+        _refuse_over_connect(self, "summary")
+        predictions = None if self._training is None else self.transform(self._training)
+        return PrivateKMeansSummary.fromReport(self.privacyReport(), predictions, self.getFeaturesCol(),
+                                               self.getPredictionCol())
 
     def numClusters(self):
         _refuse_over_connect(self, "numClusters()")

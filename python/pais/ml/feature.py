@@ -9,7 +9,7 @@ from pyspark.ml.util import JavaMLReadable, JavaMLWritable
 from pyspark.ml.wrapper import JavaEstimator, JavaModel, JavaTransformer
 
 from pais.ml._jvm import (_JVM_PACKAGE, _JvmCheckedParams, _as_params, _jvm_errors_as_pais_errors, _param,
-                          _refuse_over_connect, _remote)
+                          _refuse_over_connect, _remote, _to_bounds)
 
 
 class _PrivateStandardScalerParams(_JvmCheckedParams):
@@ -20,7 +20,7 @@ class _PrivateStandardScalerParams(_JvmCheckedParams):
     withMean = _param("withMean", "whether to centre the data with the DP mean", TypeConverters.toBoolean)
     withStd = _param("withStd", "whether to scale the data to unit DP standard deviation", TypeConverters.toBoolean)
     bounds = _param("bounds", "public per-coordinate bounds lo:hi the points are clamped into (required)",
-                    TypeConverters.toString)
+                    _to_bounds)
     epsilon = _param("epsilon", "the scaler's own epsilon, which adds to the other stages' (required)",
                      TypeConverters.toFloat)
     dimension = _param("dimension", "the size of the input vectors, a public input (0: the column's ML metadata "
@@ -159,7 +159,7 @@ class BoxScaler(JavaTransformer, _JvmCheckedParams, JavaMLReadable, JavaMLWritab
     inputCol = _param("inputCol", "input column name (a Spark ML vector)", TypeConverters.toString)
     outputCol = _param("outputCol", "output column name", TypeConverters.toString)
     bounds = _param("bounds", "the public box, lo:hi for every coordinate or one lo:hi per coordinate (required)",
-                    TypeConverters.toString)
+                    _to_bounds)
     clip = _param("clip", "whether to clamp values outside the box onto its faces", TypeConverters.toBoolean)
 
     _java_obj = None

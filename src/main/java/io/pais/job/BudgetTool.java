@@ -1,13 +1,10 @@
 package io.pais.job;
 
 import io.pais.io.FailureReport;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.budget.BudgetEntry;
 import io.pais.budget.BudgetLedger;
 import io.pais.budget.BudgetStatus;
+import io.pais.budget.BudgetStatusJson;
 import io.pais.accounting.Relation;
 import io.pais.io.ReleaseWriter;
 import java.io.PrintStream;
@@ -29,8 +26,6 @@ import picocli.CommandLine.Parameters;
         + "neighbouring relation.",
     subcommands = {BudgetTool.Create.class, BudgetTool.Show.class, BudgetTool.Return.class, BudgetTool.SetTotal.class})
 public final class BudgetTool implements Callable<Integer> {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -104,10 +99,10 @@ public final class BudgetTool implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() throws Exception {
+    public Integer call() {
       BudgetStatus status = ledger.open().read();
       if (json) {
-        tool.out.println(JSON.writeValueAsString(toJson(ledger.path, status)));
+        tool.out.println(BudgetStatusJson.text(ledger.path, status));
       } else {
         print(status);
       }
@@ -129,7 +124,7 @@ public final class BudgetTool implements Callable<Integer> {
         } else if (e.kind() == BudgetEntry.Kind.CLAIM) {
           BudgetStatus.ClaimState state = status.state(e.sequence());
           o.printf(Locale.ROOT, "claim %-4d %s  epsilon = %-10s delta = %-8s %-9s %s  %s%n", e.sequence(), e.time(),
-              e.epsilon(), e.delta(), state.id(), since(status, e.sequence(), state),
+              e.epsilon(), e.delta(), state.id(), BudgetStatusJson.since(status, e.sequence(), state),
               e.details().path("output").asText(e.details().path("release").asText("")));
         }
       }
@@ -193,53 +188,6 @@ public final class BudgetTool implements Callable<Integer> {
           + "delta = %s%n", now.totalEpsilon(), now.totalDelta(), now.remainingEpsilon(), now.remainingDelta());
       return 0;
     }
-  }
-
-  /** When a claim reached its state (its claim time while claimed). */
-  private static String since(BudgetStatus status, long claim, BudgetStatus.ClaimState state) {
-    BudgetEntry entry = switch (state) {
-      case CLAIMED -> status.claim(claim);
-      case READING -> status.entryOf(claim, BudgetEntry.Kind.READING);
-      case PUBLISHED -> status.releaseOf(claim);
-      case FAILED -> status.entryOf(claim, BudgetEntry.Kind.FAILED);
-      case RETURNED -> status.entryOf(claim, BudgetEntry.Kind.RETURN);
-    };
-    return entry.time();
-  }
-
-  static ObjectNode toJson(String path, BudgetStatus status) {
-    ObjectNode out = JSON.createObjectNode();
-    out.put("ledger", path);
-    out.put("relation", BudgetLedger.relationId(status.relation()));
-    out.putObject("total").put("epsilon", status.totalEpsilon()).put("delta", status.totalDelta());
-    out.putObject("spent").put("epsilon", status.spentEpsilon()).put("delta", status.spentDelta());
-    out.putObject("remaining").put("epsilon", status.remainingEpsilon()).put("delta", status.remainingDelta());
-    out.put("composition", "basic sequential composition of (epsilon, delta) under "
-        + BudgetLedger.relationId(status.relation()));
-    ArrayNode releases = out.putArray("releases");
-    for (BudgetEntry claim : status.claims()) {
-      ObjectNode r = releases.addObject();
-      BudgetStatus.ClaimState state = status.state(claim.sequence());
-      r.put("claim", claim.sequence());
-      r.put("time", claim.time());
-      r.put("epsilon", claim.epsilon());
-      r.put("delta", claim.delta());
-      r.put("state", state.id());
-      r.put("stateSince", since(status, claim.sequence(), state));
-      r.set("details", claim.details());
-      BudgetEntry release = status.releaseOf(claim.sequence());
-      if (release != null) {
-        r.set("release", release.details());
-      }
-      BudgetEntry failed = status.entryOf(claim.sequence(), BudgetEntry.Kind.FAILED);
-      if (failed != null) {
-        r.put("failure", failed.details().path("reason").asText(""));
-      }
-    }
-    ArrayNode totals = out.putArray("totalChanges");
-    status.entries().stream().filter(e -> e.kind() == BudgetEntry.Kind.TOTAL).forEach(e -> totals.addObject()
-        .put("time", e.time()).put("epsilon", e.epsilon()).put("delta", e.delta()).set("details", e.details()));
-    return out;
   }
 
   public static void main(String[] args) {

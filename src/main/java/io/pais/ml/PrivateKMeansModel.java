@@ -23,8 +23,9 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The fitted private k-means model: the released centres and the privacy report that goes with them.
- * {@code transform} adds the index of the nearest centre (squared Euclidean distance, ties to the lowest index).
- * There is no training summary: training predictions and exact cluster sizes are not private.
+ * {@code transform} adds the index of the nearest centre (squared Euclidean distance, ties to the lowest index), and
+ * {@link #predict} gives it for one vector. Its training summary ({@link #summary()}) holds DP cluster sizes and a DP
+ * training cost, never exact ones.
  */
 public final class PrivateKMeansModel extends Model<PrivateKMeansModel> implements PrivateKMeansParams, MLWritable {
   /** The params Spark finds through their accessors, and the plain settings' params (made from their Setting). */
@@ -114,6 +115,18 @@ public final class PrivateKMeansModel extends Model<PrivateKMeansModel> implemen
           : "in privacy mode paper, which makes none (exact sizes and costs are not private)"));
     }
     return report.trainingSummary();
+  }
+
+  /**
+   * The index of the released centre nearest to {@code features} (squared Euclidean distance, ties to the lowest
+   * index), as {@code transform} assigns a row and MLlib's {@code KMeansModel.predict} does. Post-processing of the
+   * released centres: no further ε.
+   */
+  public int predict(Vector features) {
+    if (centres.length == 0) {
+      throw new IllegalStateException("this model was never fitted (an empty model for Spark's ML registry)");
+    }
+    return nearest(centres, features);
   }
 
   /** The number of centres. */

@@ -109,8 +109,10 @@ public final class PrivateKMeansParamSet implements Serializable {
         oneOf("outliers", ids(Outliers.values(), Outliers::id)));
     budgetInit = new DoubleParam(parent, "budgetInit", doc(Setting.BUDGET_INIT),
         inRange("budgetInit", Double.MIN_VALUE, 1 - 1e-12));
-    initMode = new Param<>(parent, "initMode", doc(Setting.INIT),
-        oneOf("initMode", ids(Initialisation.values(), Initialisation::id)));
+    String[] starts = ids(Initialisation.values(), Initialisation::id);
+    initMode = new Param<>(parent, "initMode", doc(Setting.INIT), validator(
+        (String v) -> v != null && Arrays.asList(starts).contains(v.toLowerCase(java.util.Locale.ROOT)),
+        v -> "initMode must be one of " + String.join(", ", starts) + ", got '" + v + "'" + mllibStart(v)));
     offsetClip = new Param<>(parent, "offsetClip", doc(Setting.OFFSET_CLIP), parsesAsOffsetClip());
     stage1Size = new DoubleParam(parent, "stage1Size", doc(Setting.STAGE1_SIZE), finiteAbove("stage1Size", 0));
     noise = new Param<>(parent, "noise", doc(Setting.NOISE),
@@ -186,6 +188,17 @@ public final class PrivateKMeansParamSet implements Serializable {
     // budgetInit has no default: unset is Defaults.INIT_SHARE, auto (a share chosen once n̂ is known)
     plain.forEach((setting, param) -> owner.setDefault(param, setting.plain().defaultValue()));
     owner.setDefault(noise, Defaults.NOISE.id());
+  }
+
+  /** Why MLlib KMeans's starts have no place here, for a user who brings them over. */
+  private static String mllibStart(String value) {
+    return switch (value == null ? "" : value) {
+      case "k-means||" -> ": MLlib's k-means|| reads the data without privacy; pais's private start is private-coreset "
+          + "(auto, the default)";
+      case "random" -> ": MLlib's random takes data rows as centres, which is not private; random-ball draws them "
+          + "uniformly in the public ball";
+      default -> "";
+    };
   }
 
   /** The allowed values of a param, from the enum behind it. */

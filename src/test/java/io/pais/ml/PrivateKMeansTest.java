@@ -226,10 +226,14 @@ class PrivateKMeansTest {
       assertArrayEquals(ours[j].toArray(), theirs[j].toArray());
     }
     assertEquals(6, stock.getK());
-    // and MLlib predicts the same nearest centres
+    // and MLlib predicts the same nearest centres, row by row and vector by vector
     List<Integer> mine = predictions(model.transform(features));
     List<Integer> stockPredictions = predictions(stock.transform(features));
     assertEquals(mine, stockPredictions);
+    for (Row row : features.limit(200).collectAsList()) {
+      Vector v = row.getAs("features");
+      assertEquals(stock.predict(v), model.predict(v));
+    }
   }
 
   @Test
