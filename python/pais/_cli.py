@@ -5,10 +5,9 @@ import os
 import shutil
 import subprocess
 import sys
-from importlib import resources
 
 from pais import PaisError
-from pais.spark import jar
+from pais.spark import jar, log_java_options
 
 
 def job(argv=None):
@@ -18,12 +17,10 @@ def job(argv=None):
     args = sys.argv[1:] if argv is None else argv
     try:
         submit = os.path.join(_spark_home(), "bin", "spark-submit")
-        log4j = resources.files("pais") / "conf" / "log4j2.properties"  # in the wheel (python/build-wheel)
-        java_options = "-Dlog4j2.configurationFile=file:" + str(log4j) if log4j.is_file() else ""
-        if os.environ.get("PAIS_LOG_FILE"):
-            java_options += " -Dpais.log.file=" + os.path.abspath(os.environ["PAIS_LOG_FILE"])
-        command = [submit, "--conf", "spark.ui.enabled=false", "--driver-java-options", java_options,
-                   "--class", "io.pais.job.PaisJob", jar()] + args
+        logging = log_java_options()
+        options = ["--driver-java-options", logging] if logging else []
+        command = [submit, "--conf", "spark.ui.enabled=false"] + options + ["--class", "io.pais.job.PaisJob", jar()]
+        command += args
     except PaisError as error:
         return _refuse(error)
     return subprocess.call(command)

@@ -14,7 +14,7 @@ from importlib import resources
 
 from pais import PaisError
 
-__all__ = ["configure", "jar", "scala_version", "session"]
+__all__ = ["configure", "jar", "log_java_options", "scala_version", "session"]
 
 # The Spark lines pais is built and tested for, and the Scala line of each one's jar
 _SCALA_LINES = {(3, 5): "2.12", (4, 0): "2.13", (4, 1): "2.13", (4, 2): "2.13"}
@@ -60,17 +60,37 @@ def configure(builder, spark_version=None):
     return builder.config("spark.jars", jar(spark_version) if not given else given + "," + jar(spark_version))
 
 
-def session(master="local[*]", app_name="pais", conf=None):
+def session(master="local[*]", app_name="pais", conf=None, log_file=None):
     """A SparkSession with pais's jar: ``master`` (None: the one spark-submit or the environment gives), and any
-    other settings in ``conf`` (a dict). An existing session is returned as it is, as ``getOrCreate`` does."""
+    other settings in ``conf`` (a dict). As with the ``pais`` command, Spark's own log — the traces of a failed task
+    among it — goes to ``log_file`` (default: $PAIS_LOG_FILE, else pais.log in the temporary directory) and the
+    terminal gets pais's progress lines and Python's errors (with the wheel, which carries that log configuration). An
+    existing session is returned as it is, as ``getOrCreate`` does."""
     from pyspark.sql import SparkSession
 
     builder = SparkSession.builder.appName(app_name)
     if master:
         builder = builder.master(master)
-    for key, value in (conf or {}).items():
+    settings = dict(conf or {})
+    logging = log_java_options(log_file)
+    if logging:
+        given = settings.get("spark.driver.extraJavaOptions")
+        settings["spark.driver.extraJavaOptions"] = logging if not given else given + " " + logging
+    for key, value in settings.items():
         builder = builder.config(key, value)
     return configure(builder).getOrCreate()
+
+
+def log_java_options(log_file=None):
+    """The JVM options that send Spark's log to ``log_file`` (default: $PAIS_LOG_FILE, else pais.log in the
+    temporary directory) and pais's lines to the terminal; empty when the package carries no log configuration (a
+    source install)."""
+    configuration = resources.files("pais") / "conf" / "log4j2.properties"  # the wheel's (python/build-wheel)
+    if not configuration.is_file():
+        return ""
+    options = "-Dlog4j2.configurationFile=file:" + str(configuration)
+    target = log_file or os.environ.get("PAIS_LOG_FILE")
+    return options + (" -Dpais.log.file=" + os.path.abspath(target) if target else "")
 
 
 def _pyspark_version():

@@ -71,6 +71,11 @@ final class ReadFailures {
     if (message.contains("PATH_NOT_FOUND") || message.contains("Path does not exist")) {
       return "no such path";
     }
+    if (message.contains("while assembling a row with handleInvalid")) { // VectorAssembler's own advice, data-free
+      return "a VectorAssembler met a " + (message.contains("Encountered NaN") ? "NaN" : "null") + " in one of its input "
+          + "columns (handleInvalid = \"error\"): drop those rows first, or build the assembler with handleInvalid = "
+          + "\"skip\"";
+    }
     if (t instanceof IOException && t.getCause() == null) {
       return "read error (" + t.getClass().getSimpleName() + ")";
     }

@@ -1,5 +1,6 @@
 package io.pais.io;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,5 +49,11 @@ class InputFilesTest {
     assertTrue(ReadFailures.describe(new java.io.IOException("wrapped", new java.net.ConnectException("refused")))
         .contains("cannot be reached (the connection was refused)"));
     assertTrue(ReadFailures.describe(new java.net.UnknownHostException("namenode")).contains("unknown host"));
+    // VectorAssembler's refusal, under Spark's wrapper: its advice survives, and nothing else of its text
+    Throwable assembler = new RuntimeException("[FAILED_EXECUTE_UDF] Failed to execute user defined function",
+        new IllegalStateException("Encountered null while assembling a row with handleInvalid = \"error\". "
+            + "Consider removing nulls from dataset or using handleInvalid = \"keep\" or \"skip\"."));
+    assertEquals("a VectorAssembler met a null in one of its input columns (handleInvalid = \"error\"): drop those "
+        + "rows first, or build the assembler with handleInvalid = \"skip\"", ReadFailures.describe(assembler));
   }
 }
