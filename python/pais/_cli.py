@@ -26,6 +26,34 @@ def job(argv=None):
     return subprocess.call(command)
 
 
+def connect_server(argv=None):
+    """``pais-connect-server [--port PORT] [spark-submit options]``: a Spark Connect server with pais's jar (Spark 4.x:
+    ML over Connect needs it), in the foreground until it is stopped (Ctrl-C or SIGTERM). Clients then connect with
+    ``SparkSession.builder.remote("sc://HOST:PORT")`` (default port 15002)."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    port = "15002"
+    if "--port" in args:
+        at = args.index("--port")
+        if at + 1 >= len(args):
+            return _refuse(PaisError("--port needs a number"))
+        port = args[at + 1]
+        del args[at:at + 2]
+    try:
+        from pais.spark import scala_version, _pyspark_version
+
+        if scala_version() == "2.12":
+            raise PaisError("Spark ML over Spark Connect needs Spark 4; this is PySpark " + _pyspark_version())
+        submit = os.path.join(_spark_home(), "bin", "spark-submit")
+        logging = log_java_options()
+        options = ["--driver-java-options", logging] if logging else []
+        command = [submit, "--class", "org.apache.spark.sql.connect.service.SparkConnectServer", "--jars", jar(),
+                   "--conf", "spark.connect.grpc.binding.port=" + port, "--conf", "spark.ui.enabled=false"]
+        command += options + args + ["spark-internal"]
+    except PaisError as error:
+        return _refuse(error)
+    return subprocess.call(command)
+
+
 def budget(argv=None):
     """``pais-budget create|show ...``: the budget ledger (no Spark job; a Hadoop path, HADOOP_CONF_DIR honoured)."""
     args = sys.argv[1:] if argv is None else argv

@@ -147,3 +147,35 @@ DOCS = {
         "distort more than the larger radius's noise costs (post-processing, no further epsilon)"
     ),
 }
+
+# The params' defaults, as the JVM declares them: what a getter returns over Spark Connect, where the
+# client cannot ask the server's JVM
+DEFAULTS = {
+    "allowNonAtomicRename": False,
+    "budgetCentre": 0.05,
+    "budgetHistogram": 0.05,
+    "budgetKSelection": 0.5,
+    "budgetSummary": 0.05,
+    "coresetSampleSize": 524288,
+    "delta": 0.0,
+    "dimension": 0,
+    "epsilon": 3.0,
+    "featuresCol": "features",
+    "geometry": "auto",
+    "guards": True,
+    "initMode": "auto",
+    "k": 2,
+    "lambda": 0.5,
+    "maxIter": 0,
+    "minNoisyCount": 1.0,
+    "noise": "laplace",
+    "normQuantile": 0.975,
+    "offsetClip": "auto",
+    "outliers": "project",
+    "predictionCol": "prediction",
+    "preprocessing": "paper",
+    "privacyMode": "strict",
+    "sampler": "opt",
+    "stage1Cached": False,
+    "tailRadius": True,
+}

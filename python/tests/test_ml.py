@@ -285,7 +285,8 @@ SPARK_MAJOR = int(__import__("pyspark").__version__.split(".")[0])
 def test_fit_transform_and_save_over_spark_connect(jar, blobs_csv, tmp_path):
     """A Spark Connect client (its own process: a classic session is running here) against a local Connect server
     that pyspark starts with the jar: fit and transform run on the server, which finds PrivateKMeans through the
-    jar's META-INF/services; the saved model's report is read back as the README says."""
+    jar's META-INF/services; the saved model's report is read back as the README says, and the model's own centres,
+    report and summary through its copy saved on the server; getters of defaults work; a refusal is one PaisError."""
     python_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     model_dir = str(tmp_path / "connect-pipeline")
     script = textwrap.dedent(f"""
@@ -310,14 +311,19 @@ def test_fit_transform_and_save_over_spark_connect(jar, blobs_csv, tmp_path):
         stage = glob.glob({model_dir!r} + "/stages/1_*")[0]
         report = read_privacy_report(spark, stage)
         centres = read_cluster_centers(spark, stage)
+        model = fitted.stages[-1]  # what Spark's Connect ML does not allow is read from the model saved on the server
+        summary = model.summary
         try:
-            fitted.stages[-1].privacyReport()
+            Pipeline(stages=[assembler, PrivateKMeans(k=6)]).fit(data)
             refused = "no"
         except PaisError as error:
             refused = str(error)
         print(json.dumps({{"predictions": predictions, "again": again, "epsilon": report["epsilon"],
                           "mode": report["privacyMode"], "centres": len(centres), "refused": refused,
-                          "stage": type(reloaded.stages[-1]).__name__}}))
+                          "stage": type(reloaded.stages[-1]).__name__,
+                          "model": [model.privacyReport()["epsilon"], len(model.clusterCenters()), model.numClusters(),
+                                    summary.k, len(summary.clusterSizes), model.hasSummary, model.getEpsilon(),
+                                    model.getSampler(), PrivateKMeans().getNormQuantile()]}}))
         spark.stop()
     """)
     env = dict(os.environ, PYTHONPATH=python_dir)
@@ -329,7 +335,8 @@ def test_fit_transform_and_save_over_spark_connect(jar, blobs_csv, tmp_path):
     assert 4 <= outcome["predictions"][0] <= 6 and outcome["again"] == outcome["predictions"], outcome
     assert outcome["mode"] == "strict" and outcome["epsilon"] <= 3.0 and outcome["centres"] == 6, outcome
     assert outcome["stage"] == "PrivateKMeansModel", outcome
-    assert "not available over Spark Connect" in outcome["refused"], outcome
+    assert outcome["refused"].startswith("privacyMode = strict needs clipRadius"), outcome
+    assert outcome["model"] == [outcome["epsilon"], 6, 6, 6, 6, True, 3.0, "opt", 0.975], outcome
 
 
 def test_the_summary_has_what_pysparks_kmeans_summary_has(spark, blobs, tmp_path):
@@ -353,6 +360,7 @@ def test_predict_assigns_a_vector_as_transform_assigns_its_row(spark, blobs):
     rows = fitted.transform(blobs).select("features", "prediction").limit(50).collect()
     model = fitted.stages[-1]
     assert [model.predict(row.features) for row in rows] == [row.prediction for row in rows]
+    assert model.numFeatures == 5 and model.numClusters() == 6
 
 
 def test_bounds_also_as_diffprivlibs_lower_and_upper_or_as_pairs(spark, blobs):

@@ -31,12 +31,25 @@ def _jvm_errors_as_pais_errors(method):
         except Py4JJavaError as error:
             message = _refusal(error)
         except Exception as error:  # PySpark's converted JVM exceptions (IllegalArgumentException, …)
-            if getattr(error, "_origin", None) is None:
+            if getattr(error, "_origin", None) is not None:
+                message = _refusal(error)
+            elif type(error).__module__.startswith("pyspark.errors.exceptions.connect"):
+                message = _connect_refusal(error)  # a Spark Connect server's refusal
+            else:
                 raise
-            message = _refusal(error)
         raise PaisError(message) from None
 
     return wrapper
+
+
+def _connect_refusal(error):
+    """The server's one line, without the error class Spark puts before it and the JVM trace it adds after."""
+    text = (error.getMessage() if hasattr(error, "getMessage") else str(error)).strip()
+    line = text.splitlines()[0] if text else type(error).__name__
+    for prefix in ("java.lang.IllegalArgumentException: ", "java.lang.IllegalStateException: ",
+                   "io.pais.io.InputException: "):
+        line = line.split(prefix, 1)[-1]
+    return line
 
 
 def _remote(stage):
@@ -50,6 +63,37 @@ def _refuse_over_connect(stage, what):
         raise PaisError(what + " is not available over Spark Connect (Spark's allow-list of model methods holds only "
                         "its own models'): save the model and read it with pais.ml.read_privacy_report or "
                         "pais.ml.read_cluster_centers")
+
+
+# Where a Connect client's model is saved on the server for the reads Spark's Connect ML does not allow (the
+# server's default file system; on a cluster, a path every node reaches)
+CONNECT_SCRATCH_CONF = "spark.pais.connect.scratch"
+_CONNECT_SCRATCH_DEFAULT = "/tmp/pais-connect"
+
+
+def _saved_on_server(stage):
+    """Over Spark Connect: the session and the path where ``stage`` is saved on the server (saved once, at
+    ``spark.pais.connect.scratch``/UID), so that its report and centres are read back as data."""
+    spark = _connect_session()
+    path = getattr(stage, "_saved_path", None)
+    if path is None:
+        scratch = spark.conf.get(CONNECT_SCRATCH_CONF, _CONNECT_SCRATCH_DEFAULT)
+        path = scratch.rstrip("/") + "/" + stage.uid
+        stage.write().overwrite().save(path)
+        stage._saved_path = path
+    return spark, path
+
+
+def _connect_session():
+    from pyspark.sql import SparkSession
+
+    spark = SparkSession.getActiveSession()
+    if spark is None:
+        from pyspark.sql.connect.session import SparkSession as ConnectSession
+        spark = ConnectSession.getActiveSession()
+    if spark is None:
+        raise PaisError("no active Spark Connect session to read the model through")
+    return spark
 
 
 def _param(name, doc, converter):

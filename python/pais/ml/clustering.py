@@ -5,12 +5,16 @@ import json
 import warnings
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from pyspark import keyword_only
 from pyspark.ml.util import JavaMLReadable, JavaMLWritable
 from pyspark.ml.wrapper import JavaEstimator, JavaModel
 
 from pais import PaisError
-from pais.ml._jvm import _JVM_PACKAGE, _as_params, _jvm_errors_as_pais_errors, _refuse_over_connect, _remote
+from pais._settings import DEFAULTS
+from pais.ml._jvm import (_JVM_PACKAGE, _as_params, _jvm_errors_as_pais_errors, _refuse_over_connect, _remote,
+                          _saved_on_server)
 from pais.ml._kmeans_params import _PrivateKMeansParams
 
 
@@ -125,7 +129,9 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
                  distanceMeasure=None, solver=None, maxBlockSizeInMB=None):
         super().__init__()
         self._java_obj = self._new_java_obj(_JVM_PACKAGE + ".PrivateKMeans", self.uid)
-        if not _remote(self):
+        if _remote(self):
+            self._setDefault(**DEFAULTS)  # the JVM's defaults, as generated from its declaration
+        else:
             self._transfer_params_from_java()  # the defaults, as the JVM declares them
         self.setParams(**self._input_kwargs)
 
@@ -150,6 +156,7 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
     def _fit_java(self, dataset):
         return super()._fit_java(dataset)
 
+    @_jvm_errors_as_pais_errors
     def _fit(self, dataset):
         model = super()._fit(dataset)
         model._training = dataset  # the summary's predictions, as PySpark's KMeansModel keeps them
@@ -290,47 +297,62 @@ for _name in _MLLIB_ONLY:
 
 
 class PrivateKMeansModel(JavaModel, _PrivateKMeansParams, JavaMLReadable, JavaMLWritable):
-    """The fitted model: the released centres and the privacy report of the release."""
+    """The fitted model: the released centres and the privacy report of the release. Over Spark Connect, whose ML
+    allow-list holds only Spark's own models' methods, the centres, the report and the summary are read from the model
+    saved on the server (once, under ``spark.pais.connect.scratch``, default /tmp/pais-connect on the server's file
+    system: on a cluster, set it to a path every node reaches)."""
 
     _training = None  # the frame a fit in this session read: the summary's predictions
 
+    def __init__(self, java_model=None):
+        super().__init__(java_model)
+        if java_model is not None and _remote(self):
+            self._setDefault(**DEFAULTS)  # a Connect client cannot ask the server's JVM for them
+
     def clusterCenters(self):
         """The released centres, one numpy array each."""
-        _refuse_over_connect(self, "clusterCenters()")
+        if _remote(self):
+            return read_cluster_centers(*_saved_on_server(self))
         return [vector.toArray() for vector in self._call_java("clusterCenters")]
 
     @_jvm_errors_as_pais_errors
     def predict(self, value):
         """The index of the released centre nearest to ``value`` (a pyspark.ml.linalg vector), as ``transform``
-        assigns a row and ``KMeansModel.predict`` does."""
-        _refuse_over_connect(self, "predict()")
+        assigns a row and ``KMeansModel.predict`` does (squared Euclidean distance, ties to the lowest index)."""
+        if _remote(self):
+            point = np.asarray(value.toArray() if hasattr(value, "toArray") else value, dtype=float)
+            return int(np.argmin([float(np.sum((point - centre) ** 2)) for centre in self.clusterCenters()]))
         return self._call_java("predict", value)
 
     def privacyReport(self):
         """The privacy report as a dict: the same JSON as the job's privacy-report.json."""
-        _refuse_over_connect(self, "privacyReport()")
+        if _remote(self):
+            return read_privacy_report(*_saved_on_server(self))
         return json.loads(self._call_java("privacyReportJson"))
 
     @property
     def hasSummary(self):
         """Whether the release made a private training summary (as ``pyspark.ml.clustering.KMeansModel.hasSummary``)."""
-        _refuse_over_connect(self, "hasSummary")
         return "trainingSummary" in self.privacyReport()
 
     @property
     def summary(self):
         """The private training summary (:class:`PrivateKMeansSummary`), as ``KMeansModel.summary``: DP cluster sizes
         and training cost of the released centres with the epsilon they cost (saved and loaded with the model), k,
-        numIter, and the training predictions on the model a fit returned. Over Spark Connect:
-        ``PrivateKMeansSummary.fromReport(read_privacy_report(spark, path))`` on the saved model."""
-        _refuse_over_connect(self, "summary")
+        numIter, and the training predictions on the model a fit returned."""
         predictions = None if self._training is None else self.transform(self._training)
         return PrivateKMeansSummary.fromReport(self.privacyReport(), predictions, self.getFeaturesCol(),
                                                self.getPredictionCol())
 
     def numClusters(self):
-        _refuse_over_connect(self, "numClusters()")
+        if _remote(self):
+            return len(self.clusterCenters())
         return self._call_java("numClusters")
+
+    @property
+    def numFeatures(self):
+        """The dimension of the centres, i.e. the length of the vectors the model assigns (as KMeansModel's)."""
+        return len(self.clusterCenters()[0])
 
     @_jvm_errors_as_pais_errors
     def exportAsMLlib(self, path, overwrite=False):

@@ -121,7 +121,27 @@ public final class SettingSurfaces {
       }
       out.append("    ),\n");
     });
+    out.append("}\n\n# The params' defaults, as the JVM declares them: what a getter returns over Spark Connect, where the\n")
+        .append("# client cannot ask the server's JVM\nDEFAULTS = {\n");
+    PrivateKMeans kmeans = new PrivateKMeans();
+    Arrays.stream(Setting.values()).filter(Setting::isParam).map(Setting::param).sorted()
+        .filter(param -> kmeans.hasDefault(kmeans.getParam(param))).forEach(param -> out.append("    \"").append(param)
+            .append("\": ").append(pythonLiteral(kmeans.getDefault(kmeans.getParam(param)).get())).append(",\n"));
     return out.append("}\n").toString();
+  }
+
+  /** A default as Python writes it. */
+  private static String pythonLiteral(Object value) {
+    if (value instanceof Boolean b) {
+      return b ? "True" : "False";
+    }
+    if (value instanceof String text) {
+      return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+    if (value instanceof Number number) {
+      return number.toString();
+    }
+    throw new IllegalStateException("a default Python cannot hold: " + value);
   }
 
   private static void comment(StringBuilder out, String text) {
