@@ -60,12 +60,12 @@ def configure(builder, spark_version=None):
     return builder.config("spark.jars", jar(spark_version) if not given else given + "," + jar(spark_version))
 
 
-def session(master="local[*]", app_name="pais", conf=None, log_file=None):
+def session(master="local[*]", app_name="pais", conf=None, log_file=None, progress=True):
     """A SparkSession with pais's jar: ``master`` (None: the one spark-submit or the environment gives), and any
     other settings in ``conf`` (a dict). As with the ``pais`` command, Spark's own log — the traces of a failed task
     among it — goes to ``log_file`` (default: $PAIS_LOG_FILE, else pais.log in the temporary directory) and the
-    terminal gets pais's progress lines and Python's errors (with the wheel, which carries that log configuration). An
-    existing session is returned as it is, as ``getOrCreate`` does."""
+    terminal gets pais's progress lines (``progress=False``: only its warnings) and Python's errors (with the wheel,
+    which carries that log configuration). An existing session is returned as it is, as ``getOrCreate`` does."""
     from pyspark.sql import SparkSession
 
     builder = SparkSession.builder.appName(app_name)
@@ -73,6 +73,8 @@ def session(master="local[*]", app_name="pais", conf=None, log_file=None):
         builder = builder.master(master)
     settings = dict(conf or {})
     logging = log_java_options(log_file)
+    if logging and not progress:
+        logging += " -Dpais.console.level=warn"
     if logging:
         given = settings.get("spark.driver.extraJavaOptions")
         settings["spark.driver.extraJavaOptions"] = logging if not given else given + " " + logging
