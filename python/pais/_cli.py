@@ -3,7 +3,6 @@
 
 import os
 import shutil
-import subprocess
 import sys
 
 from pais import PaisError
@@ -23,7 +22,7 @@ def job(argv=None):
         command += args
     except PaisError as error:
         return _refuse(error)
-    return subprocess.call(command)
+    return _run(command)
 
 
 def connect_server(argv=None):
@@ -48,10 +47,10 @@ def connect_server(argv=None):
         options = ["--driver-java-options", logging] if logging else []
         command = [submit, "--class", "org.apache.spark.sql.connect.service.SparkConnectServer", "--jars", jar(),
                    "--conf", "spark.connect.grpc.binding.port=" + port, "--conf", "spark.ui.enabled=false"]
-        command += options + args + ["spark-internal"]
+        command += options + args  # spark-submit runs the server as an internal class: no application jar
     except PaisError as error:
         return _refuse(error)
-    return subprocess.call(command)
+    return _run(command)
 
 
 def budget(argv=None):
@@ -69,7 +68,14 @@ def budget(argv=None):
                    "io.pais.job.BudgetTool"] + args
     except PaisError as error:
         return _refuse(error)
-    return subprocess.call(command)
+    return _run(command)
+
+
+def _run(command):
+    """Becomes ``command`` (exec): a signal to this process reaches the JVM, and its exit code is the command's."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(command[0], command)
 
 
 def _spark_home():
