@@ -8,7 +8,7 @@ import io.pais.lloyd.LloydSums;
 import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.preprocessing.PreparedData;
-import io.pais.sampling.KeyedCoins;
+import io.pais.sampling.CoinSource;
 import io.pais.sampling.NormSummary;
 import io.pais.sampling.Sampler;
 import io.pais.sampling.spark.PoissonSampler;
@@ -31,12 +31,13 @@ final class PoissonPreparation {
   private final StageClock clock;
   private final LloydPlanner planner;
   private final Initialiser initialiser;
-  private final KeyedCoins coins;
+  /** The coins of the sample: the run's keyed coins, or none to draw for a sample drawn as records arrived. */
+  private final CoinSource coins;
   /** Whether the training summary reads every prepared point after DP-Lloyd (their cached copy is then kept). */
   private final boolean summaryReadsThePoints;
 
   PoissonPreparation(KMeansSettings settings, Consumer<String> log, StageClock clock, LloydPlanner planner,
-      Initialiser initialiser, KeyedCoins coins, boolean summaryReadsThePoints) {
+      Initialiser initialiser, CoinSource coins, boolean summaryReadsThePoints) {
     this.settings = settings;
     this.log = log;
     this.clock = clock;

@@ -20,6 +20,7 @@ import io.pais.noise.NoiseRandomness;
 import io.pais.preprocessing.PreparedData;
 import io.pais.preprocessing.Preprocessor;
 import io.pais.preprocessing.StrictPreprocessor;
+import io.pais.sampling.CoinSource;
 import io.pais.sampling.KeyedCoins;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.Preprocessing;
@@ -73,7 +74,16 @@ public final class PrivateKMeansEngine {
 
   /** An engine that also tells {@code stages} when each stage starts and ends (a progress display). */
   public PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log, StageListener stages) {
-    this(settings, log, stages, List.of(), null);
+    this(settings, log, stages, List.of(), null, null);
+  }
+
+  /**
+   * An engine for records its sampler has kept already: the records of a stream's window, each kept by the coin of
+   * the same plan as it arrived ({@link ArrivalSampling}). Every record given is kept, with the weight its q gives, so
+   * the release equals the one this engine would make of every record of the window drawing its own coins.
+   */
+  static PrivateKMeansEngine ofDrawnSample(KMeansSettings settings, Consumer<String> log, StageListener stages) {
+    return new PrivateKMeansEngine(settings, log, stages, List.of(), null, ArrivalSampling.DRAWN);
   }
 
   /**
@@ -84,11 +94,12 @@ public final class PrivateKMeansEngine {
       StageListener stages, List<LedgerEntry> candidates, KSelection chosen) {
     Checks.require(!settings.kCandidates().isEmpty() && chosen.chosen() == settings.k(), "a k selection belongs to a "
         + "release with k candidates and the chosen k");
-    return new PrivateKMeansEngine(settings, log, stages, candidates, chosen);
+    return new PrivateKMeansEngine(settings, log, stages, candidates, chosen, null);
   }
 
+  /** @param sampleCoins the coins of the Poisson sample; null: the run's own keyed coins */
   private PrivateKMeansEngine(KMeansSettings settings, Consumer<String> log, StageListener stages,
-      List<LedgerEntry> candidates, KSelection selection) {
+      List<LedgerEntry> candidates, KSelection selection, CoinSource sampleCoins) {
     if (!settings.kCandidates().isEmpty() && selection == null) {
       throw new IllegalStateException("a release with k candidates runs after its selection (PrivateKMeansRelease)");
     }
@@ -111,7 +122,8 @@ public final class PrivateKMeansEngine {
     candidates.forEach(ledger::spend);
     this.initialiser = new Initialiser(settings, randomness.provider(), coins);
     this.planner = new LloydPlanner(settings, ledger, log);
-    this.poissonRuns = new PoissonPreparation(settings, log, clock, planner, initialiser, coins,
+    this.poissonRuns = new PoissonPreparation(settings, log, clock, planner, initialiser,
+        sampleCoins == null ? coins : sampleCoins,
         beforeData.summary().runs());
     this.schemeRuns = new SchemePreparation(settings, log, clock, planner, initialiser, randomness, coins);
     this.lloyd = new DpLloydStage(settings, log, stages, clock, randomness);

@@ -86,11 +86,17 @@ final class OutputGuard {
    * {@code inputs} (paths or globs), or where an input's glob would read it.
    */
   static void checkPlacement(Path output, List<String> inputs, Configuration conf) {
+    checkPlacement("output", output, inputs, conf);
+  }
+
+  /** The same for a directory the job writes that is named {@code what} in the refusal (a checkpoint). */
+  static void checkPlacement(String what, Path output, List<String> inputs, Configuration conf) {
+    String another = what.equals("output") ? "an output" : "a " + what;
     try {
       FileSystem fs = output.getFileSystem(conf);
       URI out = canonical(fs.makeQualified(output), fs);
       if (out.getPath().equals("/")) {
-        throw new InputException("output " + output + " is the root of a file system; choose a new directory");
+        throw new InputException(what + " " + output + " is the root of a file system; choose a new directory");
       }
       for (String input : inputs) {
         List<URI> resolved;
@@ -103,17 +109,17 @@ final class OutputGuard {
               ? ReadFailures.describe(io) : "not a usable Hadoop path (a ':' in a file name cannot be named)"));
         }
         if (globReachesOutput) {
-          throw new InputException("output " + output + " lies where the input glob " + input + " would read it; "
-              + "choose an output outside every input");
+          throw new InputException(what + " " + output + " lies where the input glob " + input + " would read it; "
+              + "choose " + another + " outside every input");
         }
         for (URI in : resolved) {
           if (sameOrAncestor(out, in)) {
-            throw new InputException("output " + output + (out.equals(in) ? " is" : " contains") + " the input "
-                + input + "; choose an output outside every input");
+            throw new InputException(what + " " + output + (out.equals(in) ? " is" : " contains") + " the input "
+                + input + "; choose " + another + " outside every input");
           }
           if (sameOrAncestor(in, out)) {
-            throw new InputException("output " + output + " lies inside the input " + input
-                + "; choose an output outside every input");
+            throw new InputException(what + " " + output + " lies inside the input " + input
+                + "; choose " + another + " outside every input");
           }
         }
       }

@@ -80,7 +80,7 @@ public final class ReleaseConfiguration {
       case STRICT -> settings.privacy().isStrict();
       case PAPER -> !settings.privacy().isStrict();
       case UNIFORM_SCHEMES -> settings.sampling().sampler().isUniformScheme();
-      case INPUT, CLUSTERING, PRIVACY, SAMPLING, POST_PROCESSING, OUTPUT, RUN -> true;
+      case INPUT, CLUSTERING, PRIVACY, SAMPLING, POST_PROCESSING, STREAM, OUTPUT, RUN -> true;
     };
   }
 }

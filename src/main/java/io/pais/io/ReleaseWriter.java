@@ -345,6 +345,14 @@ public final class ReleaseWriter implements AutoCloseable {
     return root;
   }
 
+  /**
+   * Refuses a directory the job writes besides a release ({@code what}: a stream's checkpoint, or its folder of
+   * releases) that equals, contains or lies inside one of {@code inputs}, as {@link #prepare} refuses an output.
+   */
+  public static void requireOutsideInputs(String what, String path, List<String> inputs, Configuration conf) {
+    OutputGuard.checkPlacement(what, OutputGuard.outputPath(path), inputs, conf);
+  }
+
   /** A JSON object for run.json. */
   public static ObjectNode newObject() {
     return JSON.createObjectNode();

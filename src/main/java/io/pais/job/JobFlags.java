@@ -2,7 +2,10 @@ package io.pais.job;
 
 import io.pais.accounting.InitShare;
 import io.pais.accounting.SamplerGuarantees.CoreSupremum;
+import io.pais.io.EventLines;
 import io.pais.io.InputFormat;
+import io.pais.math.Checks;
+import io.pais.stream.StreamSource;
 import io.pais.io.InputSpec;
 import io.pais.io.ReleaseWriter;
 import io.pais.privacy.BaseNoise;
@@ -167,6 +170,24 @@ final class JobFlags {
   @Option(names = "--core-supremum")
   String coreSupremum;
 
+  @Option(names = "--stream")
+  boolean stream;
+
+  @Option(names = "--checkpoint", paramLabel = "DIR")
+  String checkpoint;
+
+  @Option(names = "--event-time", paramLabel = "COL")
+  String eventTime;
+
+  @Option(names = "--window", paramLabel = "DURATION")
+  String window;
+
+  @Option(names = "--watermark", paramLabel = "DURATION")
+  String watermark;
+
+  @Option(names = "--trigger", paramLabel = "INTERVAL")
+  String trigger;
+
   @Option(names = "--output", required = true, paramLabel = "DIR")
   String output;
 
@@ -192,6 +213,23 @@ final class JobFlags {
   InputSpec inputSpec() {
     return new InputSpec(input == null ? List.of() : input, table, InputFormat.parse(format), options, header,
         skipLines, delimiter, features, drop, vectorColumn, dimension);
+  }
+
+  /** The stream's source: the folder (--input, one) or a --format source with its --option settings. */
+  StreamSource streamSource() {
+    String kind = format == null ? "csv" : format;
+    Checks.require(table == null, "--stream reads a folder (--input) or a streaming source (--format kafka), not a "
+        + "table");
+    Checks.require(kind.equals("csv") || input == null || input.isEmpty(), "--stream with --format " + kind + " reads "
+        + "from its --option settings; --input is for a folder of delimited files (--format csv)");
+    Checks.require(!kind.equals("csv") || input != null && input.size() == 1, "--stream reads one folder: give "
+        + "--input FOLDER");
+    Checks.require(dimension > 0, "--stream needs --dimension D: a stream's dimension is public and fixed when it "
+        + "starts");
+    EventLines lines = new EventLines(delimiter == null ? "," : delimiter, header, eventTime, features, drop,
+        dimension);
+    Checks.require(skipLines == 0, "--skip-lines is for files read at once; a stream's files have at most a header");
+    return new StreamSource(kind, kind.equals("csv") ? input.get(0) : null, options, lines);
   }
 
   /** --k: one whole number, or a comma-separated list of candidates (given once, as every other flag). */

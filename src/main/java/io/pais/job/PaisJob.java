@@ -5,7 +5,14 @@ import io.pais.clustering.ClusteringResult;
 import io.pais.settings.KMeansSettings;
 import io.pais.clustering.ReleaseInput;
 import io.pais.clustering.PrivateKMeansRelease;
+import io.pais.clustering.ArrivalSampling;
 import io.pais.io.FailFast;
+import io.pais.math.Checks;
+import io.pais.stream.StreamRequest;
+import io.pais.stream.StreamRun;
+import io.pais.stream.StreamSource;
+import io.pais.stream.WindowGrid;
+import io.pais.stream.WindowReleases;
 import io.pais.io.FailureReport;
 import io.pais.io.InputSpec;
 import io.pais.io.PointReader;
@@ -143,6 +150,9 @@ public final class PaisJob implements Callable<Integer> {
   @Override
   public Integer call() {
     KMeansSettings settings = flags.settings();
+    if (flags.stream) {
+      return stream(settings);
+    }
     InputSpec spec = flags.inputSpec();
     if (settings.isStrict()) {
       PointReader.requirePublicDimension(spec);
@@ -199,6 +209,47 @@ public final class PaisJob implements Callable<Integer> {
       if (writer != null) {
         writer.close(); // a run that failed after the writer's pre-flight leaves no temporary directory
       }
+      if (ownSession) {
+        spark.stop();
+      }
+    }
+  }
+
+  /**
+   * --stream: every check on flags alone first (the source, the windows, a public plan), then the stream until it
+   * stops; each window the watermark closes is published as OUTPUT/window=START_END.
+   */
+  private int stream(KMeansSettings settings) {
+    StreamSource source = flags.streamSource();
+    WindowGrid grid = WindowGrid.parse(flags.window, flags.watermark);
+    ArrivalSampling.requirePublicPlan(settings, "--stream");
+    Checks.require(!flags.overwrite, "--overwrite does not apply to --stream: each window is published once, never "
+        + "replaced");
+    Checks.require(!flags.evaluate, "--evaluate reads every record without privacy: not with --stream");
+    StreamRequest request = new StreamRequest(settings, flags.dimension, source, grid, flags.checkpoint,
+        flags.output, source.path() == null ? List.of() : List.of(source.path()), flags.trigger, flags.budgetLedger,
+        flags.allowNonAtomicRename, configuration(settings));
+    boolean ownSession = spark == null;
+    if (ownSession) {
+      spark = session();
+    }
+    try (FailFast failFast = FailFast.watch(spark.sparkContext())) {
+      int published = StreamRun.run(spark, request, line -> out.println("pais: " + line),
+          io.pais.clustering.StageListener.NONE, new WindowReleases.InFlight() {
+            @Override
+            public void writer(ReleaseWriter current) {
+              writer = current;
+            }
+
+            @Override
+            public void claim(ReleaseClaim current) {
+              readingClaim = current;
+            }
+          });
+      out.println("pais: stream stopped: " + published + " window" + (published == 1 ? "" : "s")
+          + " published by this run");
+      return 0;
+    } finally {
       if (ownSession) {
         spark.stop();
       }

@@ -73,6 +73,12 @@ public enum Setting {
   GUARDS(PlainValue.toggle(Defaults.GUARDS), "guards", "guards", Role.POST_PROCESSING),
   MIN_NOISY_COUNT(PlainValue.number("(-inf, inf)", Defaults.MIN_NOISY_COUNT), "min-noisy-count", "minNoisyCount",
       Role.POST_PROCESSING),
+  STREAM("stream", null, Role.STREAM, null),
+  CHECKPOINT("checkpoint", null, Role.STREAM, null),
+  EVENT_TIME("event-time", null, Role.STREAM, null),
+  WINDOW("window", null, Role.STREAM, "1h"),
+  WATERMARK("watermark", null, Role.STREAM, "0s"),
+  TRIGGER("trigger", null, Role.STREAM, "10s"),
   OUTPUT("output", null, Role.OUTPUT, null),
   OVERWRITE("overwrite", null, Role.OUTPUT, null),
   EVALUATE("evaluate", null, Role.OUTPUT, null),
@@ -91,6 +97,7 @@ public enum Setting {
     UNIFORM_SCHEMES("Uniform schemes"),
     PAPER("Paper mode"),
     POST_PROCESSING("Post-processing"),
+    STREAM("Streams"),
     OUTPUT("Output"),
     RUN("Run");
 

@@ -1,0 +1,298 @@
+package io.pais.stream;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pais.budget.BudgetException;
+import io.pais.budget.BudgetStatus;
+import io.pais.budget.ReleaseClaim;
+import io.pais.clustering.ArrivalSampling;
+import io.pais.clustering.ClusteringResult;
+import io.pais.clustering.StageListener;
+import io.pais.io.DimensionSource;
+import io.pais.io.Points;
+import io.pais.io.ReleaseWriter;
+import io.pais.io.TimedPoint;
+import io.pais.sampling.KeyedPoint;
+import io.pais.settings.KMeansSettings;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * What a stream does with each micro-batch: its records keyed and timed, the late ones dropped, the rest sampled by
+ * their coins as they arrive and the kept ones stored per window; then every window the watermark closed released
+ * through the strict release and published as {@code OUTPUT/window=START_END}, once.
+ *
+ * <p>Exactly once. A micro-batch's state is stored only after its sample is, and Spark replays a micro-batch it did
+ * not commit with the same records, so a replay finds the state (or rewrites the same sample). A window is released
+ * only after its {@code started} marker is written, before it charges a ledger or reads a record, and it is never
+ * started again: a window whose release stopped after that marker stays unpublished (and, with a ledger, charged),
+ * and the next start says so. One that was published before its {@code published} marker was written is recognised
+ * by its run.json (the stream's id and the window) and not published again.
+ */
+public final class WindowReleases {
+  private final SparkSession spark;
+  private final StreamRequest request;
+  private final ArrivalSampling sampling;
+  private final StreamLog log;
+  private final SampleStore store;
+  private final String streamId;
+  private final Consumer<String> console;
+  private final StageListener stages;
+  private final InFlight inFlight;
+  private int published;
+
+  WindowReleases(SparkSession spark, StreamRequest request, ArrivalSampling sampling, StreamLog log, String streamId,
+      Consumer<String> console, StageListener stages, InFlight inFlight) {
+    this.spark = spark;
+    this.request = request;
+    this.sampling = sampling;
+    this.log = log;
+    this.store = new SampleStore(log);
+    this.streamId = streamId;
+    this.console = console;
+    this.stages = stages;
+    this.inFlight = inFlight;
+  }
+
+  /** The windows this run published so far. */
+  int published() {
+    return published;
+  }
+
+  /** Micro-batch {@code id}: its sample stored (unless a replay finds it stored), then every window it closed. */
+  void process(Dataset<Row> rows, long id) {
+    StreamLog.BatchState before = log.before(id);
+    StreamLog.BatchState state = log.batch(id).orElseGet(() -> ingest(rows, id, before));
+    close(state);
+  }
+
+  private StreamLog.BatchState ingest(Dataset<Row> rows, long id, StreamLog.BatchState before) {
+    WindowGrid grid = request.grid();
+    StreamSource.Batch batch = request.source().records(rows, before.filesSeen());
+    JavaRDD<TimedPoint> records = batch.records().persist(StorageLevel.MEMORY_AND_DISK());
+    try {
+      // the batch's earliest and latest event times: they move the watermark and name the first window, and are
+      // kept in the checkpoint only
+      long[] range = records.map(p -> new long[] {p.eventMillis(), p.eventMillis()}).fold(new long[] {Long.MAX_VALUE,
+          Long.MIN_VALUE}, (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
+      boolean any = range[0] <= range[1];
+      Long first = before.firstWindow() != null ? before.firstWindow() : any ? grid.startOf(range[0]) : null;
+      Long watermark = before.watermark();
+      if (first != null) {
+        long from = first;
+        Long closedAt = watermark;
+        JavaRDD<TimedPoint> onTime = records.filter(p -> {
+          long start = grid.startOf(p.eventMillis());
+          return start >= from && (closedAt == null || !grid.closed(start, closedAt));
+        });
+        JavaRDD<TimedPoint> kept = sampling.kept(onTime, p -> new KeyedPoint(p.key(), p.x()), "stream micro-batch "
+            + id);
+        store.store(spark, id, kept, grid);
+      }
+      if (any) {
+        long moved = grid.watermarkAfter(range[1]);
+        watermark = watermark == null ? moved : Math.max(watermark, moved);
+      }
+      Long next = before.nextWindow() != null ? before.nextWindow() : first;
+      while (next != null && log.has(next, StreamLog.Marker.STARTED) && watermark != null
+          && grid.closed(next, watermark)) {
+        next = grid.endOf(next); // windows finished before this micro-batch: no need to look at them again
+      }
+      StreamLog.BatchState state = new StreamLog.BatchState(watermark, first, next, batch.filesSeen());
+      log.storeBatch(id, state);
+      return state;
+    } finally {
+      records.unpersist(false);
+    }
+  }
+
+  /** Releases every window the state's watermark closed that is not finished yet, in order. */
+  private void close(StreamLog.BatchState state) {
+    if (state.watermark() == null || state.nextWindow() == null) {
+      return;
+    }
+    for (long start = state.nextWindow(); request.grid().closed(start, state.watermark());
+        start = request.grid().endOf(start)) {
+      finish(start);
+    }
+  }
+
+  private void finish(long start) {
+    if (log.has(start, StreamLog.Marker.PUBLISHED)) {
+      return;
+    }
+    String name = request.grid().describe(start);
+    if (log.has(start, StreamLog.Marker.STARTED)) {
+      if (publishedBefore(start)) {
+        log.mark(start, StreamLog.Marker.PUBLISHED, marker(start));
+        console.accept("note: window " + name + " was published by the run that stopped; not published again");
+      } else {
+        console.accept("note: window " + name + ": an earlier run started its release and stopped before publishing "
+            + "it; it stays unpublished" + (request.budgetLedger() == null ? "" : " and its claim on the budget ledger "
+            + "stays spent") + " (a window is never released twice)");
+      }
+      store.drop(start);
+      return;
+    }
+    release(start, name);
+  }
+
+  private void release(long start, String name) {
+    String output = outputOf(start);
+    ReleaseWriter writer = new ReleaseWriter(output, request.inputs(), hadoop(), false,
+        request.allowNonAtomicRename());
+    inFlight.writer(writer);
+    try {
+      writer.prepare();
+      if (!log.mark(start, StreamLog.Marker.STARTED, marker(start))) {
+        return; // another attempt began it meanwhile
+      }
+      ReleaseClaim claim = claim(start, name, output);
+      try {
+        Points points = new Points(store.window(spark, start), request.dimension(), DimensionSource.GIVEN,
+            "stream window " + request.grid().id(start), true);
+        ClusteringResult result = sampling.release(points, message -> { }, stages);
+        writer.write(result.centres(), claim == null ? result.report() : claim.cover(result.report()),
+            runRecord(start));
+        published++;
+        String spent;
+        if (claim != null) {
+          claim.recordRelease(output, result.report());
+          BudgetStatus now = claim.ledgerNow();
+          spent = String.format(Locale.ROOT, "claim %d on the budget ledger; epsilon left %s", claim.sequence(),
+              now.remainingEpsilon());
+        } else {
+          spent = "each record's epsilon (event level; disjoint windows compose in parallel)";
+        }
+        log.mark(start, StreamLog.Marker.PUBLISHED, marker(start));
+        store.drop(start);
+        console.accept(String.format(Locale.ROOT, "window %s published to %s: epsilon = %s, %s", name, output,
+            result.report().epsilon(), spent));
+      } catch (RuntimeException | Error e) {
+        if (claim == null) {
+          throw e;
+        }
+        throw claim.failed(e);
+      } finally {
+        inFlight.claim(null);
+      }
+    } finally {
+      writer.close();
+      inFlight.writer(null);
+    }
+  }
+
+  /** The window's claim on the ledger, or null without one; a ledger that cannot cover it stops the stream. */
+  private ReleaseClaim claim(long start, String name, String output) {
+    if (request.budgetLedger() == null) {
+      return null;
+    }
+    ObjectNode details = ReleaseWriter.newObject();
+    details.put("output", output);
+    details.put("stream", streamId);
+    details.put("window", request.grid().id(start));
+    details.set("configuration", request.configuration());
+    ReleaseClaim claim;
+    try {
+      claim = ReleaseClaim.take(request.budgetLedger(), "--budget-ledger", request.settings(), hadoop(), details,
+          request.allowNonAtomicRename());
+    } catch (BudgetException e) {
+      log.unmark(start); // nothing charged, nothing read: the window may be released once budget is added
+      throw new BudgetException("the stream stops before window " + name + ": " + e.getMessage());
+    }
+    claim.startReading();
+    inFlight.claim(claim);
+    return claim;
+  }
+
+  private String outputOf(long start) {
+    return new Path(request.output(), "window=" + request.grid().id(start)).toString();
+  }
+
+  /** Whether the window's directory holds this stream's release of it (published before a crash). */
+  private boolean publishedBefore(long start) {
+    Path run = new Path(outputOf(start), "run.json");
+    try {
+      FileSystem fs = run.getFileSystem(hadoop());
+      if (!fs.exists(run)) {
+        return false;
+      }
+      try (var in = fs.open(run)) {
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(in);
+        com.fasterxml.jackson.databind.JsonNode stream = json.get("stream");
+        return stream != null && streamId.equals(stream.path("id").asText())
+            && request.grid().id(start).equals(stream.path("window").asText());
+      }
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private ObjectNode marker(long start) {
+    ObjectNode out = ReleaseWriter.newObject();
+    out.put("stream", streamId);
+    out.put("window", request.grid().id(start));
+    return out;
+  }
+
+  private ObjectNode runRecord(long start) {
+    ObjectNode run = ReleaseWriter.newObject();
+    run.put("sparkVersion", spark.version());
+    run.put("master", spark.sparkContext().master());
+    run.put("input", request.source().path() == null ? request.source().format() + " stream"
+        : request.source().path());
+    run.put("format", request.source().format());
+    ObjectNode stream = run.putObject("stream");
+    stream.put("id", streamId);
+    stream.put("window", request.grid().id(start));
+    stream.put("windowStart", java.time.Instant.ofEpochMilli(start).toString());
+    stream.put("windowEnd", java.time.Instant.ofEpochMilli(request.grid().endOf(start)).toString());
+    stream.put("windows", request.grid().describeGrid());
+    stream.put("privacyModel", privacyModel());
+    stream.put("lateRecords", "a record whose window closed before the micro-batch that carries it (or that is "
+        + "earlier than the stream's first window) is dropped: not sampled, not counted, not reported");
+    run.set("configuration", request.configuration());
+    return run;
+  }
+
+  private String privacyModel() {
+    KMeansSettings s = request.settings();
+    return request.budgetLedger() == null
+        ? "event level: each window's release is " + s.epsilon() + "-DP for every record (add/remove one record); "
+            + "windows are disjoint in event time, so they compose in parallel and each record's guarantee is its "
+            + "window's"
+        : "every window charged to the budget ledger " + request.budgetLedger() + " (basic composition across "
+            + "windows): a person with at most one record in each window has at most the ledger's spent epsilon "
+            + "over the stream (with c records in one window, c times that window's)";
+  }
+
+  private Configuration hadoop() {
+    return spark.sparkContext().hadoopConfiguration();
+  }
+
+  /** Where the job's interrupt hook finds the window being released (its writer and claim), if any. */
+  public interface InFlight {
+    /** The writer of the window being released; null once it is done. */
+    void writer(ReleaseWriter writer);
+
+    /** The ledger claim of the window being released, once it reads records; null once it is done. */
+    void claim(ReleaseClaim claim);
+  }
+
+  /** For tests and callers with no interrupt hook. */
+  public static final InFlight NONE = new InFlight() {
+    @Override
+    public void writer(ReleaseWriter writer) { }
+
+    @Override
+    public void claim(ReleaseClaim claim) { }
+  };
+}

@@ -1,0 +1,199 @@
+package io.pais.job;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.pais.clustering.ClusteringResult;
+import io.pais.clustering.PrivateKMeansRelease;
+import io.pais.clustering.StageListener;
+import io.pais.io.PrivacyReportJson;
+import io.pais.io.Points;
+import io.pais.sampling.KeyedPoint;
+import io.pais.sampling.SamplingKeys;
+import io.pais.settings.KMeansSettings;
+import io.pais.testing.JobRunner;
+import io.pais.testing.SharedSparkSession;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code --stream} on a folder of files on local Spark: one release per event-time window, each equal bit for bit to
+ * the release of all that window's records under the same seed and constants; restarts that publish nothing twice;
+ * late records dropped as documented; constants that are not public refused before anything is read.
+ */
+@ExtendWith(SharedSparkSession.class)
+class StreamJobTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** 2026-01-01T00:00:00Z, seconds. */
+  private static final long T0 = 1_767_225_600L;
+  private static final int WINDOWS = 6;
+  private static final int FILES = 8;
+  private static final double[][] MEANS = {{-4, -4}, {4, -3}, {0, 5}};
+
+  /** One record of the generated stream: its file, its line, its event time and its point. */
+  record Line(int file, int line, double seconds, double[] x) {}
+
+  /**
+   * Records over six hours of event time, spread over eight files whose time ranges follow each other (a file
+   * holds records of one or two windows, in shuffled order); written with a header, their modification times in
+   * name order so the stream reads them in that order.
+   */
+  static List<Line> writeStream(Path folder, long seed) throws IOException {
+    Files.createDirectories(folder);
+    Random random = new Random(seed);
+    List<Line> lines = new ArrayList<>();
+    double span = WINDOWS * 3600.0;
+    for (int f = 0; f < FILES; f++) {
+      List<String> text = new ArrayList<>();
+      text.add("t,x,y,label");
+      List<double[]> rows = new ArrayList<>();
+      for (int i = 0; i < 400; i++) {
+        double seconds = T0 + span * (f + random.nextDouble()) / FILES;
+        int c = random.nextInt(MEANS.length);
+        rows.add(new double[] {seconds, MEANS[c][0] + random.nextGaussian(), MEANS[c][1] + random.nextGaussian(), c});
+      }
+      for (double[] row : rows) {
+        double seconds = Math.floor(row[0] * 1000) / 1000;
+        String x = String.format(Locale.ROOT, "%.6f", row[1]);
+        String y = String.format(Locale.ROOT, "%.6f", row[2]);
+        text.add(String.format(Locale.ROOT, "%.3f,%s,%s,%d", seconds, x, y, (int) row[3]));
+        lines.add(new Line(f, text.size(), seconds, new double[] {Double.parseDouble(x), Double.parseDouble(y)}));
+      }
+      Path file = folder.resolve(String.format(Locale.ROOT, "part-%02d.csv", f));
+      Files.write(file, text);
+      Files.setLastModifiedTime(file, FileTime.fromMillis(1_700_000_000_000L + f * 10_000L));
+    }
+    return lines;
+  }
+
+  static List<String> streamArgs(Path input, Path checkpoint, Path output, String... extra) {
+    List<String> args = new ArrayList<>(List.of("--stream", "--input", input.toString(), "--header", "--event-time",
+        "t", "--drop", "label", "--dimension", "2", "--k", "3", "--epsilon", "1", "--clip-radius", "12",
+        "--center", "0,0", "--norm-bound", "10", "--sampler", "unif", "--sample-size", "50%", "--iterations", "5",
+        "--init", "sphere-packing", "--budget-summary", "0", "--window", "1h", "--watermark", "0s", "--trigger",
+        "available-now", "--option", "maxFilesPerTrigger=2", "--checkpoint", checkpoint.toString(), "--output",
+        output.toString(), "--seed", "20261129"));
+    args.addAll(List.of(extra));
+    return args;
+  }
+
+  private static KMeansSettings settingsOf(List<String> args) {
+    PaisJob job = new PaisJob();
+    CommandLine cli = PaisJob.commandLine(job);
+    cli.setDefaultValueProvider(new ConfDefaults(null));
+    cli.parseArgs(args.toArray(String[]::new));
+    return job.flags.settings();
+  }
+
+  private static List<Path> windows(Path output) throws IOException {
+    if (!Files.exists(output)) {
+      return List.of();
+    }
+    try (Stream<Path> list = Files.list(output)) {
+      return list.filter(p -> p.getFileName().toString().startsWith("window=")).sorted().toList();
+    }
+  }
+
+  @Test
+  void fiveWindowsEachEqualBitForBitToTheReleaseOfAllItsRecords(SparkSession spark, @TempDir Path tmp)
+      throws IOException {
+    Path input = tmp.resolve("landing");
+    List<Line> lines = writeStream(input, 1);
+    List<String> args = streamArgs(input, tmp.resolve("checkpoint"), tmp.resolve("releases"));
+    JobRunner.Outcome o = JobRunner.run(spark, args.toArray(String[]::new));
+    assertEquals(0, o.exit(), o.err() + o.out());
+    List<Path> published = windows(tmp.resolve("releases"));
+    // the sixth hour's records close the fifth window; the sixth stays open (no record passed its end)
+    assertEquals(5, published.size(), published.toString());
+    KMeansSettings settings = settingsOf(args);
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    for (int w = 0; w < 5; w++) {
+      Path dir = published.get(w);
+      long start = (T0 + 3600L * w) * 1000;
+      JsonNode run = JSON.readTree(dir.resolve("run.json").toFile());
+      assertEquals(java.time.Instant.ofEpochMilli(start).toString(), run.at("/stream/windowStart").asText());
+      List<KeyedPoint> records = new ArrayList<>();
+      for (Line line : lines) {
+        if (Math.floorDiv((long) Math.floor(line.seconds() * 1000), 3_600_000L) * 3_600_000L == start) {
+          records.add(new KeyedPoint(SamplingKeys.fileLine(line.file(), line.line()), line.x()));
+        }
+      }
+      records.sort(java.util.Comparator.comparingLong(KeyedPoint::key));
+      ClusteringResult batch = PrivateKMeansRelease.fit(settings, new Points(jsc.parallelize(records, 1), 2,
+          "window " + w, true), message -> { }, StageListener.NONE, false);
+      JsonNode centres = JSON.readTree(dir.resolve("centers.json").toFile()).get("centers");
+      for (int j = 0; j < 3; j++) {
+        double[] streamed = new double[2];
+        for (int t = 0; t < 2; t++) {
+          streamed[t] = centres.get(j).get(t).asDouble();
+        }
+        assertArrayEquals(batch.centres()[j], streamed, 0.0, "window " + w + " centre " + j);
+      }
+      assertEquals(PrivacyReportJson.toJson(batch.report()), JSON.readTree(dir.resolve("privacy-report.json")
+          .toFile()), "window " + w);
+    }
+    assertTrue(o.out().contains("published to"), o.out());
+
+    // a restart reads nothing new and publishes nothing again
+    JobRunner.Outcome again = JobRunner.run(spark, args.toArray(String[]::new));
+    assertEquals(0, again.exit(), again.err());
+    assertEquals(published, windows(tmp.resolve("releases")));
+    assertTrue(again.out().contains("0 windows published"), again.out());
+  }
+
+  @Test
+  void lateRecordsAreDroppedAndTheNextWindowClosesOnTime(SparkSession spark, @TempDir Path tmp) throws IOException {
+    Path input = tmp.resolve("landing");
+    writeStream(input, 2);
+    List<String> args = streamArgs(input, tmp.resolve("checkpoint"), tmp.resolve("releases"));
+    assertEquals(0, JobRunner.run(spark, args.toArray(String[]::new)).exit());
+    List<Path> before = windows(tmp.resolve("releases"));
+    String first = Files.readString(before.get(1).resolve("centers.csv"));
+    // a file with records of the second window (closed) and one past the sixth window's end
+    Path late = input.resolve("part-90.csv");
+    Files.write(late, List.of("t,x,y,label", (T0 + 3600 + 10) + ",1,1,0", (T0 + 3600 * 6 + 5) + ",2,2,1"));
+    Files.setLastModifiedTime(late, FileTime.fromMillis(1_800_000_000_000L));
+    JobRunner.Outcome o = JobRunner.run(spark, args.toArray(String[]::new));
+    assertEquals(0, o.exit(), o.err());
+    List<Path> after = windows(tmp.resolve("releases"));
+    assertEquals(6, after.size(), after.toString());
+    assertEquals(first, Files.readString(after.get(1).resolve("centers.csv")), "a closed window is never redone");
+    assertTrue(o.out().contains("1 window published"), o.out());
+  }
+
+  @Test
+  void constantsThatAreNotPublicAreRefusedBeforeAnythingIsRead(SparkSession spark, @TempDir Path tmp)
+      throws IOException {
+    Path input = tmp.resolve("landing");
+    writeStream(input, 3);
+    List<String> args = new ArrayList<>(streamArgs(input, tmp.resolve("checkpoint"), tmp.resolve("releases")));
+    int centre = args.indexOf("--center");
+    args.remove(centre + 1);
+    args.remove(centre);
+    int iterations = args.indexOf("--iterations");
+    args.set(iterations + 1, "auto");
+    JobRunner.Outcome o = JobRunner.run(spark, args.toArray(String[]::new));
+    assertEquals(1, o.exit(), o.out());
+    assertTrue(o.err().contains("--center") && o.err().contains("--iterations as a number"), o.err());
+    assertEquals(1, o.err().strip().lines().count(), o.err());
+    assertFalse(Files.exists(tmp.resolve("checkpoint")));
+    assertFalse(Files.exists(tmp.resolve("releases")));
+  }
+}
