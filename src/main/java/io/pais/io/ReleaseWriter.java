@@ -353,6 +353,20 @@ public final class ReleaseWriter implements AutoCloseable {
     OutputGuard.checkPlacement(what, OutputGuard.outputPath(path), inputs, conf);
   }
 
+  /**
+   * Removes what runs proven gone left at {@code output} (their temporary directory, an empty reservation, their
+   * lock: see {@link AbandonedRuns}) without writing anything; one line for each such run.
+   */
+  public static List<String> removeAbandoned(String output, Configuration conf) {
+    Path path = OutputGuard.outputPath(output);
+    try {
+      return new AbandonedRuns(withoutChecksumFiles(path.getFileSystem(conf)), conf, path).remove();
+    } catch (IOException e) {
+      throw new InputException("cannot open the file system of output " + output + " (" + e.getClass().getSimpleName()
+          + ")");
+    }
+  }
+
   /** A JSON object for run.json. */
   public static ObjectNode newObject() {
     return JSON.createObjectNode();

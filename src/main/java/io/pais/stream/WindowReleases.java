@@ -135,6 +135,7 @@ public final class WindowReleases {
         log.mark(start, StreamLog.Marker.PUBLISHED, marker(start));
         console.accept("note: window " + name + " was published by the run that stopped; not published again");
       } else {
+        ReleaseWriter.removeAbandoned(outputOf(start), hadoop()).forEach(note -> console.accept("note: " + note));
         console.accept("note: window " + name + ": an earlier run started its release and stopped before publishing "
             + "it; it stays unpublished" + (request.budgetLedger() == null ? "" : " and its claim on the budget ledger "
             + "stays spent") + " (a window is never released twice)");
