@@ -71,8 +71,10 @@ public final class PaisJob implements Callable<Integer> {
     org.apache.hadoop.util.ShutdownHookManager.get().addShutdownHook(() -> {
       if (!finished.get()) {
         interrupted = true;
-        System.err.println("pais: interrupted");
         PaisJob job = mainRun;
+        System.err.println(job != null && job.flags.stream ? "pais: stream stopped (SIGINT or SIGTERM): published "
+            + "windows stay; a window being released stays unpublished (and charged, with a ledger); restart with the "
+            + "same --checkpoint to go on" : "pais: interrupted");
         if (job != null && job.writer != null) {
           job.writer.close();
         }

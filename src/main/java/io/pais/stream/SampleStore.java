@@ -121,6 +121,11 @@ final class SampleStore {
     return new KeyedPoint(row.getLong(row.fieldIndex("key")), x);
   }
 
+  /** The records kept of the window starting at {@code start} so far (for a size class on the console only). */
+  long count(SparkSession spark, long start) {
+    return window(spark, start).count();
+  }
+
   /** Drops a finished window's sample. */
   void drop(long start) {
     try {

@@ -89,9 +89,24 @@ public record WindowGrid(long widthMillis, long latenessMillis) implements java.
     return from + " to " + (to.substring(0, 10).equals(from.substring(0, 10)) ? to.substring(11) : to) + " UTC";
   }
 
-  /** The grid for run.json and the stream's record of its constants. */
+  /** The grid for run.json and the console. */
   public String describeGrid() {
-    return "tumbling windows of " + widthMillis + " ms aligned to the epoch (UTC), allowed lateness "
-        + latenessMillis + " ms";
+    return "tumbling windows of " + duration(widthMillis) + " aligned to the epoch (UTC), allowed lateness "
+        + duration(latenessMillis);
+  }
+
+  /** A duration in the largest unit that divides it (1h, 90m, 30s, 0s), as the flags take it. */
+  static String duration(long millis) {
+    if (millis == 0) {
+      return "0s";
+    }
+    long[] units = {86_400_000, 3_600_000, 60_000, 1000, 1};
+    String[] names = {"d", "h", "m", "s", "ms"};
+    for (int i = 0; i < units.length; i++) {
+      if (millis % units[i] == 0) {
+        return millis / units[i] + names[i];
+      }
+    }
+    throw new IllegalStateException("unreachable: every duration is whole milliseconds");
   }
 }

@@ -2,6 +2,7 @@ package io.pais.stream;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.budget.BudgetException;
+import io.pais.budget.BudgetLedger;
 import io.pais.budget.BudgetStatus;
 import io.pais.budget.ReleaseClaim;
 import io.pais.clustering.ArrivalSampling;
@@ -48,6 +49,7 @@ public final class WindowReleases {
   private final StageListener stages;
   private final InFlight inFlight;
   private int published;
+  private String lastProgress;
 
   WindowReleases(SparkSession spark, StreamRequest request, ArrivalSampling sampling, StreamLog log, String streamId,
       Consumer<String> console, StageListener stages, InFlight inFlight) {
@@ -72,6 +74,41 @@ public final class WindowReleases {
     StreamLog.BatchState before = log.before(id);
     StreamLog.BatchState state = log.batch(id).orElseGet(() -> ingest(rows, id, before));
     close(state);
+    progress(state);
+  }
+
+  /**
+   * One line when it changed: the windows published, the open window's sample as a size class (a power of ten, never
+   * the count) and, with a ledger, the epsilon left.
+   */
+  private void progress(StreamLog.BatchState state) {
+    if (state.watermark() == null) {
+      return;
+    }
+    long open = request.grid().startOf(state.watermark() + request.grid().latenessMillis());
+    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "stream: %d window%s published by this run; "
+        + "open window %s: a sample of %s", published, published == 1 ? "" : "s", request.grid().describe(open),
+        sizeClass(store.count(spark, open))));
+    if (request.budgetLedger() != null) {
+      line.append("; epsilon left on the budget ledger ").append(BudgetLedger.open(request.budgetLedger(), hadoop(),
+          request.allowNonAtomicRename()).read().remainingEpsilon());
+    }
+    if (!line.toString().equals(lastProgress)) {
+      console.accept(line.toString());
+      lastProgress = line.toString();
+    }
+  }
+
+  /** A count as its power of ten: "no records", "1 to 9 records", "10 to 99 records", … */
+  static String sizeClass(long count) {
+    if (count == 0) {
+      return "no records";
+    }
+    long low = 1;
+    while (low <= count / 10) {
+      low *= 10;
+    }
+    return String.format(Locale.ROOT, "%,d to %,d records", low, low * 10 - 1);
   }
 
   private StreamLog.BatchState ingest(Dataset<Row> rows, long id, StreamLog.BatchState before) {

@@ -144,4 +144,31 @@ class StreamRestartTest {
     assertEquals(charged.size(), status.spentEpsilon(), 1e-9);
     assertFalse(restart.out().contains("Exception"), restart.out());
   }
+
+  @Test
+  void sigtermStopsTheStreamWithOneLineAndTheRestartGoesOn(SparkSession spark, @TempDir Path tmp) throws Exception {
+    Path input = tmp.resolve("landing");
+    StreamJobTest.writeStream(input, 6);
+    Path checkpoint = tmp.resolve("checkpoint");
+    Path output = tmp.resolve("releases");
+    List<String> args = new ArrayList<>(StreamJobTest.streamArgs(input, checkpoint, output));
+    args.set(args.indexOf("available-now"), "1s");
+    Process running = new ProcessBuilder(ForkedJvm.command(List.of("-Xmx1g"), PaisJob.class.getName(), args))
+        .redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile()).start();
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+    while (names(output).isEmpty() && System.nanoTime() < deadline && running.isAlive()) {
+      Thread.sleep(20);
+    }
+    running.destroy(); // SIGTERM
+    assertTrue(running.waitFor(2, TimeUnit.MINUTES), "the stream did not stop on SIGTERM");
+    assertEquals(143, running.exitValue(), Files.readString(tmp.resolve("err.txt")));
+    String err = Files.readString(tmp.resolve("err.txt"));
+    assertTrue(err.contains("pais: stream stopped (SIGINT or SIGTERM)"), err);
+    assertFalse(err.contains("\tat "), "no stack trace: " + err);
+    JobRunner.Outcome restart = JobRunner.run(spark, args.stream().map(a -> a.equals("1s") ? "available-now" : a)
+        .toArray(String[]::new));
+    assertEquals(0, restart.exit(), restart.err() + restart.out());
+    assertTrue(names(output).size() >= 4 && names(output).stream().allMatch(n -> n.startsWith("window=")),
+        names(output).toString());
+  }
 }
