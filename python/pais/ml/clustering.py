@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pyspark import keyword_only
+from pyspark import SparkContext, keyword_only
 from pyspark.ml.util import JavaMLReadable, JavaMLWritable
 from pyspark.ml.wrapper import JavaEstimator, JavaModel
+from pyspark.sql.streaming import StreamingQuery
 
 from pais import PaisError
 from pais._settings import DEFAULTS
@@ -108,6 +109,21 @@ def _refuse_mllib_only(**given):
         raise PaisError("PrivateKMeans has no %s (%s = %r): %s" % (name, name, value, _MLLIB_ONLY[name]))
 
 
+class PrivateStreamingQuery(StreamingQuery):
+    """A stream of private releases (``PrivateKMeans.fitStream``): PySpark's StreamingQuery whose failure is one
+    PaisError with pais's one line."""
+
+    @_jvm_errors_as_pais_errors
+    def awaitTermination(self, timeout=None):
+        try:
+            return super().awaitTermination(timeout)
+        except Exception as error:
+            throwable = getattr(error, "_origin", None) or getattr(error, "java_exception", None)
+            if throwable is None:
+                raise
+            raise PaisError(SparkContext._jvm.io.pais.stream.StreamRun.failureLine(throwable)) from None
+
+
 class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLWritable):
     """Differentially private k-means (Poisson importance sampling and weighted DP-Lloyd) as a Spark ML Estimator.
 
@@ -164,6 +180,24 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
 
     def _create_model(self, java_model):
         return PrivateKMeansModel(java_model)
+
+    @_jvm_errors_as_pais_errors
+    def fitStream(self, dataset, checkpoint, output, eventTimeCol="eventTime", keyCol="key", window=None,
+                  watermark=None, trigger=None):
+        """Starts a stream of private releases, one per event-time window of the streaming DataFrame ``dataset``
+        (this estimator's features column, a timestamp or epoch-seconds ``eventTimeCol``, a whole-number ``keyCol``
+        naming each record's place in its source), each published as ``output/window=START_END`` as the job's
+        ``--stream`` publishes it; ``window``, ``watermark`` and ``trigger`` default to the job's (1h, 0s, 10s).
+        Every constant before DP-Lloyd must be public (docs/guide/streams.md). Returns the running query; its
+        ``awaitTermination`` raises one PaisError when a window cannot be released."""
+        _refuse_over_connect(self, "fitStream")
+        self._transfer_params_to_java()
+        jvm = SparkContext._jvm
+        defaults = jvm.io.pais.stream.StreamOptions.of(checkpoint, output)
+        options = jvm.io.pais.stream.StreamOptions(
+            eventTimeCol, keyCol, window or defaults.window(), watermark or defaults.watermark(),
+            trigger or defaults.trigger(), checkpoint, output)
+        return PrivateStreamingQuery(self._java_obj.fitStream(dataset._jdf, options))
 
     def setK(self, value):
         return self._set(k=value)

@@ -17,6 +17,8 @@ import io.pais.settings.Initialisation;
 import io.pais.settings.Iterations;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.PublicConstants;
+import io.pais.settings.Setting;
+import io.pais.settings.Vocabulary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -54,35 +56,36 @@ public final class ArrivalSampling {
   }
 
   /**
-   * What a release needs public before its first record for its sample to be drawn as records arrive, each as the
-   * flag that gives it; empty when nothing is missing.
+   * What a release needs public before its first record for its sample to be drawn as records arrive, each named as
+   * {@code words} name settings (flags or params); empty when nothing is missing.
    */
-  public static List<String> missingPublicConstants(KMeansSettings settings) {
+  public static List<String> missingPublicConstants(KMeansSettings settings, Vocabulary words) {
     List<String> missing = new ArrayList<>();
     if (!settings.isStrict()) {
-      missing.add("--privacy strict (a stream releases strictly)");
+      missing.add(words.is(Setting.PRIVACY, "strict") + " (a stream releases strictly)");
       return missing;
     }
     PublicConstants constants = settings.privacy().constants();
     if (!constants.hasCentre()) {
-      missing.add("--center");
+      missing.add(words.name(Setting.CENTRE));
     }
     if (!constants.hasNormBound()) {
-      missing.add("--norm-bound");
+      missing.add(words.name(Setting.NORM_BOUND));
     }
     Sampler sampler = settings.sampling().sampler();
     if (!(sampler == Sampler.FULL || sampler == Sampler.UNIF && !settings.sampling().sizeIsCount())) {
-      missing.add("--sampler unif with --sample-size as a fraction (e.g. 10%), or --sampler full");
+      missing.add(words.is(Setting.SAMPLER, "unif") + " with " + words.name(Setting.SAMPLE_SIZE) + " as a fraction, "
+          + "or " + words.is(Setting.SAMPLER, "full"));
     }
     if (!(settings.iterations() instanceof Iterations.Fixed)) {
-      missing.add("--iterations as a number");
+      missing.add(words.name(Setting.ITERATIONS) + " as a number");
     }
     Initialisation init = settings.initialisation();
     if (!(init == Initialisation.RANDOM_BALL || init == Initialisation.SPHERE_PACKING)) {
-      missing.add("--init sphere-packing or random-ball");
+      missing.add(words.is(Setting.INIT, "sphere-packing") + " or random-ball");
     }
     if (ReleaseStages.allocation(settings).summary().runs()) {
-      missing.add("--budget-summary 0 (the summary reads every record after DP-Lloyd)");
+      missing.add(words.is(Setting.BUDGET_SUMMARY, "0") + " (the summary reads every record after DP-Lloyd)");
     }
     if (!settings.kCandidates().isEmpty()) {
       missing.add("one k (a choice among candidates reads every record)");
@@ -90,9 +93,9 @@ public final class ArrivalSampling {
     return missing;
   }
 
-  /** Refuses settings whose sample cannot be drawn as records arrive, naming every flag missing. */
-  public static void requirePublicPlan(KMeansSettings settings, String what) {
-    List<String> missing = missingPublicConstants(settings);
+  /** Refuses settings whose sample cannot be drawn as records arrive, naming every setting missing. */
+  public static void requirePublicPlan(KMeansSettings settings, Vocabulary words, String what) {
+    List<String> missing = missingPublicConstants(settings, words);
     if (!missing.isEmpty()) {
       throw new IllegalArgumentException(what + " needs every constant before DP-Lloyd public before its first "
           + "record; give " + String.join(", ", missing));
@@ -105,7 +108,7 @@ public final class ArrivalSampling {
    */
   public static ArrivalSampling plan(KMeansSettings settings, int dimension, KeyedCoins coins,
       JavaSparkContext spark) {
-    requirePublicPlan(settings, "a sample drawn as records arrive");
+    requirePublicPlan(settings, Vocabulary.FLAGS, "a sample drawn as records arrive");
     PreparedData none = prepare(settings, spark.<KeyedPoint>emptyRDD(), dimension, "no records (the plan)");
     BudgetAllocation allocation = ReleaseStages.allocation(settings);
     PrivacyLedger scratch = PrivacyLedger.pure(settings.epsilon());

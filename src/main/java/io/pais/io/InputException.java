@@ -11,6 +11,15 @@ public final class InputException extends RuntimeException {
     super(message);
   }
 
+  /**
+   * A failure while reading {@code source} that a reader we do not own threw, described by its kind when it is one
+   * pais knows (a VectorAssembler's NaN, a vanished file, …), never by its message; null when it is none of those.
+   */
+  public static InputException ofKnownReadFailure(String source, Throwable failure) {
+    String known = ReadFailures.known(failure);
+    return known == null ? null : new InputException("cannot read " + source + ": " + known);
+  }
+
   /** The first InputException in a cause chain (Spark wraps task failures), or null. */
   public static InputException find(Throwable error) {
     for (Throwable t = error; t != null; t = t.getCause()) {

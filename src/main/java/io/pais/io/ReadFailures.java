@@ -15,13 +15,19 @@ final class ReadFailures {
 
   /** A short, data-free description of {@code error}. */
   static String describe(Throwable error) {
+    String known = known(error);
+    return known != null ? known : "unreadable (" + error.getClass().getSimpleName() + ")";
+  }
+
+  /** The description of the first failure in the cause chain this class knows, or null when it knows none. */
+  static String known(Throwable error) {
     for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
       String kind = kind(t);
       if (kind != null) {
         return kind;
       }
     }
-    return "unreadable (" + error.getClass().getSimpleName() + ")";
+    return null;
   }
 
   private static String kind(Throwable t) {

@@ -3,6 +3,7 @@ package io.pais.job;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.clustering.ClusteringResult;
 import io.pais.settings.KMeansSettings;
+import io.pais.settings.Vocabulary;
 import io.pais.clustering.ReleaseInput;
 import io.pais.clustering.PrivateKMeansRelease;
 import io.pais.clustering.ArrivalSampling;
@@ -224,7 +225,7 @@ public final class PaisJob implements Callable<Integer> {
   private int stream(KMeansSettings settings) {
     StreamSource source = flags.streamSource();
     WindowGrid grid = WindowGrid.parse(flags.window, flags.watermark);
-    ArrivalSampling.requirePublicPlan(settings, "--stream");
+    ArrivalSampling.requirePublicPlan(settings, Vocabulary.FLAGS, "--stream");
     Checks.require(!flags.overwrite, "--overwrite does not apply to --stream: each window is published once, never "
         + "replaced");
     Checks.require(!flags.evaluate, "--evaluate reads every record without privacy: not with --stream");

@@ -7,6 +7,13 @@ import io.pais.accounting.PrivacyReport;
 import io.pais.budget.ReleaseClaim;
 import io.pais.clustering.ClusteringResult;
 import io.pais.settings.Defaults;
+import io.pais.clustering.ArrivalSampling;
+import io.pais.stream.FrameInput;
+import io.pais.stream.StreamOptions;
+import io.pais.stream.StreamRequest;
+import io.pais.stream.StreamRun;
+import io.pais.stream.WindowReleases;
+import org.apache.spark.sql.streaming.StreamingQuery;
 import io.pais.settings.Vocabulary;
 import io.pais.settings.Outliers;
 import io.pais.settings.PrivacyMode;
@@ -310,6 +317,21 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     }
     PrivateKMeansModel model = new PrivateKMeansModel(uid, result.centres(), report);
     return copyValues(model, ParamMap.empty()).setParent(this);
+  }
+
+  /**
+   * Starts a stream of releases, one per event-time window of streaming {@code stream}, each published as
+   * {@code OUTPUT/window=START_END} as the job's {@code --stream} publishes it (docs/guide/streams.md).
+   */
+  public StreamingQuery fitStream(Dataset<?> stream, StreamOptions options) {
+    KMeansSettings settings = settings();
+    ArrivalSampling.requirePublicPlan(settings, Vocabulary.PARAMS, "fitStream");
+    FrameInput input = new FrameInput(stream.toDF(), getFeaturesCol(), options.eventTimeCol(), options.keyCol(),
+        getDimension());
+    return StreamRun.start(stream.sparkSession(), new StreamRequest(settings, getDimension(), input, options.grid(),
+        options.checkpoint(), options.output(), java.util.List.of(), options.trigger(), isDefined(budgetLedger())
+            ? $(budgetLedger()) : null, getAllowNonAtomicRename(), ReleaseConfiguration.of(settings)), LOG::info,
+        StageListener.NONE, WindowReleases.NONE).query();
   }
 
   /**

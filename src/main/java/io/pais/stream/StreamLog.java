@@ -242,8 +242,8 @@ final class StreamLog {
    * published.
    *
    * @param watermark the watermark (null: no record read yet)
-   * @param firstWindow the stream's first window (null: none yet): the window of the earliest record of the first
-   *     micro-batch that held any; every window from it on is released, empty or not
+   * @param firstWindow the stream's first window (null: none yet): the earliest window an on-time record fell in;
+   *     every window from it on is released once closed, empty or not
    * @param nextWindow the first window not yet finished (published or abandoned) when the micro-batch began closing
    *     windows (null: none yet)
    * @param filesSeen the files the stream has read so far (the next file's ordinal)

@@ -20,7 +20,7 @@ import java.util.List;
  * @param allowNonAtomicRename as the job's flag
  * @param configuration the settings as run.json records them
  */
-public record StreamRequest(KMeansSettings settings, int dimension, StreamSource source, WindowGrid grid,
+public record StreamRequest(KMeansSettings settings, int dimension, StreamInput source, WindowGrid grid,
     String checkpoint, String output, List<String> inputs, String trigger, String budgetLedger,
     boolean allowNonAtomicRename, ObjectNode configuration) {
   public StreamRequest {

@@ -39,7 +39,25 @@ public final class StreamRun {
    */
   public static int run(SparkSession spark, StreamRequest request, Consumer<String> console, StageListener stages,
       WindowReleases.InFlight inFlight) {
-    ArrivalSampling.requirePublicPlan(request.settings(), "--stream");
+    Started started = start(spark, request, console, stages, inFlight);
+    try {
+      started.query().awaitTermination();
+    } catch (StreamingQueryException e) {
+      throw unwrap(e);
+    }
+    return started.releases().published();
+  }
+
+  /** A running stream: its query, and what it published so far. */
+  public record Started(StreamingQuery query, WindowReleases releases) {}
+
+  /**
+   * Checks where it writes and the ledger, opens the stream's state and starts its query, without waiting for it
+   * (see {@link #run}); the caller checked the plan is public ({@code ArrivalSampling#requirePublicPlan}) in its own
+   * words.
+   */
+  public static Started start(SparkSession spark, StreamRequest request, Consumer<String> console,
+      StageListener stages, WindowReleases.InFlight inFlight) {
     org.apache.hadoop.conf.Configuration hadoop = spark.sparkContext().hadoopConfiguration();
     List<String> guarded = new ArrayList<>(request.inputs());
     ReleaseWriter.requireOutsideInputs("checkpoint", request.checkpoint(), guarded, hadoop);
@@ -68,17 +86,17 @@ public final class StreamRun {
     }
     console.accept("stream started: " + request.grid().describeGrid() + "; releases go to " + request.output()
         + "/window=START_END");
-    try {
-      query.awaitTermination();
-    } catch (StreamingQueryException e) {
-      throw unwrap(e);
-    }
-    return releases.published();
+    return new Started(query, releases);
   }
 
   private static Trigger trigger(String text) {
     return text.equals(StreamRequest.AVAILABLE_NOW) ? Trigger.AvailableNow()
         : Trigger.ProcessingTime(WindowGrid.millis("--trigger", text));
+  }
+
+  /** The one line of a stream's failure (Python's fitStream): pais's own words, out of Spark's wrapping. */
+  public static String failureLine(Throwable failure) {
+    return io.pais.io.FailureReport.oneLine(unwrap(failure));
   }
 
   /** What the stream's own code threw, out of Spark's wrapping; else the query's failure as it is. */
@@ -87,6 +105,11 @@ public final class StreamRun {
       if (t instanceof SpentClaimException || t instanceof InputException || t instanceof IllegalArgumentException) {
         return (RuntimeException) t;
       }
+    }
+    InputException known = InputException.ofKnownReadFailure("the stream", failure);
+    if (known != null) {
+      known.initCause(failure);
+      return known;
     }
     return failure instanceof RuntimeException r ? r : new IllegalStateException("the stream failed", failure);
   }

@@ -28,7 +28,8 @@ import org.apache.spark.sql.functions;
  * @param options the source's options (--option), e.g. maxFilesPerTrigger or kafka.bootstrap.servers
  * @param lines how a line becomes a record
  */
-public record StreamSource(String format, String path, Map<String, String> options, EventLines lines) {
+public record StreamSource(String format, String path, Map<String, String> options, EventLines lines)
+    implements StreamInput {
   private static final List<String> KAFKA_COLUMNS = List.of("value", "partition", "offset");
 
   public StreamSource {
@@ -52,7 +53,8 @@ public record StreamSource(String format, String path, Map<String, String> optio
   }
 
   /** The streaming DataFrame: (path, value) of each new file, or the source's rows. */
-  Dataset<Row> open(SparkSession spark) {
+  @Override
+  public Dataset<Row> open(SparkSession spark) {
     if (isFolder()) {
       return spark.readStream().format("text").option("wholetext", "true").options(options).load(path)
           .select(functions.input_file_name().as("path"), functions.col("value"));
@@ -84,16 +86,8 @@ public record StreamSource(String format, String path, Map<String, String> optio
     return message == null ? "no message" : message.lines().findFirst().orElse("no message");
   }
 
-  /**
-   * The records of a micro-batch.
-   *
-   * @param records every record, keyed by its place
-   * @param filesSeen the files read so far once this micro-batch is (for a folder; else unchanged)
-   */
-  record Batch(JavaRDD<TimedPoint> records, long filesSeen) {}
-
-  /** The records of micro-batch {@code rows}, the stream having read {@code filesSeen} files before it. */
-  Batch records(Dataset<Row> rows, long filesSeen) {
+  @Override
+  public Batch records(Dataset<Row> rows, long filesSeen) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(rows.sparkSession().sparkContext());
     EventLines parser = lines;
     if (!isFolder()) {

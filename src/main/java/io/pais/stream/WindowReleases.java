@@ -113,32 +113,35 @@ public final class WindowReleases {
 
   private StreamLog.BatchState ingest(Dataset<Row> rows, long id, StreamLog.BatchState before) {
     WindowGrid grid = request.grid();
-    StreamSource.Batch batch = request.source().records(rows, before.filesSeen());
+    StreamInput.Batch batch = request.source().records(rows, before.filesSeen());
     JavaRDD<TimedPoint> records = batch.records().persist(StorageLevel.MEMORY_AND_DISK());
     try {
-      // the batch's earliest and latest event times: they move the watermark and name the first window, and are
-      // kept in the checkpoint only
-      long[] range = records.map(p -> new long[] {p.eventMillis(), p.eventMillis()}).fold(new long[] {Long.MAX_VALUE,
-          Long.MIN_VALUE}, (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
-      boolean any = range[0] <= range[1];
-      Long first = before.firstWindow() != null ? before.firstWindow() : any ? grid.startOf(range[0]) : null;
-      Long watermark = before.watermark();
-      if (first != null) {
-        long from = first;
-        Long closedAt = watermark;
-        JavaRDD<TimedPoint> onTime = records.filter(p -> {
-          long start = grid.startOf(p.eventMillis());
-          return start >= from && (closedAt == null || !grid.closed(start, closedAt));
-        });
+      Long closedAt = before.watermark();
+      // late: its window closed before this micro-batch (as Spark's own watermark drops records)
+      JavaRDD<TimedPoint> onTime = closedAt == null ? records
+          : records.filter(p -> !grid.closed(grid.startOf(p.eventMillis()), closedAt));
+      // the latest event time (it moves the watermark) and the earliest on-time window (windows are released from
+      // the earliest any on-time record fell in): kept in the checkpoint only
+      long latest = records.map(TimedPoint::eventMillis).fold(Long.MIN_VALUE, Math::max);
+      long earliest = onTime.map(p -> grid.startOf(p.eventMillis())).fold(Long.MAX_VALUE, Math::min);
+      boolean anyOnTime = earliest != Long.MAX_VALUE;
+      if (anyOnTime) {
         JavaRDD<TimedPoint> kept = sampling.kept(onTime, p -> new KeyedPoint(p.key(), p.x()), "stream micro-batch "
             + id);
         store.store(spark, id, kept, grid);
       }
-      if (any) {
-        long moved = grid.watermarkAfter(range[1]);
+      // an on-time record's window is open, and so is every window after it: moving the first window back to it
+      // releases no window twice
+      Long first = earlier(before.firstWindow(), anyOnTime ? earliest : null);
+      Long watermark = closedAt;
+      if (latest != Long.MIN_VALUE) {
+        long moved = grid.watermarkAfter(latest);
         watermark = watermark == null ? moved : Math.max(watermark, moved);
       }
-      Long next = before.nextWindow() != null ? before.nextWindow() : first;
+      Long next = earlier(before.nextWindow(), anyOnTime ? earliest : null);
+      if (next == null) {
+        next = first;
+      }
       while (next != null && log.has(next, StreamLog.Marker.STARTED) && watermark != null
           && grid.closed(next, watermark)) {
         next = grid.endOf(next); // windows finished before this micro-batch: no need to look at them again
@@ -149,6 +152,10 @@ public final class WindowReleases {
     } finally {
       records.unpersist(false);
     }
+  }
+
+  private static Long earlier(Long a, Long b) {
+    return a == null ? b : b == null ? a : Math.min(a, b);
   }
 
   /** Releases every window the state's watermark closed that is not finished yet, in order. */
@@ -295,8 +302,8 @@ public final class WindowReleases {
     stream.put("windowEnd", java.time.Instant.ofEpochMilli(request.grid().endOf(start)).toString());
     stream.put("windows", request.grid().describeGrid());
     stream.put("privacyModel", privacyModel());
-    stream.put("lateRecords", "a record whose window closed before the micro-batch that carries it (or that is "
-        + "earlier than the stream's first window) is dropped: not sampled, not counted, not reported");
+    stream.put("lateRecords", "a record whose window closed before the micro-batch that carries it is dropped: not "
+        + "sampled, not counted, not reported");
     run.set("configuration", request.configuration());
     return run;
   }

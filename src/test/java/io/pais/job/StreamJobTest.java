@@ -56,13 +56,18 @@ class StreamJobTest {
    * name order so the stream reads them in that order.
    */
   static List<Line> writeStream(Path folder, long seed) throws IOException {
+    return writeStream(folder, seed, false);
+  }
+
+  /** The same, with a first column {@code key} holding each line's sampling key as the job draws it. */
+  static List<Line> writeStream(Path folder, long seed, boolean withKey) throws IOException {
     Files.createDirectories(folder);
     Random random = new Random(seed);
     List<Line> lines = new ArrayList<>();
     double span = WINDOWS * 3600.0;
     for (int f = 0; f < FILES; f++) {
       List<String> text = new ArrayList<>();
-      text.add("t,x,y,label");
+      text.add(withKey ? "key,t,x,y,label" : "t,x,y,label");
       List<double[]> rows = new ArrayList<>();
       for (int i = 0; i < 400; i++) {
         double seconds = T0 + span * (f + random.nextDouble()) / FILES;
@@ -73,7 +78,8 @@ class StreamJobTest {
         double seconds = Math.floor(row[0] * 1000) / 1000;
         String x = String.format(Locale.ROOT, "%.6f", row[1]);
         String y = String.format(Locale.ROOT, "%.6f", row[2]);
-        text.add(String.format(Locale.ROOT, "%.3f,%s,%s,%d", seconds, x, y, (int) row[3]));
+        String key = withKey ? SamplingKeys.fileLine(f, text.size() + 1) + "," : "";
+        text.add(String.format(Locale.ROOT, "%s%.3f,%s,%s,%d", key, seconds, x, y, (int) row[3]));
         lines.add(new Line(f, text.size(), seconds, new double[] {Double.parseDouble(x), Double.parseDouble(y)}));
       }
       Path file = folder.resolve(String.format(Locale.ROOT, "part-%02d.csv", f));
@@ -195,5 +201,36 @@ class StreamJobTest {
     assertEquals(1, o.err().strip().lines().count(), o.err());
     assertFalse(Files.exists(tmp.resolve("checkpoint")));
     assertFalse(Files.exists(tmp.resolve("releases")));
+  }
+
+  @Test
+  void theEstimatorsFitStreamPublishesTheJobsReleases(SparkSession spark, @TempDir Path tmp) throws Exception {
+    Path input = tmp.resolve("landing");
+    writeStream(input, 7, true);
+    List<String> args = new ArrayList<>(streamArgs(input, tmp.resolve("job-checkpoint"), tmp.resolve("job")));
+    args.set(args.indexOf("label"), "label,key");
+    assertEquals(0, JobRunner.run(spark, args.toArray(String[]::new)).exit());
+
+    org.apache.spark.sql.types.StructType schema = new org.apache.spark.sql.types.StructType().add("key", "long")
+        .add("t", "double").add("x", "double").add("y", "double").add("label", "int");
+    org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> rows = spark.readStream().schema(schema)
+        .option("header", "true").option("maxFilesPerTrigger", "2").csv(input.toString());
+    org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> points = new org.apache.spark.ml.feature.VectorAssembler()
+        .setInputCols(new String[] {"x", "y"}).setOutputCol("features").transform(rows);
+    io.pais.ml.PrivateKMeans kmeans = new io.pais.ml.PrivateKMeans().setK(3).setMaxIter(5).setEpsilon(1)
+        .setClipRadius(12).setCenter(new double[] {0, 0}).setNormBound(10).setSampler("unif").setSampleSize(0.5)
+        .setInitMode("sphere-packing").setBudgetSummary(0).setDimension(2).setSeed(20261129L);
+    org.apache.spark.sql.streaming.StreamingQuery query = kmeans.fitStream(points, io.pais.stream.StreamOptions
+        .of(tmp.resolve("checkpoint").toString(), tmp.resolve("releases").toString()).withEventTimeCol("t")
+        .withWindow("1h", "0s").withTrigger("available-now"));
+    query.awaitTermination();
+    List<Path> streamed = windows(tmp.resolve("releases"));
+    List<Path> job = windows(tmp.resolve("job"));
+    assertEquals(5, streamed.size(), streamed.toString());
+    for (int w = 0; w < 5; w++) {
+      assertEquals(job.get(w).getFileName(), streamed.get(w).getFileName());
+      assertEquals(Files.readString(job.get(w).resolve("centers.csv")), Files.readString(streamed.get(w)
+          .resolve("centers.csv")), "window " + w);
+    }
   }
 }

@@ -38,7 +38,7 @@ class StreamSourceTest {
         RowFactory.create("101,3,4", 2, 0L), RowFactory.create("", 2, 1L)), schema);
     StreamSource source = new StreamSource("kafka", null, Map.of(), new EventLines(",", false, "0", List.of(),
         List.of(), 2));
-    StreamSource.Batch batch = source.records(rows, 5);
+    StreamInput.Batch batch = source.records(rows, 5);
     List<TimedPoint> records = batch.records().collect().stream().sorted(Comparator.comparingLong(TimedPoint::key))
         .toList();
     assertEquals(5, batch.filesSeen());
