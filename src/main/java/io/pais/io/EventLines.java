@@ -56,7 +56,7 @@ public final class EventLines implements Serializable {
 
   /** The columns of a file whose first line is {@code firstLine}. */
   public Columns columns(String firstLine) {
-    String[] first = fields(firstLine);
+    String[] first = fields(firstLine, delimiter);
     List<String> names = new ArrayList<>();
     for (String name : first) {
       names.add(name.strip());
@@ -108,7 +108,7 @@ public final class EventLines implements Serializable {
     }
   }
 
-  private String[] fields(String line) {
+  private static String[] fields(String line, String delimiter) {
     return delimiter.equals("whitespace") ? line.strip().split("\\s+")
         : line.split(Pattern.quote(delimiter), -1);
   }
@@ -127,8 +127,7 @@ public final class EventLines implements Serializable {
       if (line.isBlank()) {
         return null;
       }
-      String[] fields = delimiter.equals("whitespace") ? line.strip().split("\\s+")
-          : line.split(Pattern.quote(delimiter), -1);
+      String[] fields = EventLines.fields(line, delimiter);
       if (fields.length != count) {
         throw new IllegalArgumentException("ragged row: " + fields.length + " fields where the file's first row has "
             + count);

@@ -69,5 +69,27 @@ public final class SampleDataGenerator {
     spark.createDataFrame(rows, schema).coalesce(1).write().mode("overwrite")
         .parquet(dir.resolve("blobs.parquet").toString());
     spark.stop();
+    writeStream(dir.resolve("stream"));
+  }
+
+  /**
+   * {@code stream/}: a folder as a stream lands it, four files of (UTC time, x, y) from three 2-d blobs, 1,200 records
+   * an hour from 2026-01-01 00:00 to 03:00 and a few of the hour after, which close the third window (seed 2025).
+   */
+  static void writeStream(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    SplittableRandom random = new SplittableRandom(2025);
+    double[][] means = {{-6, -6}, {6, -4}, {0, 7}};
+    java.time.Instant start = java.time.Instant.parse("2026-01-01T00:00:00Z");
+    for (int hour = 0; hour < 4; hour++) {
+      try (Writer csv = Files.newBufferedWriter(dir.resolve("part-" + hour + ".csv"), StandardCharsets.UTF_8)) {
+        csv.write("time,x,y\n");
+        for (int i = 0, n = hour < 3 ? 1200 : 12; i < n; i++) {
+          double[] mean = means[random.nextInt(means.length)];
+          csv.write(String.format(Locale.ROOT, "%s,%.4f,%.4f%n", start.plusSeconds(hour * 3600L
+              + random.nextInt(3600)), mean[0] + 1.5 * random.nextGaussian(), mean[1] + 1.5 * random.nextGaussian()));
+        }
+      }
+    }
   }
 }
