@@ -2,6 +2,7 @@
 job's --stream publishes it; refusals as one PaisError."""
 
 import json
+import os
 
 import pytest
 from pyspark.ml.feature import VectorAssembler
@@ -13,14 +14,18 @@ HOUR = 3600
 
 
 def _landing(folder):
-    """Four files, one an hour of event time from the epoch, of two blobs; a key column of each record's place."""
+    """Four files, one an hour of event time from the epoch, of two blobs; a key column of each record's place; their
+    modification times in hour order (a file source reads files oldest first: out of order, a later hour's records
+    would move the watermark past an earlier hour's, which would then be late)."""
     folder.mkdir()
     for f in range(4):
         lines = ["key,t,x,y"]
         for i in range(200):
             sign = 1 if i % 2 else -1
             lines.append(f"{f * 1000 + i},{f * HOUR + i * 17},{sign * 3 + (i % 7) * 0.1},{sign * 2 - (i % 5) * 0.1}")
-        (folder / f"part-{f}.csv").write_text("\n".join(lines) + "\n")
+        path = folder / f"part-{f}.csv"
+        path.write_text("\n".join(lines) + "\n")
+        os.utime(path, (1_700_000_000 + f * 10, 1_700_000_000 + f * 10))  # the stream reads them in this order
 
 
 def _estimator(**changes):
@@ -69,3 +74,25 @@ def test_a_window_that_cannot_be_released_is_one_pais_error(spark, tmp_path):
                                    str(tmp_path / "releases"), eventTimeCol="t", trigger="available-now")
     with pytest.raises(PaisError, match="cannot read the stream: a VectorAssembler met a (NaN|null)"):
         query.awaitTermination()
+
+
+def test_fit_stream_bounds_the_records_of_one_user(spark, tmp_path):
+    _landing(tmp_path / "landing")
+    rows = (spark.readStream.schema("key long, t double, x double, y double").option("header", True)
+            .csv(str(tmp_path / "landing")))
+    points = VectorAssembler(inputCols=["x", "y"], outputCol="features").transform(
+        rows.withColumn("user", (rows.key % 7).cast("string")))
+    query = _estimator().fitStream(points, str(tmp_path / "checkpoint"), str(tmp_path / "releases"),
+                                   eventTimeCol="t", trigger="available-now", userCol="user", recordsPerUser=2)
+    query.awaitTermination()
+    windows = sorted(p.name for p in (tmp_path / "releases").iterdir())
+    assert len(windows) == 3
+    run = json.loads((tmp_path / "releases" / windows[0] / "run.json").read_text())
+    assert run["stream"]["privacyModel"].startswith("user level in a window: at most 2 records")
+
+
+def test_fit_stream_refuses_a_user_column_without_its_bound(spark, tmp_path):
+    _landing(tmp_path / "landing")
+    with pytest.raises(PaisError, match="a user column needs its bound"):
+        _estimator().fitStream(_points(spark, tmp_path / "landing"), str(tmp_path / "checkpoint"),
+                               str(tmp_path / "releases"), eventTimeCol="t", userCol="key")

@@ -183,11 +183,12 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
 
     @_jvm_errors_as_pais_errors
     def fitStream(self, dataset, checkpoint, output, eventTimeCol="eventTime", keyCol="key", window=None,
-                  watermark=None, trigger=None):
+                  watermark=None, trigger=None, userCol=None, recordsPerUser=0):
         """Starts a stream of private releases, one per event-time window of the streaming DataFrame ``dataset``
         (this estimator's features column, a timestamp or epoch-seconds ``eventTimeCol``, a whole-number ``keyCol``
         naming each record's place in its source), each published as ``output/window=START_END`` as the job's
         ``--stream`` publishes it; ``window``, ``watermark`` and ``trigger`` default to the job's (1h, 0s, 10s).
+        ``userCol`` and ``recordsPerUser`` bound the records of one user a window keeps (user level).
         Every constant before DP-Lloyd must be public (docs/guide/streams.md). Returns the running query; its
         ``awaitTermination`` raises one PaisError when a window cannot be released."""
         _refuse_over_connect(self, "fitStream")
@@ -196,7 +197,7 @@ class PrivateKMeans(JavaEstimator, _PrivateKMeansParams, JavaMLReadable, JavaMLW
         defaults = jvm.io.pais.stream.StreamOptions.of(checkpoint, output)
         options = jvm.io.pais.stream.StreamOptions(
             eventTimeCol, keyCol, window or defaults.window(), watermark or defaults.watermark(),
-            trigger or defaults.trigger(), checkpoint, output)
+            trigger or defaults.trigger(), checkpoint, output, userCol, recordsPerUser)
         return PrivateStreamingQuery(self._java_obj.fitStream(dataset._jdf, options))
 
     def setK(self, value):

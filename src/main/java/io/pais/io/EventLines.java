@@ -21,6 +21,8 @@ public final class EventLines implements Serializable {
   private final String delimiter;
   private final boolean header;
   private final String eventTime;
+  /** The user column, or null when the stream names no users. */
+  private final String user;
   private final List<String> features;
   private final List<String> drop;
   private final int dimension;
@@ -29,13 +31,14 @@ public final class EventLines implements Serializable {
    * @param delimiter one character, or "whitespace"
    * @param header whether each file's first line names its columns
    * @param eventTime the event-time column: a name (with a header) or a 0-based index
+   * @param user the column naming each record's user (a name or an index; never a feature), or null for none
    * @param features the feature columns (names or indices); empty: every column but the event time and
    *     {@code drop}
    * @param drop columns that are not features (labels, ids)
    * @param dimension the public number of features, checked against every file's columns
    */
-  public EventLines(String delimiter, boolean header, String eventTime, List<String> features, List<String> drop,
-      int dimension) {
+  public EventLines(String delimiter, boolean header, String eventTime, String user, List<String> features,
+      List<String> drop, int dimension) {
     Checks.require(delimiter.equals("whitespace") || delimiter.length() == 1,
         "delimiter must be one character or 'whitespace', got '" + delimiter + "'");
     Checks.require(eventTime != null && !eventTime.isBlank(), "a stream needs --event-time COL: the column of each "
@@ -44,9 +47,15 @@ public final class EventLines implements Serializable {
     this.delimiter = delimiter;
     this.header = header;
     this.eventTime = eventTime.strip();
+    this.user = user == null || user.isBlank() ? null : user.strip();
     this.features = List.copyOf(features);
     this.drop = List.copyOf(drop);
     this.dimension = dimension;
+  }
+
+  /** Whether the lines name each record's user. */
+  public boolean namesUsers() {
+    return user != null;
   }
 
   /** Whether each file's first line is its header (not a record). */
@@ -63,6 +72,10 @@ public final class EventLines implements Serializable {
     }
     int count = first.length;
     int time = index(eventTime, names, count);
+    int userIndex = user == null ? -1 : index(user, names, count);
+    if (userIndex == time) {
+      throw new InputException("the user column " + user + " is the event-time column");
+    }
     List<Integer> selected = new ArrayList<>();
     if (features.isEmpty()) {
       List<Integer> dropped = new ArrayList<>();
@@ -70,22 +83,25 @@ public final class EventLines implements Serializable {
         dropped.add(index(column, names, count));
       }
       for (int i = 0; i < count; i++) {
-        if (i != time && !dropped.contains(i)) {
+        if (i != time && i != userIndex && !dropped.contains(i)) {
           selected.add(i);
         }
       }
     } else {
       for (String column : features) {
         int i = index(column, names, count);
-        Checks.require(i != time, "feature column " + column + " is the event-time column");
+        if (i == time || i == userIndex) {
+          throw new InputException("feature column " + column + " is the " + (i == time ? "event-time" : "user")
+              + " column");
+        }
         selected.add(i);
       }
     }
     if (selected.size() != dimension) {
       throw new InputException("--dimension is " + dimension + " but the file has " + selected.size() + " feature "
-          + "columns (of " + count + ", one the event time)");
+          + "columns (of " + count + ", one the event time" + (user == null ? "" : ", one the user") + ")");
     }
-    return new Columns(delimiter, count, time, selected.stream().mapToInt(Integer::intValue).toArray());
+    return new Columns(delimiter, count, time, userIndex, selected.stream().mapToInt(Integer::intValue).toArray());
   }
 
   private int index(String column, List<String> names, int count) {
@@ -119,9 +135,10 @@ public final class EventLines implements Serializable {
    * @param delimiter as {@link EventLines}'s
    * @param count fields per line
    * @param eventTime the event time's field
+   * @param user the user's field, or −1
    * @param features the features' fields, in order
    */
-  public record Columns(String delimiter, int count, int eventTime, int[] features) implements Serializable {
+  public record Columns(String delimiter, int count, int eventTime, int user, int[] features) implements Serializable {
     /** The record of {@code line} with sampling key {@code key}; null for a blank line. */
     public TimedPoint parse(String line, long key) {
       if (line.isBlank()) {
@@ -136,7 +153,8 @@ public final class EventLines implements Serializable {
       for (int i = 0; i < features.length; i++) {
         x[i] = DecimalFields.number(fields[features[i]], features[i]);
       }
-      return new TimedPoint(key, eventMillis(fields[eventTime], eventTime), x);
+      return new TimedPoint(key, eventMillis(fields[eventTime], eventTime), user < 0 ? 0
+          : TimedPoint.userOf(fields[user]), x);
     }
   }
 

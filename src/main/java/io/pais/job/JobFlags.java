@@ -188,6 +188,12 @@ final class JobFlags {
   @Option(names = "--trigger", paramLabel = "INTERVAL")
   String trigger;
 
+  @Option(names = "--user-column", paramLabel = "COL")
+  String userColumn;
+
+  @Option(names = "--records-per-user", paramLabel = "C")
+  int recordsPerUser;
+
   @Option(names = "--output", required = true, paramLabel = "DIR")
   String output;
 
@@ -226,7 +232,7 @@ final class JobFlags {
         + "--input FOLDER");
     Checks.require(dimension > 0, "--stream needs --dimension D: a stream's dimension is public and fixed when it "
         + "starts");
-    EventLines lines = new EventLines(delimiter == null ? "," : delimiter, header, eventTime, features, drop,
+    EventLines lines = new EventLines(delimiter == null ? "," : delimiter, header, eventTime, userColumn, features, drop,
         dimension);
     Checks.require(skipLines == 0, "--skip-lines is for files read at once; a stream's files have at most a header");
     return new StreamSource(kind, kind.equals("csv") ? input.get(0) : null, options, lines);

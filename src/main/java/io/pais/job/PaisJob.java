@@ -230,8 +230,8 @@ public final class PaisJob implements Callable<Integer> {
         + "replaced");
     Checks.require(!flags.evaluate, "--evaluate reads every record without privacy: not with --stream");
     StreamRequest request = new StreamRequest(settings, flags.dimension, source, grid, flags.checkpoint,
-        flags.output, source.path() == null ? List.of() : List.of(source.path()), flags.trigger, flags.budgetLedger,
-        flags.allowNonAtomicRename, configuration(settings));
+        flags.output, source.path() == null ? List.of() : List.of(source.path()), flags.trigger, flags.recordsPerUser,
+        flags.budgetLedger, flags.allowNonAtomicRename, configuration(settings));
     boolean ownSession = spark == null;
     if (ownSession) {
       spark = session();

@@ -327,11 +327,11 @@ public final class PrivateKMeans extends Estimator<PrivateKMeansModel>
     KMeansSettings settings = settings();
     ArrivalSampling.requirePublicPlan(settings, Vocabulary.PARAMS, "fitStream");
     FrameInput input = new FrameInput(stream.toDF(), getFeaturesCol(), options.eventTimeCol(), options.keyCol(),
-        getDimension());
+        options.userCol(), getDimension());
     return StreamRun.start(stream.sparkSession(), new StreamRequest(settings, getDimension(), input, options.grid(),
-        options.checkpoint(), options.output(), java.util.List.of(), options.trigger(), isDefined(budgetLedger())
-            ? $(budgetLedger()) : null, getAllowNonAtomicRename(), ReleaseConfiguration.of(settings)), LOG::info,
-        StageListener.NONE, WindowReleases.NONE).query();
+        options.checkpoint(), options.output(), java.util.List.of(), options.trigger(), options.recordsPerUser(),
+        isDefined(budgetLedger()) ? $(budgetLedger()) : null, getAllowNonAtomicRename(),
+        ReleaseConfiguration.of(settings)), LOG::info, StageListener.NONE, WindowReleases.NONE).query();
   }
 
   /**

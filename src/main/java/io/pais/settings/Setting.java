@@ -79,6 +79,8 @@ public enum Setting {
   WINDOW("window", null, Role.STREAM, "1h"),
   WATERMARK("watermark", null, Role.STREAM, "0s"),
   TRIGGER("trigger", null, Role.STREAM, "10s"),
+  USER_COLUMN("user-column", null, Role.STREAM, null),
+  RECORDS_PER_USER("records-per-user", null, Role.STREAM, null),
   OUTPUT("output", null, Role.OUTPUT, null),
   OVERWRITE("overwrite", null, Role.OUTPUT, null),
   EVALUATE("evaluate", null, Role.OUTPUT, null),

@@ -22,18 +22,19 @@ import org.apache.spark.sql.types.NumericType;
  * @param featuresCol its feature vectors (Spark ML vectors)
  * @param eventTimeCol its event times
  * @param keyCol its records' keys
+ * @param userCol the column naming each record's user (any type, read as text), or null for none
  * @param dimension d, public: every vector must have it
  */
-public record FrameInput(Dataset<Row> stream, String featuresCol, String eventTimeCol, String keyCol, int dimension)
-    implements StreamInput {
+public record FrameInput(Dataset<Row> stream, String featuresCol, String eventTimeCol, String keyCol, String userCol,
+    int dimension) implements StreamInput {
 
   public FrameInput {
     if (!stream.isStreaming()) {
       throw new IllegalArgumentException("fitStream needs a streaming DataFrame (spark.readStream...); fit a DataFrame "
           + "that is not one");
     }
-    for (String column : new String[] {featuresCol, eventTimeCol, keyCol}) {
-      if (!Arrays.asList(stream.columns()).contains(column)) {
+    for (String column : new String[] {featuresCol, eventTimeCol, keyCol, userCol}) {
+      if (column != null && !Arrays.asList(stream.columns()).contains(column)) {
         throw new IllegalArgumentException("the stream has no column '" + column + "' (it has " + String.join(", ",
             stream.columns()) + ")");
       }
@@ -57,14 +58,19 @@ public record FrameInput(Dataset<Row> stream, String featuresCol, String eventTi
   @Override
   public Dataset<Row> open(SparkSession spark) {
     return stream.select(functions.col(keyCol).cast("long"), functions.col(eventTimeCol).cast("double"),
-        functions.col(featuresCol));
+        functions.col(featuresCol), userCol == null ? functions.lit(null).cast("string")
+            : functions.col(userCol).cast("string"));
   }
 
   @Override
   public Batch records(Dataset<Row> rows, long filesSeen) {
     int d = dimension;
     String column = featuresCol;
+    boolean users = userCol != null;
     return new Batch(rows.javaRDD().map(row -> {
+      if (users && row.isNullAt(3)) {
+        throw new InputException("a record of the stream has no user (null)");
+      }
       if (row.isNullAt(0) || row.isNullAt(1) || row.isNullAt(2)) {
         throw new InputException("a record of the stream has no key, event time or feature vector (null)");
       }
@@ -82,8 +88,13 @@ public record FrameInput(Dataset<Row> stream, String featuresCol, String eventTi
       if (!(Math.abs(millis) < 0x1p62)) {
         throw new InputException("an event time of the stream is out of range");
       }
-      return new TimedPoint(row.getLong(0), (long) millis, x);
+      return new TimedPoint(row.getLong(0), (long) millis, users ? TimedPoint.userOf(row.getString(3)) : 0, x);
     }), filesSeen);
+  }
+
+  @Override
+  public boolean namesUsers() {
+    return userCol != null;
   }
 
   @Override

@@ -9,13 +9,17 @@ import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import scala.Tuple2;
 
 /**
  * The kept records of the open windows, in the checkpoint: {@code sample/window=START/batch=ID/} holds what
@@ -32,12 +36,64 @@ final class SampleStore {
       .add("key", DataTypes.LongType, false)
       .add("x", DataTypes.createArrayType(DataTypes.DoubleType, false), false);
 
+  /** How many records of each user a micro-batch let into a window. */
+  private static final StructType USER_COUNTS = new StructType()
+      .add("user", DataTypes.LongType, false)
+      .add("count", DataTypes.LongType, false);
+
   private final FileSystem fs;
   private final Path root;
+  /** {@code users/window=START/batch=ID/}: the records per user each micro-batch let into the window. */
+  private final Path users;
 
   SampleStore(StreamLog log) {
     this.fs = log.fileSystem();
     this.root = log.sampleRoot();
+    this.users = new Path(root.getParent(), "users");
+  }
+
+  /**
+   * The records of {@code records} (on time, of micro-batch {@code id}) that a bound of {@code perUser} records of one
+   * user in a window lets in: the first to arrive — earlier micro-batches first, then in key order — and the rest
+   * dropped; records how many of each user it let in, so the micro-batches after it count them.
+   */
+  JavaRDD<TimedPoint> bounded(SparkSession spark, long id, JavaRDD<TimedPoint> records, WindowGrid grid,
+      int perUser) {
+    try {
+      for (Path old : batchDirectories(users, id)) {
+        fs.delete(old, true);
+      }
+      JavaPairRDD<Tuple2<Long, Long>, Long> before = JavaPairRDD.fromJavaRDD(JavaSparkContext.fromSparkContext(
+          spark.sparkContext()).<Tuple2<Tuple2<Long, Long>, Long>>emptyRDD());
+      for (Long window : records.map(p -> grid.startOf(p.eventMillis())).distinct().collect()) {
+        List<String> earlier = new ArrayList<>();
+        for (Path batch : batches(new Path(users, "window=" + window))) {
+          earlier.add(batch.toString());
+        }
+        if (!earlier.isEmpty()) {
+          before = before.union(spark.read().schema(USER_COUNTS).parquet(earlier.toArray(String[]::new)).javaRDD()
+              .mapToPair(r -> new Tuple2<>(new Tuple2<>(window, r.getLong(0)), r.getLong(1))));
+        }
+      }
+      JavaRDD<TimedPoint> admitted = records.mapToPair(p -> new Tuple2<>(new Tuple2<>(grid.startOf(p.eventMillis()),
+          p.user()), p)).cogroup(before).flatMap(group -> {
+            long used = 0;
+            for (long count : group._2()._2()) {
+              used += count;
+            }
+            List<TimedPoint> mine = new ArrayList<>();
+            group._2()._1().forEach(mine::add);
+            mine.sort(java.util.Comparator.comparingLong(TimedPoint::key));
+            return mine.subList(0, (int) Math.max(0, Math.min(mine.size(), perUser - used))).iterator();
+          }).persist(org.apache.spark.storage.StorageLevel.MEMORY_AND_DISK());
+      JavaRDD<Row> counts = admitted.mapToPair(p -> new Tuple2<>(new Tuple2<>(grid.startOf(p.eventMillis()),
+          p.user()), 1L)).reduceByKey(Long::sum).map(c -> RowFactory.create(c._1()._2(), c._2(), c._1()._1()));
+      writeByWindow(spark.createDataFrame(counts, USER_COUNTS.add("window", DataTypes.LongType, false)), users, id);
+      return admitted;
+    } catch (IOException e) {
+      throw new InputException("cannot store the records per user of micro-batch " + id + " in " + users + " ("
+          + e.getClass().getSimpleName() + ")");
+    }
   }
 
   /**
@@ -45,41 +101,59 @@ final class SampleStore {
    * interrupted attempt left.
    */
   void store(SparkSession spark, long id, JavaRDD<TimedPoint> kept, WindowGrid grid) {
-    Path tmp = new Path(root, ".batch=" + id + ".tmp");
     try {
-      fs.delete(tmp, true);
-      for (Path old : batchDirectories(id)) {
+      for (Path old : batchDirectories(root, id)) {
         fs.delete(old, true);
       }
       JavaRDD<Row> rows = kept.map(p -> RowFactory.create(grid.startOf(p.eventMillis()), p.key(), p.x()));
-      spark.createDataFrame(rows, SCHEMA).write().mode(SaveMode.ErrorIfExists).partitionBy("window")
-          .parquet(tmp.toString());
-      if (fs.exists(tmp)) {
-        for (FileStatus window : fs.listStatus(tmp)) {
-          String name = window.getPath().getName();
-          if (window.isDirectory() && name.startsWith("window=")) {
-            Path target = new Path(new Path(root, name), "batch=" + id);
-            fs.mkdirs(target.getParent());
-            if (!fs.rename(window.getPath(), target)) {
-              throw new IOException("rename failed");
-            }
-          }
-        }
-        fs.delete(tmp, true);
-      }
+      writeByWindow(spark.createDataFrame(rows, SCHEMA), root, id);
     } catch (IOException e) {
       throw new InputException("cannot store the sample of micro-batch " + id + " in " + root + " ("
           + e.getClass().getSimpleName() + ")");
     }
   }
 
-  private List<Path> batchDirectories(long id) throws IOException {
+  /** Writes {@code rows} (with a window column) as {@code under/window=START/batch=ID/}, window by window. */
+  private void writeByWindow(Dataset<Row> rows, Path under, long id) throws IOException {
+    Path tmp = new Path(under, ".batch=" + id + ".tmp");
+    fs.delete(tmp, true);
+    rows.write().mode(SaveMode.ErrorIfExists).partitionBy("window").parquet(tmp.toString());
+    if (fs.exists(tmp)) {
+      for (FileStatus window : fs.listStatus(tmp)) {
+        String name = window.getPath().getName();
+        if (window.isDirectory() && name.startsWith("window=")) {
+          Path target = new Path(new Path(under, name), "batch=" + id);
+          fs.mkdirs(target.getParent());
+          if (!fs.rename(window.getPath(), target)) {
+            throw new IOException("rename failed");
+          }
+        }
+      }
+      fs.delete(tmp, true);
+    }
+  }
+
+  /** The directories of micro-batch {@code id} under {@code under}'s windows (a replay replaces them). */
+  private List<Path> batchDirectories(Path under, long id) throws IOException {
     List<Path> out = new ArrayList<>();
-    if (fs.exists(root)) {
-      for (FileStatus window : fs.listStatus(root)) {
+    if (fs.exists(under)) {
+      for (FileStatus window : fs.listStatus(under)) {
         Path batch = new Path(window.getPath(), "batch=" + id);
         if (window.isDirectory() && window.getPath().getName().startsWith("window=") && fs.exists(batch)) {
           out.add(batch);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The micro-batches' directories of one window. */
+  private List<Path> batches(Path window) throws IOException {
+    List<Path> out = new ArrayList<>();
+    if (fs.exists(window)) {
+      for (FileStatus batch : fs.listStatus(window)) {
+        if (batch.isDirectory() && batch.getPath().getName().startsWith("batch=")) {
+          out.add(batch.getPath());
         }
       }
     }
@@ -91,15 +165,10 @@ final class SampleStore {
    * in which the release of all the window's records would read them (see the stream's guide).
    */
   JavaRDD<KeyedPoint> window(SparkSession spark, long start) {
-    Path dir = new Path(root, "window=" + start);
     List<String> batches = new ArrayList<>();
     try {
-      if (fs.exists(dir)) {
-        for (FileStatus batch : fs.listStatus(dir)) {
-          if (batch.isDirectory() && batch.getPath().getName().startsWith("batch=")) {
-            batches.add(batch.getPath().toString());
-          }
-        }
+      for (Path batch : batches(new Path(root, "window=" + start))) {
+        batches.add(batch.toString());
       }
     } catch (IOException e) {
       throw new InputException("cannot read the sample of a window in " + root + " (" + e.getClass().getSimpleName()
@@ -126,10 +195,11 @@ final class SampleStore {
     return window(spark, start).count();
   }
 
-  /** Drops a finished window's sample. */
+  /** Drops a finished window's sample and its records per user. */
   void drop(long start) {
     try {
       fs.delete(new Path(root, "window=" + start), true);
+      fs.delete(new Path(users, "window=" + start), true);
     } catch (IOException e) {
       throw new InputException("cannot remove a finished window's sample in " + root + " ("
           + e.getClass().getSimpleName() + ")");

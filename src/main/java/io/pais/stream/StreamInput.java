@@ -20,6 +20,9 @@ public interface StreamInput {
   /** The folder read, or null: what no output or checkpoint may lie in. */
   String path();
 
+  /** Whether its records name their users (a user column), so that records per user can be bounded. */
+  boolean namesUsers();
+
   /**
    * The records of a micro-batch.
    *

@@ -1,7 +1,7 @@
 package io.pais.stream;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.pais.budget.ReleaseClaim;
+import io.pais.budget.BudgetLedger;
 import io.pais.clustering.ArrivalSampling;
 import io.pais.clustering.StageListener;
 import io.pais.io.InputException;
@@ -63,9 +63,9 @@ public final class StreamRun {
     ReleaseWriter.requireOutsideInputs("checkpoint", request.checkpoint(), guarded, hadoop);
     guarded.add(request.checkpoint());
     ReleaseWriter.requireOutsideInputs("output", request.output(), guarded, hadoop);
-    if (request.budgetLedger() != null) {
-      ReleaseClaim.check(request.budgetLedger(), "--budget-ledger", request.settings(), hadoop,
-          request.allowNonAtomicRename());
+    if (request.budgetLedger() != null) { // what one window will claim
+      BudgetLedger.open(request.budgetLedger(), hadoop, request.allowNonAtomicRename()).requireFits(
+          request.userEpsilon(), request.settings().sampling().delta(), request.settings().sampling().relation());
     }
     StreamLog log = new StreamLog(request.checkpoint(), hadoop);
     String id = log.open(constants(request));

@@ -47,6 +47,11 @@ public record StreamSource(String format, String path, Map<String, String> optio
     return format.equals("csv");
   }
 
+  @Override
+  public boolean namesUsers() {
+    return lines.namesUsers();
+  }
+
   /** Whether the records come from files in a folder (each file read whole). */
   boolean isFolder() {
     return isFolder(format);

@@ -126,9 +126,15 @@ public final class WindowReleases {
       long earliest = onTime.map(p -> grid.startOf(p.eventMillis())).fold(Long.MAX_VALUE, Math::min);
       boolean anyOnTime = earliest != Long.MAX_VALUE;
       if (anyOnTime) {
-        JavaRDD<TimedPoint> kept = sampling.kept(onTime, p -> new KeyedPoint(p.key(), p.x()), "stream micro-batch "
+        // with a bound on records per user, a user's records past it are dropped before any coin is drawn
+        JavaRDD<TimedPoint> admitted = request.recordsPerUser() == 0 ? onTime
+            : store.bounded(spark, id, onTime, grid, request.recordsPerUser());
+        JavaRDD<TimedPoint> kept = sampling.kept(admitted, p -> new KeyedPoint(p.key(), p.x()), "stream micro-batch "
             + id);
         store.store(spark, id, kept, grid);
+        if (admitted != onTime) {
+          admitted.unpersist(false);
+        }
       }
       // an on-time record's window is open, and so is every window after it: moving the first window back to it
       // releases no window twice
@@ -214,6 +220,9 @@ public final class WindowReleases {
           BudgetStatus now = claim.ledgerNow();
           spent = String.format(Locale.ROOT, "claim %d on the budget ledger; epsilon left %s", claim.sequence(),
               now.remainingEpsilon());
+        } else if (request.recordsPerUser() > 0) {
+          spent = String.format(Locale.ROOT, "epsilon = %s for a user (at most %d records of one user in a window)",
+              request.userEpsilon(), request.recordsPerUser());
         } else {
           spent = "each record's epsilon (event level; disjoint windows compose in parallel)";
         }
@@ -247,8 +256,8 @@ public final class WindowReleases {
     details.set("configuration", request.configuration());
     ReleaseClaim claim;
     try {
-      claim = ReleaseClaim.take(request.budgetLedger(), "--budget-ledger", request.settings(), hadoop(), details,
-          request.allowNonAtomicRename());
+      claim = ReleaseClaim.take(request.budgetLedger(), request.userEpsilon(), request.settings().sampling().delta(),
+          request.settings().sampling().relation(), hadoop(), details, request.allowNonAtomicRename());
     } catch (BudgetException e) {
       log.unmark(start); // nothing charged, nothing read: the window may be released once budget is added
       throw new BudgetException("the stream stops before window " + name + ": " + e.getMessage());
@@ -310,13 +319,22 @@ public final class WindowReleases {
 
   private String privacyModel() {
     KMeansSettings s = request.settings();
-    return request.budgetLedger() == null
+    int c = request.recordsPerUser();
+    String window = c == 0
         ? "event level: each window's release is " + s.epsilon() + "-DP for every record (add/remove one record); "
             + "windows are disjoint in event time, so they compose in parallel and each record's guarantee is its "
             + "window's"
-        : "every window charged to the budget ledger " + request.budgetLedger() + " (basic composition across "
-            + "windows): a person with at most one record in each window has at most the ledger's spent epsilon "
-            + "over the stream (with c records in one window, c times that window's)";
+        : "user level in a window: at most " + c + " records of one user (the user column) enter a window, so each "
+            + "window's release is " + request.userEpsilon() + "-DP for a user (add/remove one user's records in it; "
+            + "group privacy of the " + s.epsilon() + "-DP release)";
+    String over = request.budgetLedger() != null
+        ? "; every window is charged " + request.userEpsilon() + " to the budget ledger " + request.budgetLedger()
+            + " (basic composition across windows): " + (c == 0 ? "a person with at most one record in each window "
+            + "has at most the ledger's spent epsilon over the stream (with m records in one window, m times that "
+            + "window's)" : "a user has at most the ledger's spent epsilon over the stream")
+        : c == 0 ? "" : "; over the stream a user's windows compose (basic composition): w windows with their records "
+            + "cost them at most w times that (a budget ledger caps it)";
+    return window + over;
   }
 
   private Configuration hadoop() {

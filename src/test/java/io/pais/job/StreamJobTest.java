@@ -48,7 +48,7 @@ class StreamJobTest {
   private static final double[][] MEANS = {{-4, -4}, {4, -3}, {0, 5}};
 
   /** One record of the generated stream: its file, its line, its event time and its point. */
-  record Line(int file, int line, double seconds, double[] x) {}
+  record Line(int file, int line, double seconds, String user, double[] x) {}
 
   /**
    * Records over six hours of event time, spread over eight files whose time ranges follow each other (a file
@@ -61,13 +61,18 @@ class StreamJobTest {
 
   /** The same, with a first column {@code key} holding each line's sampling key as the job draws it. */
   static List<Line> writeStream(Path folder, long seed, boolean withKey) throws IOException {
+    return writeStream(folder, seed, withKey, 0);
+  }
+
+  /** The same, with a last column {@code user} naming one of {@code users} users (none when 0). */
+  static List<Line> writeStream(Path folder, long seed, boolean withKey, int users) throws IOException {
     Files.createDirectories(folder);
     Random random = new Random(seed);
     List<Line> lines = new ArrayList<>();
     double span = WINDOWS * 3600.0;
     for (int f = 0; f < FILES; f++) {
       List<String> text = new ArrayList<>();
-      text.add(withKey ? "key,t,x,y,label" : "t,x,y,label");
+      text.add((withKey ? "key,t,x,y,label" : "t,x,y,label") + (users > 0 ? ",user" : ""));
       List<double[]> rows = new ArrayList<>();
       for (int i = 0; i < 400; i++) {
         double seconds = T0 + span * (f + random.nextDouble()) / FILES;
@@ -79,8 +84,11 @@ class StreamJobTest {
         String x = String.format(Locale.ROOT, "%.6f", row[1]);
         String y = String.format(Locale.ROOT, "%.6f", row[2]);
         String key = withKey ? SamplingKeys.fileLine(f, text.size() + 1) + "," : "";
-        text.add(String.format(Locale.ROOT, "%s%.3f,%s,%s,%d", key, seconds, x, y, (int) row[3]));
-        lines.add(new Line(f, text.size(), seconds, new double[] {Double.parseDouble(x), Double.parseDouble(y)}));
+        String user = users > 0 ? "u" + random.nextInt(users) : null;
+        text.add(String.format(Locale.ROOT, "%s%.3f,%s,%s,%d", key, seconds, x, y, (int) row[3])
+            + (user == null ? "" : "," + user));
+        lines.add(new Line(f, text.size(), seconds, user, new double[] {Double.parseDouble(x),
+            Double.parseDouble(y)}));
       }
       Path file = folder.resolve(String.format(Locale.ROOT, "part-%02d.csv", f));
       Files.write(file, text);
@@ -232,5 +240,54 @@ class StreamJobTest {
       assertEquals(Files.readString(job.get(w).resolve("centers.csv")), Files.readString(streamed.get(w)
           .resolve("centers.csv")), "window " + w);
     }
+  }
+
+  @Test
+  void aBoundOnRecordsPerUserKeepsTheFirstOfEachUserAndChargesTheLedgerForThem(SparkSession spark,
+      @TempDir Path tmp) throws IOException {
+    Path input = tmp.resolve("landing");
+    List<Line> lines = writeStream(input, 8, false, 40);
+    String ledger = tmp.resolve("ledger").toString();
+    io.pais.budget.BudgetLedger.create(ledger, 100, 0, new org.apache.hadoop.conf.Configuration());
+    List<String> args = streamArgs(input, tmp.resolve("checkpoint"), tmp.resolve("releases"), "--user-column",
+        "user", "--records-per-user", "3", "--budget-ledger", ledger);
+    JobRunner.Outcome o = JobRunner.run(spark, args.toArray(String[]::new));
+    assertEquals(0, o.exit(), o.err() + o.out());
+    List<Path> published = windows(tmp.resolve("releases"));
+    assertEquals(5, published.size());
+    KMeansSettings settings = settingsOf(args);
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    for (int w = 0; w < 5; w++) {
+      long start = (T0 + 3600L * w) * 1000;
+      // each user's first three records of the window, in the order they arrived (the keys' order)
+      java.util.Map<String, Integer> taken = new java.util.HashMap<>();
+      List<KeyedPoint> records = new ArrayList<>();
+      int all = 0;
+      for (Line line : lines) {
+        if (Math.floorDiv((long) Math.floor(line.seconds() * 1000), 3_600_000L) * 3_600_000L == start) {
+          all++;
+          if (taken.merge(line.user(), 1, Integer::sum) <= 3) {
+            records.add(new KeyedPoint(SamplingKeys.fileLine(line.file(), line.line()), line.x()));
+          }
+        }
+      }
+      assertTrue(records.size() < all, "the bound must drop records for the test to mean anything");
+      records.sort(java.util.Comparator.comparingLong(KeyedPoint::key));
+      ClusteringResult batch = PrivateKMeansRelease.fit(settings, new Points(jsc.parallelize(records, 1), 2,
+          "window " + w, true), message -> { }, StageListener.NONE, false);
+      JsonNode centres = JSON.readTree(published.get(w).resolve("centers.json").toFile()).get("centers");
+      for (int j = 0; j < 3; j++) {
+        assertEquals(batch.centres()[j][0], centres.get(j).get(0).asDouble(), 0.0, "window " + w);
+        assertEquals(batch.centres()[j][1], centres.get(j).get(1).asDouble(), 0.0, "window " + w);
+      }
+      JsonNode run = JSON.readTree(published.get(w).resolve("run.json").toFile());
+      assertTrue(run.at("/stream/privacyModel").asText().startsWith("user level in a window: at most 3 records"),
+          run.at("/stream/privacyModel").asText());
+    }
+    io.pais.budget.BudgetStatus status = io.pais.budget.BudgetLedger.open(ledger,
+        new org.apache.hadoop.conf.Configuration()).read();
+    assertEquals(5, status.claims().size());
+    assertEquals(15.0, status.spentEpsilon(), 0.0, "each window charged 3 x epsilon");
+    assertTrue(o.out().contains("claim 1 on the budget ledger"), o.out());
   }
 }

@@ -36,7 +36,7 @@ class StreamSourceTest {
         .add("offset", DataTypes.LongType);
     Dataset<Row> rows = spark.createDataFrame(List.of(RowFactory.create("100,1.5,2", 0, 7L),
         RowFactory.create("101,3,4", 2, 0L), RowFactory.create("", 2, 1L)), schema);
-    StreamSource source = new StreamSource("kafka", null, Map.of(), new EventLines(",", false, "0", List.of(),
+    StreamSource source = new StreamSource("kafka", null, Map.of(), new EventLines(",", false, "0", null, List.of(),
         List.of(), 2));
     StreamInput.Batch batch = source.records(rows, 5);
     List<TimedPoint> records = batch.records().collect().stream().sorted(Comparator.comparingLong(TimedPoint::key))
@@ -54,7 +54,7 @@ class StreamSourceTest {
     StructType schema = new StructType().add("value", DataTypes.StringType).add("partition", DataTypes.IntegerType)
         .add("offset", DataTypes.LongType);
     Dataset<Row> rows = spark.createDataFrame(List.of(RowFactory.create("100,secret,2", 3, 9L)), schema);
-    StreamSource source = new StreamSource("kafka", null, Map.of(), new EventLines(",", false, "0", List.of(),
+    StreamSource source = new StreamSource("kafka", null, Map.of(), new EventLines(",", false, "0", null, List.of(),
         List.of(), 2));
     Exception e = assertThrows(Exception.class, () -> source.records(rows, 0).records().collect());
     InputException input = InputException.find(e);
@@ -66,7 +66,7 @@ class StreamSourceTest {
   @Test
   void kafkaWithoutItsConnectorSaysHowToAddIt(SparkSession spark) {
     StreamSource source = new StreamSource("kafka", null, Map.of("subscribe", "points"), new EventLines(",", false,
-        "0", List.of(), List.of(), 2));
+        "0", null, List.of(), List.of(), 2));
     InputException e = assertThrows(InputException.class, () -> source.open(spark));
     assertTrue(e.getMessage().contains("--packages org.apache.spark:spark-sql-kafka-0-10_2.1"), e.getMessage());
   }
