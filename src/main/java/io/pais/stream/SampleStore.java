@@ -66,10 +66,7 @@ final class SampleStore {
       JavaPairRDD<Tuple2<Long, Long>, Long> before = JavaPairRDD.fromJavaRDD(JavaSparkContext.fromSparkContext(
           spark.sparkContext()).<Tuple2<Tuple2<Long, Long>, Long>>emptyRDD());
       for (Long window : records.map(p -> grid.startOf(p.eventMillis())).distinct().collect()) {
-        List<String> earlier = new ArrayList<>();
-        for (Path batch : batches(new Path(users, "window=" + window))) {
-          earlier.add(batch.toString());
-        }
+        List<String> earlier = batchPaths(users, window);
         if (!earlier.isEmpty()) {
           before = before.union(spark.read().schema(USER_COUNTS).parquet(earlier.toArray(String[]::new)).javaRDD()
               .mapToPair(r -> new Tuple2<>(new Tuple2<>(window, r.getLong(0)), r.getLong(1))));
@@ -165,20 +162,26 @@ final class SampleStore {
    * in which the release of all the window's records would read them (see the stream's guide).
    */
   JavaRDD<KeyedPoint> window(SparkSession spark, long start) {
-    List<String> batches = new ArrayList<>();
-    try {
-      for (Path batch : batches(new Path(root, "window=" + start))) {
-        batches.add(batch.toString());
-      }
-    } catch (IOException e) {
-      throw new InputException("cannot read the sample of a window in " + root + " (" + e.getClass().getSimpleName()
-          + ")");
-    }
+    List<String> batches = batchPaths(root, start);
     if (batches.isEmpty()) {
       return spark.createDataFrame(List.<Row>of(), STORED).javaRDD().map(SampleStore::point).coalesce(1);
     }
     return spark.read().schema(STORED).parquet(batches.toArray(String[]::new)).javaRDD()
         .map(SampleStore::point).sortBy(KeyedPoint::key, true, 1);
+  }
+
+  /** The micro-batches' directories of the window starting at {@code start} under {@code under}. */
+  private List<String> batchPaths(Path under, long start) {
+    List<String> out = new ArrayList<>();
+    try {
+      for (Path batch : batches(new Path(under, "window=" + start))) {
+        out.add(batch.toString());
+      }
+    } catch (IOException e) {
+      throw new InputException("cannot read a window's directory in " + under + " (" + e.getClass().getSimpleName()
+          + ")");
+    }
+    return out;
   }
 
   private static KeyedPoint point(Row row) {
@@ -192,7 +195,8 @@ final class SampleStore {
 
   /** The records kept of the window starting at {@code start} so far (for a size class on the console only). */
   long count(SparkSession spark, long start) {
-    return window(spark, start).count();
+    List<String> batches = batchPaths(root, start);
+    return batches.isEmpty() ? 0 : spark.read().schema(STORED).parquet(batches.toArray(String[]::new)).count();
   }
 
   /** Drops a finished window's sample and its records per user. */

@@ -29,6 +29,8 @@ import org.apache.hadoop.fs.permission.FsPermission;
 final class StreamLog {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int COIN_SECRET_BYTES = 16;
+  /** Micro-batch states kept behind the current one (Spark keeps 100 of its own by default). */
+  private static final int RETAINED = 100;
 
   private final FileSystem fs;
   private final Path root;
@@ -123,7 +125,10 @@ final class StreamLog {
     return read(batchFile(id)).map(BatchState::of);
   }
 
-  /** The state of the latest micro-batch before {@code id} (the initial state when there is none). */
+  /**
+   * The state of the latest micro-batch before {@code id} (the initial state when there is none); the states of
+   * micro-batches more than {@link #RETAINED} before it go (a replay needs only the one before it).
+   */
   BatchState before(long id) {
     Path dir = new Path(root, "batches");
     long latest = -1;
@@ -135,6 +140,9 @@ final class StreamLog {
             long n = Long.parseLong(name.substring(0, name.length() - ".json".length()));
             if (n < id && n > latest) {
               latest = n;
+            }
+            if (n < id - RETAINED) {
+              fs.delete(status.getPath(), false);
             }
           }
         }

@@ -3,7 +3,6 @@ package io.pais.stream;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.budget.BudgetException;
 import io.pais.budget.BudgetLedger;
-import io.pais.budget.BudgetStatus;
 import io.pais.budget.ReleaseClaim;
 import io.pais.clustering.ArrivalSampling;
 import io.pais.clustering.ClusteringResult;
@@ -48,6 +47,8 @@ public final class WindowReleases {
   private final Consumer<String> console;
   private final StageListener stages;
   private final InFlight inFlight;
+  /** Windows closing in one micro-batch above which the console says why it takes long. */
+  private static final int MANY_WINDOWS = 100;
   private int published;
   private String lastProgress;
 
@@ -169,6 +170,11 @@ public final class WindowReleases {
     if (state.watermark() == null || state.nextWindow() == null) {
       return;
     }
+    long closing = Math.floorDiv(state.watermark() - state.nextWindow(), request.grid().widthMillis());
+    if (closing > MANY_WINDOWS) {
+      console.accept("note: " + closing + " windows close at once (the event times jumped ahead); each is released, "
+          + "empty or not, which takes a while; a record with a wrong, far-future event time does this too");
+    }
     for (long start = state.nextWindow(); request.grid().closed(start, state.watermark());
         start = request.grid().endOf(start)) {
       finish(start);
@@ -207,29 +213,13 @@ public final class WindowReleases {
         return; // another attempt began it meanwhile
       }
       ReleaseClaim claim = claim(start, name, output);
+      ClusteringResult result;
       try {
         Points points = new Points(store.window(spark, start), request.dimension(), DimensionSource.GIVEN,
             "stream window " + request.grid().id(start), true);
-        ClusteringResult result = sampling.release(points, message -> { }, stages);
+        result = sampling.release(points, message -> { }, stages);
         writer.write(result.centres(), claim == null ? result.report() : claim.cover(result.report()),
             runRecord(start));
-        published++;
-        String spent;
-        if (claim != null) {
-          claim.recordRelease(output, result.report());
-          BudgetStatus now = claim.ledgerNow();
-          spent = String.format(Locale.ROOT, "claim %d on the budget ledger; epsilon left %s", claim.sequence(),
-              now.remainingEpsilon());
-        } else if (request.recordsPerUser() > 0) {
-          spent = String.format(Locale.ROOT, "epsilon = %s for a user (at most %d records of one user in a window)",
-              request.userEpsilon(), request.recordsPerUser());
-        } else {
-          spent = "each record's epsilon (event level; disjoint windows compose in parallel)";
-        }
-        log.mark(start, StreamLog.Marker.PUBLISHED, marker(start));
-        store.drop(start);
-        console.accept(String.format(Locale.ROOT, "window %s published to %s: epsilon = %s, %s", name, output,
-            result.report().epsilon(), spent));
       } catch (RuntimeException | Error e) {
         if (claim == null) {
           throw e;
@@ -238,9 +228,36 @@ public final class WindowReleases {
       } finally {
         inFlight.claim(null);
       }
+      published++;
+      log.mark(start, StreamLog.Marker.PUBLISHED, marker(start));
+      store.drop(start);
+      console.accept(String.format(Locale.ROOT, "window %s published to %s: epsilon = %s, %s", name, output,
+          result.report().epsilon(), claim == null ? guarantee() : recorded(claim, output, result)));
     } finally {
       writer.close();
       inFlight.writer(null);
+    }
+  }
+
+  /** What a published window's epsilon covers, without a ledger. */
+  private String guarantee() {
+    return request.recordsPerUser() > 0 ? String.format(Locale.ROOT, "epsilon = %s for a user (at most %d records of "
+        + "one user in a window)", request.userEpsilon(), request.recordsPerUser())
+        : "each record's epsilon (event level; disjoint windows compose in parallel)";
+  }
+
+  /**
+   * Closes a published window's claim with what it spent; a ledger that cannot take the record leaves the claim spent
+   * (the window is out) and says so.
+   */
+  private String recorded(ReleaseClaim claim, String output, ClusteringResult result) {
+    try {
+      claim.recordRelease(output, result.report());
+      return String.format(Locale.ROOT, "claim %d on the budget ledger; epsilon left %s", claim.sequence(),
+          claim.ledgerNow().remainingEpsilon());
+    } catch (RuntimeException e) {
+      return "its claim " + claim.sequence() + " stays spent, but the budget ledger could not record it: "
+          + io.pais.io.FailureReport.oneLine(e);
     }
   }
 

@@ -290,4 +290,33 @@ class StreamJobTest {
     assertEquals(15.0, status.spentEpsilon(), 0.0, "each window charged 3 x epsilon");
     assertTrue(o.out().contains("claim 1 on the budget ledger"), o.out());
   }
+
+  @Test
+  void aWindowWithNoRecordsIsReleasedAsEveryOtherSoItsPublicationRevealsNothing(SparkSession spark,
+      @TempDir Path tmp) throws IOException {
+    Path input = tmp.resolve("landing");
+    Files.createDirectories(input);
+    Random random = new Random(9);
+    for (int hour : new int[] {0, 2, 3}) {
+      List<String> text = new ArrayList<>(List.of("t,x,y,label"));
+      for (int i = 0; i < (hour == 3 ? 1 : 300); i++) {
+        text.add(String.format(Locale.ROOT, "%d,%.4f,%.4f,0", T0 + hour * 3600 + random.nextInt(3600),
+            random.nextGaussian(), random.nextGaussian()));
+      }
+      Path file = input.resolve("part-" + hour + ".csv");
+      Files.write(file, text);
+      Files.setLastModifiedTime(file, FileTime.fromMillis(1_700_000_000_000L + hour * 10_000L));
+    }
+    JobRunner.Outcome o = JobRunner.run(spark, streamArgs(input, tmp.resolve("checkpoint"), tmp.resolve("releases"))
+        .toArray(String[]::new));
+    assertEquals(0, o.exit(), o.err() + o.out());
+    List<Path> published = windows(tmp.resolve("releases"));
+    assertEquals(3, published.size(), published.toString());
+    Path empty = published.get(1);
+    assertTrue(empty.getFileName().toString().startsWith("window=20260101T010000Z"), empty.toString());
+    JsonNode report = JSON.readTree(empty.resolve("privacy-report.json").toFile());
+    JsonNode other = JSON.readTree(published.get(0).resolve("privacy-report.json").toFile());
+    assertEquals(other.get("epsilon"), report.get("epsilon"));
+    assertEquals(3, JSON.readTree(empty.resolve("centers.json").toFile()).get("centers").size());
+  }
 }
