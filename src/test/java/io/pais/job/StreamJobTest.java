@@ -190,6 +190,15 @@ class StreamJobTest {
     assertEquals(6, after.size(), after.toString());
     assertEquals(first, Files.readString(after.get(1).resolve("centers.csv")), "a closed window is never redone");
     assertTrue(o.out().contains("1 window published"), o.out());
+
+    // the constants are fixed when the stream starts: a restart with another epsilon is refused before it reads
+    List<String> other = new ArrayList<>(args);
+    other.set(other.indexOf("--epsilon") + 1, "2");
+    JobRunner.Outcome refused = JobRunner.run(spark, other.toArray(String[]::new));
+    assertEquals(1, refused.exit(), refused.out());
+    assertTrue(refused.err().contains("belongs to a stream started with other constants (configuration)"),
+        refused.err());
+    assertEquals(after, windows(tmp.resolve("releases")));
   }
 
   @Test
