@@ -53,6 +53,8 @@ public final class PaisJob implements Callable<Integer> {
   private SparkSession spark;
   private PrintStream out = System.out;
   private ReleaseWriter writer;
+  /** A stream's running query, for the interrupt hook; null otherwise. */
+  private volatile org.apache.spark.sql.streaming.StreamingQuery streamQuery;
   /** The run's budget claim once it started reading, for the interrupt hook; null before and without a ledger. */
   private volatile ReleaseClaim readingClaim;
 
@@ -76,6 +78,13 @@ public final class PaisJob implements Callable<Integer> {
         System.err.println(job != null && job.flags.stream ? "pais: stream stopped (SIGINT or SIGTERM): published "
             + "windows stay; a window being released stays unpublished (and charged, with a ledger); restart with the "
             + "same --checkpoint to go on" : "pais: interrupted");
+        if (job != null && job.streamQuery != null) { // stopped before Spark's hooks stop Spark under it
+          try {
+            job.streamQuery.stop();
+          } catch (Exception e) { // Spark's TimeoutException is checked: the JVM exits regardless
+            TRACE.warn("the stream's query did not stop cleanly", e);
+          }
+        }
         if (job != null && job.writer != null) {
           job.writer.close();
         }
@@ -247,6 +256,11 @@ public final class PaisJob implements Callable<Integer> {
             @Override
             public void claim(ReleaseClaim current) {
               readingClaim = current;
+            }
+
+            @Override
+            public void query(org.apache.spark.sql.streaming.StreamingQuery query) {
+              streamQuery = query;
             }
           });
       out.println("pais: stream stopped: " + published + " window" + (published == 1 ? "" : "s")

@@ -84,6 +84,7 @@ public final class StreamRun {
     } catch (TimeoutException e) {
       throw new IllegalStateException("the stream did not start", e);
     }
+    inFlight.query(query);
     console.accept("stream started: " + request.grid().describeGrid() + "; releases go to " + request.output()
         + "/window=START_END");
     return new Started(query, releases);

@@ -365,6 +365,9 @@ public final class WindowReleases {
 
     /** The ledger claim of the window being released, once it reads records; null once it is done. */
     void claim(ReleaseClaim claim);
+
+    /** The stream's query once it started (an interrupt hook stops it before Spark's own hooks stop Spark). */
+    default void query(org.apache.spark.sql.streaming.StreamingQuery query) { }
   }
 
   /** For tests and callers with no interrupt hook. */
