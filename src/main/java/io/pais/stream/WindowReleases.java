@@ -183,6 +183,7 @@ public final class WindowReleases {
 
   private void finish(long start) {
     if (log.has(start, StreamLog.Marker.PUBLISHED)) {
+      store.drop(start); // gone already, unless a crash came between the marker and the drop
       return;
     }
     String name = request.grid().describe(start);
