@@ -121,10 +121,13 @@ public final class WindowReleases {
       // late: its window closed before this micro-batch (as Spark's own watermark drops records)
       JavaRDD<TimedPoint> onTime = closedAt == null ? records
           : records.filter(p -> !grid.closed(grid.startOf(p.eventMillis()), closedAt));
-      // the latest event time (it moves the watermark) and the earliest on-time window (windows are released from
-      // the earliest any on-time record fell in): kept in the checkpoint only
-      long latest = records.map(TimedPoint::eventMillis).fold(Long.MIN_VALUE, Math::max);
-      long earliest = onTime.map(p -> grid.startOf(p.eventMillis())).fold(Long.MAX_VALUE, Math::min);
+      // in one pass: the latest event time (it moves the watermark) and the earliest on-time window (windows are
+      // released from the earliest any on-time record fell in), kept in the checkpoint only
+      long[] range = records.map(p -> new long[] {p.eventMillis(), closedAt == null || !grid.closed(grid.startOf(
+          p.eventMillis()), closedAt) ? grid.startOf(p.eventMillis()) : Long.MAX_VALUE}).fold(new long[] {Long.MIN_VALUE,
+              Long.MAX_VALUE}, (a, b) -> new long[] {Math.max(a[0], b[0]), Math.min(a[1], b[1])});
+      long latest = range[0];
+      long earliest = range[1];
       boolean anyOnTime = earliest != Long.MAX_VALUE;
       if (anyOnTime) {
         // with a bound on records per user, a user's records past it are dropped before any coin is drawn
