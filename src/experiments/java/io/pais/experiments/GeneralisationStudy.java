@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
  * the paper's preprocessing (SPEC §9's evaluation setup, not part of any release), with a public per-coordinate box
  * emulated from the data ({@link Baselines#publicBounds}); pais's strict defaults and the side-by-side libraries on
  * the same points and box, each run scored by cost ÷ the non-private k-means++ floor and by the adjusted Rand index
- * of its centres' nearest-centre assignment against the ground-truth labels.
+ * of its centres' nearest-centre assignment against the ground-truth labels. Beside them, per cell, one reference that
+ * is not a release: every centre at the prepared points' mean ({@link #ONE_CENTRE}), what k centres are worth over one.
  */
 @Command(name = "pais-generalisation-study", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Strict defaults against the floor and other DP k-means on shapes the utility sets lack.")
@@ -58,9 +59,14 @@ public final class GeneralisationStudy implements Callable<Integer> {
 
   /** pais's strict defaults with the public box. */
   static final String PAIS = "pais";
+  /**
+   * The reference row of every centre at the points' exact mean (not private): a release above it has lost, to its
+   * noise, more than k centres gain over one.
+   */
+  static final String ONE_CENTRE = "one-centre";
 
   private static final String SUMMARY_HEADER = "cell,method,epsilon,k,n,d,budgetPerCentre,runs,ratioMedian,ratioQ25,"
-      + "ratioQ75,ariMedian,floorAri";
+      + "ratioQ75,ariMedian,floorAri,oneCentre";
 
   /** One run: cost ÷ floor and the adjusted Rand index of its centres (NaN when infeasible). */
   record Run(String cell, String method, double epsilon, int seed, double ratio, double ari) {
@@ -140,6 +146,9 @@ public final class GeneralisationStudy implements Callable<Integer> {
     List<Run> runs = new ArrayList<>();
     runs.add(new Run(cell.name(), "floor", Double.POSITIVE_INFINITY, 0, 1, AdjustedRandIndex.of(truth,
         nearest(points, unflatten(floorCentres, k, d)))));
+    double[][] atMean = atMean(points, k, d);
+    runs.add(new Run(cell.name(), ONE_CENTRE, Double.POSITIVE_INFINITY, 0, set.cost(atMean) / floor,
+        AdjustedRandIndex.of(truth, nearest(points, atMean))));
     CoordinateBounds bounds = Baselines.publicBounds(points, d);
     for (double eps : epsilons) {
       for (int seed = 0; seed < repetitions; seed++) {
@@ -204,15 +213,17 @@ public final class GeneralisationStudy implements Callable<Integer> {
     long n = set.prepared().count();
     int d = set.dimension();
     double floorAri = runs.get(0).ari();
+    double oneCentre = runs.stream().filter(r -> r.method().equals(ONE_CENTRE)).findFirst().orElseThrow().ratio();
     List<String> out = new ArrayList<>();
     for (double eps : epsilons) {
       for (String method : methods()) {
         double[] ratios = values(runs, method, eps, true);
         double[] aris = values(runs, method, eps, false);
-        String row = String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%d,%.1f,%d,%.4f,%.4f,%.4f,%.4f,%.4f", cell.name(),
+        String row = String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%d,%.1f,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f",
+            cell.name(),
             method, eps, cell.k(), n, d, n * eps / ((double) cell.k() * d), ratios.length,
             StrictStudy.quantile(ratios, 0.5), StrictStudy.quantile(ratios, 0.25), StrictStudy.quantile(ratios, 0.75),
-            StrictStudy.quantile(aris, 0.5), floorAri);
+            StrictStudy.quantile(aris, 0.5), floorAri, oneCentre);
         out.add(row);
         System.out.printf(Locale.ROOT, "%s: epsilon %s, %s: median cost / floor %.3f, ARI %.3f (floor's %.3f)%n",
             cell.name(), eps, method, StrictStudy.quantile(ratios, 0.5), StrictStudy.quantile(aris, 0.5), floorAri);
@@ -243,6 +254,24 @@ public final class GeneralisationStudy implements Callable<Integer> {
           out[i] = j;
         }
       }
+    }
+    return out;
+  }
+
+  /** k copies of the points' mean. */
+  private static double[][] atMean(List<double[]> points, int k, int d) {
+    double[] mean = new double[d];
+    for (double[] x : points) {
+      for (int t = 0; t < d; t++) {
+        mean[t] += x[t];
+      }
+    }
+    for (int t = 0; t < d; t++) {
+      mean[t] /= points.size();
+    }
+    double[][] out = new double[k][];
+    for (int j = 0; j < k; j++) {
+      out[j] = mean.clone();
     }
     return out;
   }

@@ -107,13 +107,17 @@ class GeneralisationBenchmarkTest {
         "--floor-starts", "2", "--baselines", "none", "--output", out.toString(), "--keep-session");
     assertEquals(0, exit);
     List<String> runs = Files.readAllLines(out.resolve("generalisation-runs.csv"));
-    assertEquals(1 + 2 * (1 + 2), runs.size(), "per cell the floor and two seeds");
+    assertEquals(1 + 2 * (2 + 2), runs.size(), "per cell the floor, the one-centre reference and two seeds");
     List<String> summary = Files.readAllLines(out.resolve("generalisation-summary.csv"));
     assertEquals(3, summary.size());
     double easy = Double.parseDouble(summary.get(1).split(",")[8]);
     assertTrue(easy >= 1 && easy < 1.2, "two clusters at n eps/(k d) = 500 are easy: " + easy);
+    double oneCentre = Double.parseDouble(summary.get(1).split(",")[13]);
+    assertTrue(oneCentre > 2, "one centre for two separated clusters costs far more than the floor: " + oneCentre);
     List<String> table = Files.readAllLines(out.resolve("generalisation-table.md"));
     assertTrue(table.stream().anyMatch(l -> l.startsWith("| easy-2 | 488 |")), String.join("\n", table));
     assertTrue(table.stream().anyMatch(l -> l.startsWith("pais no worse than the best contender")));
+    assertTrue(table.stream().anyMatch(l -> l.startsWith("every method above the one-centre reference in 0 of 2")),
+        String.join("\n", table));
   }
 }
