@@ -220,8 +220,7 @@ public final class GeneralisationStudy implements Callable<Integer> {
         double[] ratios = values(runs, method, eps, true);
         double[] aris = values(runs, method, eps, false);
         String row = String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%d,%.1f,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f",
-            cell.name(),
-            method, eps, cell.k(), n, d, n * eps / ((double) cell.k() * d), ratios.length,
+            cell.name(), method, eps, cell.k(), n, d, n * eps / ((double) cell.k() * d), ratios.length,
             StrictStudy.quantile(ratios, 0.5), StrictStudy.quantile(ratios, 0.25), StrictStudy.quantile(ratios, 0.75),
             StrictStudy.quantile(aris, 0.5), floorAri, oneCentre);
         out.add(row);

@@ -47,7 +47,7 @@ final class GeneralisationTable {
       int all = 0;
       double logRich = 0;
       int rich = 0;
-      List<String> belowOneCentre = new ArrayList<>();
+      List<String> aboveOneCentre = new ArrayList<>();
       for (var cell : byCell.entrySet()) {
         Map<String, Row> byMethod = cell.getValue();
         double best = byMethod.values().stream().mapToDouble(Row::median).filter(v -> !Double.isNaN(v)).min()
@@ -63,7 +63,7 @@ final class GeneralisationTable {
         }
         line.append(String.format(Locale.ROOT, " | %.2f | %.2f |", any.floorAri(), any.oneCentre()));
         if (best > any.oneCentre()) {
-          belowOneCentre.add(cell.getKey());
+          aboveOneCentre.add(cell.getKey());
         }
         out.add(line.toString());
         Row pais = byMethod.get(GeneralisationStudy.PAIS);
@@ -88,8 +88,8 @@ final class GeneralisationTable {
           Math.exp(logRich / rich), rich, RICH, Math.exp(logAll / all), all));
       out.add("");
       out.add(String.format(Locale.ROOT, "every method above the one-centre reference in %d of %d cells%s",
-          belowOneCentre.size(), byCell.size(), belowOneCentre.isEmpty() ? "" : ": " + String.join(", ",
-              belowOneCentre)));
+          aboveOneCentre.size(), byCell.size(), aboveOneCentre.isEmpty() ? "" : ": " + String.join(", ",
+              aboveOneCentre)));
       out.add("");
     }
     return out;
