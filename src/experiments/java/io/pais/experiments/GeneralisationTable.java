@@ -10,8 +10,9 @@ import java.util.Map;
  * The generalisation benchmark's tables, from its summary rows: per ε, one row a cell with each method's median
  * cost ÷ floor and median adjusted Rand index (the best median in bold), then issue 49's goal figures — in how many
  * cells pais is no worse than the best contender, and the geometric mean of pais's medians over the cells with
- * n·ε/(k·d) ≥ {@value #RICH} and over all cells — and in how many cells every method's median is above the one-centre
- * reference (every centre at the points' exact mean: there no release's k centres are worth more than one).
+ * n·ε/(k·d) ≥ {@value #RICH} and over all cells — and in how many cells every method's median is above the
+ * one-centre reference (every centre at the points' exact mean: there no release's k centres are worth more than
+ * one).
  */
 final class GeneralisationTable {
   /** The budget per centre from which issue 49 asks for a geometric mean of at most 1.5. */
@@ -37,7 +38,8 @@ final class GeneralisationTable {
       rows.stream().filter(r -> r.epsilon() == eps).forEach(r -> byCell.computeIfAbsent(r.cell(),
           c -> new LinkedHashMap<>()).put(r.method(), r));
       out.add(String.format(Locale.ROOT, "**epsilon = %s**: median cost / floor (median ARI); floor: the non-private "
-          + "k-means++ floor's ARI; one centre: every centre at the points' exact mean (not private), cost / floor", eps));
+          + "k-means++ floor's ARI; one centre: every centre at the points' exact mean (not private), cost / floor",
+          eps));
       out.add("");
       out.add("| cell | n eps/(k d) | " + String.join(" | ", methods) + " | floor ARI | one centre |");
       out.add("|---|---:|" + "---:|".repeat(methods.size()) + "---:|---:|");

@@ -120,15 +120,15 @@ public final class WindowReleases {
       Long closedAt = before.watermark();
       // late: its window closed before this micro-batch (as Spark's own watermark drops records)
       JavaRDD<TimedPoint> onTime = closedAt == null ? records
-          : records.filter(p -> !grid.closed(grid.startOf(p.eventMillis()), closedAt));
+          : records.filter(p -> onTime(grid, closedAt, p.eventMillis()));
       // in one pass: the latest event time (it moves the watermark) and the earliest on-time window (windows are
       // released from the earliest any on-time record fell in), kept in the checkpoint only
-      long[] range = records.map(p -> new long[] {p.eventMillis(), closedAt == null || !grid.closed(grid.startOf(
-          p.eventMillis()), closedAt) ? grid.startOf(p.eventMillis()) : Long.MAX_VALUE}).fold(new long[] {Long.MIN_VALUE,
-              Long.MAX_VALUE}, (a, b) -> new long[] {Math.max(a[0], b[0]), Math.min(a[1], b[1])});
-      long latest = range[0];
-      long earliest = range[1];
-      boolean anyOnTime = earliest != Long.MAX_VALUE;
+      EventRange range = records.aggregate(new EventRange(), (r, p) -> r.add(p.eventMillis(),
+          onTime(grid, closedAt, p.eventMillis())), EventRange::merge);
+      long latest = range.latest;
+      boolean anyOnTime = range.earliestOnTime != Long.MAX_VALUE;
+      // startOf is monotone: the earliest on-time record's window is the earliest on-time window
+      long earliest = anyOnTime ? grid.startOf(range.earliestOnTime) : Long.MAX_VALUE;
       if (anyOnTime) {
         // with a bound on records per user, a user's records past it are dropped before any coin is drawn
         JavaRDD<TimedPoint> admitted = request.recordsPerUser() == 0 ? onTime
@@ -161,6 +161,35 @@ public final class WindowReleases {
       return state;
     } finally {
       records.unpersist(false);
+    }
+  }
+
+  /** Whether a record of this event time is on time: no watermark yet, or its window still open at it. */
+  private static boolean onTime(WindowGrid grid, Long closedAt, long eventMillis) {
+    return closedAt == null || !grid.closed(grid.startOf(eventMillis), closedAt);
+  }
+
+  /**
+   * A micro-batch's latest event time and earliest on-time event time, folded in place (Spark's aggregate lets each
+   * task reuse its own copy of the zero value): no array a record.
+   */
+  private static final class EventRange implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+    long latest = Long.MIN_VALUE;
+    long earliestOnTime = Long.MAX_VALUE;
+
+    EventRange add(long eventMillis, boolean onTime) {
+      latest = Math.max(latest, eventMillis);
+      if (onTime) {
+        earliestOnTime = Math.min(earliestOnTime, eventMillis);
+      }
+      return this;
+    }
+
+    EventRange merge(EventRange other) {
+      latest = Math.max(latest, other.latest);
+      earliestOnTime = Math.min(earliestOnTime, other.earliestOnTime);
+      return this;
     }
   }
 
