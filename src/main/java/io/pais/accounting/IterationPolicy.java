@@ -22,6 +22,15 @@ import java.util.function.IntFunction;
  * where it was, so the count's noise scales an offset of typical length ρ/2 instead of the centre's r/2: the
  * {@code countLever} below.
  *
+ * <p>In a strict release the level is also at most {@value #MAX_CLUSTER_RELATIVE_ERROR} of a typical cluster's radius
+ * r_c ({@link #level}): a centre off by δ adds about (δ/r_c)² of its cluster's cost, so the noise a cluster can bear is
+ * measured against its own size, not against r. Where k clusters are small beside r (many clusters in few dimensions)
+ * 0.03·r alone let the noise move a centre by a third of its cluster's radius; on the generalisation benchmark at ε = 1
+ * (docs/results/history.md, "T against a cluster's radius") the level 0.1·r_c, where below 0.03·r, took many-50
+ * from 1.81 to 1.22, separated-15 from 1.38 to 1.15 and birch2 from 1.37 to 1.21 the floor, a2 alone up, by 2 %; 0.05,
+ * 0.07 and 0.1·r_c in place of 0.03·r did about as well there and cost up to 6 % on the utility benchmark, where
+ * r_c ≈ 0.3·r and the rule with the lesser level is the old one.
+ *
  * <p>This is the structure of Su et al.'s rule (2016, the one diffprivlib ships: T = ε/ε_m, clamped to [2, 7], with ε_m
  * the per-iteration budget at which one iteration's error reaches a fixed level), computed from our own calibration
  * instead of their closed form, so that it follows the unit-free split, sampling amplification and the uniform schemes'
@@ -34,6 +43,7 @@ public final class IterationPolicy {
   public static final int MIN_ITERATIONS = 2;
   public static final int MAX_ITERATIONS = 7;
   public static final double MAX_RELATIVE_ERROR = 0.03;
+  public static final double MAX_CLUSTER_RELATIVE_ERROR = 0.1;
 
   private IterationPolicy() {}
 
@@ -62,6 +72,17 @@ public final class IterationPolicy {
     }
   }
 
+  /**
+   * The level e(T) may reach, in units of r: {@value #MAX_RELATIVE_ERROR}, or {@value #MAX_CLUSTER_RELATIVE_ERROR} of
+   * a typical cluster's radius where that is less.
+   *
+   * @param clusterRadius a typical cluster's radius over r (a DP estimate or public), at least 0 (0: T is the least)
+   */
+  public static double level(double clusterRadius) {
+    Checks.nonNegative("clusterRadius (a typical cluster's radius over r)", clusterRadius);
+    return Math.min(MAX_RELATIVE_ERROR, MAX_CLUSTER_RELATIVE_ERROR * clusterRadius);
+  }
+
   /** e(T) for the paper's sums of points: the count's noise scales a centre at r/2. */
   public static double relativeError(IterationNoise noise, double clusterWeight, double radius) {
     return relativeError(noise, clusterWeight, radius, radius / 2);
@@ -84,7 +105,8 @@ public final class IterationPolicy {
   }
 
   /**
-   * The largest T in [MIN, MAX] with e(T) ≤ {@value #MAX_RELATIVE_ERROR}; MIN when none is.
+   * The largest T in [MIN, MAX] with e(T) ≤ {@value #MAX_RELATIVE_ERROR}; MIN when none is (the level of paper mode
+   * and of the tail radius's weighing).
    *
    * @param noiseFor T ↦ one iteration's noise of the plan solved for the DP-Lloyd share of ε at T iterations, empty
    *     when no plan reaches the request at T (such a T is passed over)
@@ -98,12 +120,24 @@ public final class IterationPolicy {
   /** {@link #choose(IntFunction, double, double)} with the count's lever of {@link #relativeError} given. */
   public static int choose(IntFunction<Optional<IterationNoise>> noiseFor, double clusterWeight, double radius,
       double countLever) {
+    return choose(noiseFor, clusterWeight, radius, countLever, MAX_RELATIVE_ERROR);
+  }
+
+  /**
+   * The largest T in [MIN, MAX] with e(T) ≤ {@code level}; MIN when none is.
+   *
+   * @param level e(T)'s most, in units of r: {@value #MAX_RELATIVE_ERROR}, or {@link #level} of a strict release
+   */
+  public static int choose(IntFunction<Optional<IterationNoise>> noiseFor, double clusterWeight, double radius,
+      double countLever, double level) {
     Checks.notNull("noiseFor", noiseFor);
     Checks.positive("clusterWeight", clusterWeight);
     Checks.positive("radius (r)", radius);
+    Checks.require(level >= 0 && level <= MAX_RELATIVE_ERROR, "level must be in [0, " + MAX_RELATIVE_ERROR
+        + "], got " + level);
     for (int t = MAX_ITERATIONS; t > MIN_ITERATIONS; t--) {
       Optional<IterationNoise> noise = noiseFor.apply(t);
-      if (noise.isPresent() && relativeError(noise.get(), clusterWeight, radius, countLever) <= MAX_RELATIVE_ERROR) {
+      if (noise.isPresent() && relativeError(noise.get(), clusterWeight, radius, countLever) <= level) {
         return t;
       }
     }

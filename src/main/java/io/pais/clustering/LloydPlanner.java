@@ -105,7 +105,7 @@ final class LloydPlanner {
       SchemePlan p = SchemePlan.solve(requestFor.apply(t));
       return Optional.of(p.noise() == BaseNoise.GAUSSIAN ? IterationNoise.gaussian(p.countScale(), p.sumScale(), d)
           : IterationNoise.laplace(p.countScale(), p.sumScale(), d, settings.geometry()));
-    }, expectedSample / settings.k(), data.radius(), bound);
+    }, expectedSample / settings.k(), data, bound);
     SchemePlan plan = SchemePlan.solveWithin(requestFor.apply(iterations)); // at most the share, exactly
     ledger.spend(plan.ledgerEntry(iterations, bound, settings.geometry()));
     return new SchemeSizes(plan, iterations, stage1, (int) sampleSize, rate, sums(bound));
@@ -150,7 +150,7 @@ final class LloydPlanner {
       } catch (InfeasibleRequestException e) {
         return Optional.empty();
       }
-    }, (double) n / settings.k(), data.radius(), bound);
+    }, (double) n / settings.k(), data, bound);
     PrivacyPlan plan;
     try {
       // its guarantee at most the share, exactly: the ledger records the share (strict) or the guarantee (paper)
@@ -167,10 +167,9 @@ final class LloydPlanner {
 
   /**
    * The sum bound: r for sums of points; for clipped offsets ρ = f·r with f the user's, or under auto the smallest
-   * fraction to try at or above a typical cluster's radius over r. That radius is estimated as sqrt(x̃̂)·k^(−1/d) (ℓ2;
-   * x̃̂·k^(−1/d) in ℓ1): k clusters of equal volume sharing the data's typical norm (r when no norm histogram ran, so
-   * x̃̂ is unknown). Clipping below it biases the clusters; the noise does not enter the choice, because the benchmark
-   * found the fraction that suits the data the best one at every ε. Public values and DP estimates only.
+   * fraction to try at or above a typical cluster's radius ({@link #typicalClusterRadius}) over r. Clipping below it
+   * biases the clusters; the noise does not enter the choice, because the benchmark found the fraction that suits the
+   * data the best one at every ε. Public values and DP estimates only.
    */
   private SumBound sumBound(PreparedData data) {
     double r = data.radius();
@@ -178,9 +177,7 @@ final class LloydPlanner {
     if (fractions.length == 0) {
       return new SumBound(r, false);
     }
-    double typical = Double.isNaN(data.meanNormStatistic()) ? r
-        : InitialCentres.typicalRadius(data.meanNormStatistic(), r, settings.geometry());
-    double clusterRadius = typical * Math.pow(settings.k(), -1.0 / data.dimension());
+    double clusterRadius = typicalClusterRadius(data);
     int chosen = fractions.length - 1;
     while (chosen > 0 && fractions[chosen] * r < clusterRadius) {
       chosen--;
@@ -190,6 +187,17 @@ final class LloydPlanner {
           + "above a typical cluster's radius (%.3g r)", fractions[chosen], fractions.length, clusterRadius / r));
     }
     return new SumBound(fractions[chosen] * r, true);
+  }
+
+  /**
+   * A typical cluster's radius, sqrt(x̃̂)·k^(−1/d) (ℓ2; x̃̂·k^(−1/d) in ℓ1): k clusters of equal volume sharing the
+   * data's typical norm (r when no norm histogram ran, so x̃̂ is unknown). Public values and DP estimates only.
+   */
+  private double typicalClusterRadius(PreparedData data) {
+    double r = data.radius();
+    double typical = Double.isNaN(data.meanNormStatistic()) ? r
+        : InitialCentres.typicalRadius(data.meanNormStatistic(), r, settings.geometry());
+    return typical * Math.pow(settings.k(), -1.0 / data.dimension());
   }
 
   private LloydSums sums(SumBound bound) {
@@ -230,13 +238,22 @@ final class LloydPlanner {
     return LloydRequests.request(settings, sampler, lloydEpsilon, m, t, d, n, sumBound, data.meanNormStatistic());
   }
 
-  /** T (LloydRequests#iterations), logged when --iterations auto chose it. */
-  private int iterationsFor(IntFunction<Optional<IterationNoise>> noiseFor, double clusterWeight, double radius,
+  /**
+   * T (LloydRequests#iterations), logged when --iterations auto chose it: in a strict release at the level of
+   * {@link IterationPolicy#level} for a typical cluster's radius, in paper mode at {@value
+   * IterationPolicy#MAX_RELATIVE_ERROR} (the reproduction's rule).
+   */
+  private int iterationsFor(IntFunction<Optional<IterationNoise>> noiseFor, double clusterWeight, PreparedData data,
       SumBound bound) {
-    int t = LloydRequests.iterations(settings, noiseFor, clusterWeight, radius, bound.value() / 2);
+    double radius = data.radius();
+    double clusterRadius = typicalClusterRadius(data) / radius;
+    double level = settings.isStrict() ? IterationPolicy.level(clusterRadius) : IterationPolicy.MAX_RELATIVE_ERROR;
+    int t = LloydRequests.iterations(settings, noiseFor, clusterWeight, radius, bound.value() / 2, level);
     if (settings.iterations() instanceof Iterations.Auto) {
-      log.accept(String.format(Locale.ROOT, "iterations auto: T = %d (a typical cluster's noisy centre within %.3g r)",
-          t, IterationPolicy.MAX_RELATIVE_ERROR));
+      log.accept(String.format(Locale.ROOT, "iterations auto: T = %d (a typical cluster's noisy centre within %.3g r%s)",
+          t, level, settings.isStrict() ? String.format(Locale.ROOT, ": %.3g r, or %.3g of a typical cluster's radius "
+              + "(%.3g r) where less", IterationPolicy.MAX_RELATIVE_ERROR, IterationPolicy.MAX_CLUSTER_RELATIVE_ERROR,
+              clusterRadius) : ""));
     }
     return t;
   }

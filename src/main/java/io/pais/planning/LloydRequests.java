@@ -40,10 +40,11 @@ public final class LloydRequests {
    * candidate T.
    *
    * @param countLever the count's lever of {@link IterationPolicy#relativeError} (r/2, or ρ/2 for clipped offsets)
+   * @param level e(T)'s most ({@link IterationPolicy#choose(IntFunction, double, double, double, double)})
    */
   public static int iterations(KMeansSettings settings, IntFunction<Optional<IterationNoise>> noiseFor,
-      double clusterWeight, double radius, double countLever) {
+      double clusterWeight, double radius, double countLever, double level) {
     return settings.iterations() instanceof Iterations.Fixed fixed ? fixed.count()
-        : IterationPolicy.choose(noiseFor, clusterWeight, radius, countLever);
+        : IterationPolicy.choose(noiseFor, clusterWeight, radius, countLever, level);
   }
 }

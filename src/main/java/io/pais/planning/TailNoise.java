@@ -33,7 +33,8 @@ public final class TailNoise {
           settings.geometry()));
     };
     double clusterWeight = (double) n / settings.k();
-    int iterations = LloydRequests.iterations(settings, noiseFor, clusterWeight, radius, radius / 2);
+    int iterations = LloydRequests.iterations(settings, noiseFor, clusterWeight, radius, radius / 2,
+        IterationPolicy.MAX_RELATIVE_ERROR);
     return IterationPolicy.relativeError(noiseFor.apply(iterations).orElseThrow(), clusterWeight, radius);
   }
 

@@ -82,7 +82,34 @@ class IterationPolicyTest {
   }
 
   @Test
+  void aStrictLevelIsTheLesserOfRsAndAClustersShare() {
+    assertEquals(IterationPolicy.MAX_RELATIVE_ERROR, IterationPolicy.level(0.5)); // 0.05 r: r's 0.03 is less
+    assertEquals(IterationPolicy.MAX_RELATIVE_ERROR, IterationPolicy.level(0.3)); // 0.1 · 0.3 = 0.03
+    assertEquals(0.1 * 0.05, IterationPolicy.level(0.05)); // birch2's many small clusters: 0.005 r
+    assertEquals(0, IterationPolicy.level(0));
+    // e(T) = T/200: the largest T within the level
+    java.util.function.IntFunction<Optional<IterationNoise>> linear = c -> Optional.of(new IterationNoise(0,
+        c * c / 4.0));
+    assertEquals(6, IterationPolicy.choose(linear, 100, 1, 1, IterationPolicy.level(1)));
+    assertEquals(4, IterationPolicy.choose(linear, 100, 1, 1, IterationPolicy.level(0.2)));
+    assertEquals(IterationPolicy.MIN_ITERATIONS, IterationPolicy.choose(linear, 100, 1, 1, IterationPolicy.level(0)));
+    assertEquals(IterationPolicy.choose(linear, 100, 1, 1), IterationPolicy.choose(linear, 100, 1, 1,
+        IterationPolicy.MAX_RELATIVE_ERROR), "without a level: r's");
+  }
+
+  @Test
   void refusesInvalidArguments() {
+    for (double bad : new double[] {Double.NaN, -0.1, Double.POSITIVE_INFINITY}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> IterationPolicy.level(bad));
+      assertTrue(e.getMessage().contains("clusterRadius") && e.getMessage().contains(">= 0")
+          && e.getMessage().contains(String.valueOf(bad)), e.getMessage());
+    }
+    for (double bad : new double[] {Double.NaN, -0.01, 0.031}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> IterationPolicy.choose(c -> Optional.empty(), 100, 1, 1, bad));
+      assertTrue(e.getMessage().contains("level must be in [0, 0.03]") && e.getMessage().contains(String.valueOf(bad)),
+          e.getMessage());
+    }
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> IterationPolicy.choose(c -> Optional.empty(), Double.NaN, 1));
     assertTrue(e.getMessage().contains("clusterWeight") && e.getMessage().contains("NaN"), e.getMessage());

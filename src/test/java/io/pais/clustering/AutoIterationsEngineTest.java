@@ -28,6 +28,8 @@ import io.pais.sampling.UniformScheme;
 import io.pais.testing.Fixtures;
 import io.pais.testing.SharedSparkSession;
 import java.util.List;
+import java.util.ArrayList;
+import java.util.Locale;
 import java.util.Optional;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
@@ -117,6 +119,38 @@ class AutoIterationsEngineTest {
     assertTrue(auto.iterations() >= IterationPolicy.MIN_ITERATIONS
         && auto.iterations() <= IterationPolicy.MAX_ITERATIONS, "T = " + auto.iterations());
     assertEquals(2, auto.epsilon(), 1e-9);
+  }
+
+  /**
+   * A strict release measures the noise against a typical cluster too: at k = 200 in 5 dimensions the cluster radius
+   * sqrt(x̃̂)·k^(−1/d) from the release's own DP estimates is small beside r, and the level the log names is a tenth of
+   * it, below r's 0.03; paper mode keeps r's level.
+   */
+  @Test
+  void strictAutoMeasuresTheNoiseAgainstATypicalCluster(SparkSession spark) {
+    int k = 200;
+    List<String> log = new ArrayList<>();
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    ClusteringResult result = new PrivateKMeansEngine(KMeansSettings.builder().strict(R).k(k).epsilon(2).seed(5L)
+        .build(), log::add).fit(new Points(jsc.parallelize(rows(), 2), D, "test", true), false);
+    double clusterRadius = Math.sqrt(statistic(result, "xTilde")) * Math.pow(k, -1.0 / D) / statistic(result, "r");
+    double level = Math.min(0.03, 0.1 * clusterRadius);
+    assertTrue(level < 0.03, "precondition: a cluster of " + clusterRadius + " r");
+    String expected = String.format(Locale.ROOT, "iterations auto: T = %d (a typical cluster's noisy centre within "
+        + "%.3g r: 0.0300 r, or 0.100 of a typical cluster's radius (%.3g r) where less)", result.report().iterations(),
+        level, clusterRadius);
+    assertTrue(log.contains(expected), expected + " in " + log);
+
+    List<String> paperLog = new ArrayList<>();
+    new PrivateKMeansEngine(paper(Iterations.auto(), 4, Sampler.FULL, 1), paperLog::add)
+        .fit(new Points(jsc.parallelize(rows(), 2), D, "test", true), false);
+    assertTrue(paperLog.stream().anyMatch(l -> l.matches("iterations auto: T = \\d \\(a typical cluster's noisy "
+        + "centre within 0\\.0300 r\\)")), paperLog.toString());
+  }
+
+  private static double statistic(ClusteringResult result, String name) {
+    return result.report().statistics().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow()
+        .value();
   }
 
   @Test

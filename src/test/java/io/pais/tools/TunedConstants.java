@@ -46,6 +46,9 @@ public enum TunedConstants {
       + "iterations auto chooses", Decision.ITERATIONS),
   MAX_RELATIVE_ERROR("accounting.IterationPolicy", "MAX_RELATIVE_ERROR", Role.UTILITY, "iterations auto: the largest "
       + "T whose noise keeps a typical cluster's centre within this share of r", Decision.ITERATIONS),
+  MAX_CLUSTER_RELATIVE_ERROR("accounting.IterationPolicy", "MAX_CLUSTER_RELATIVE_ERROR", Role.UTILITY, "iterations "
+      + "auto in a strict release: nor beyond this share of a typical cluster's radius, where that is less",
+      Decision.ITERATIONS),
   OFFSET_CLIP_FRACTIONS("settings.OffsetClip$Auto", "FRACTIONS", Role.UTILITY, "offset-clip auto: the fractions of r tried "
       + "for the clipped offsets' bound", Decision.OFFSET_CLIP),
   NORM_QUANTILE("settings.Defaults", "NORM_QUANTILE", Role.UTILITY, "the quantile of the DP norm histogram taken as r "
