@@ -250,10 +250,11 @@ final class LloydPlanner {
     double level = settings.isStrict() ? IterationPolicy.level(clusterRadius) : IterationPolicy.MAX_RELATIVE_ERROR;
     int t = LloydRequests.iterations(settings, noiseFor, clusterWeight, radius, bound.value() / 2, level);
     if (settings.iterations() instanceof Iterations.Auto) {
+      String why = settings.isStrict() ? String.format(Locale.ROOT, ": %.3g r, or %.3g of a typical cluster's radius "
+          + "(%.3g r) where less", IterationPolicy.MAX_RELATIVE_ERROR, IterationPolicy.MAX_CLUSTER_RELATIVE_ERROR,
+          clusterRadius) : "";
       log.accept(String.format(Locale.ROOT, "iterations auto: T = %d (a typical cluster's noisy centre within %.3g r%s)",
-          t, level, settings.isStrict() ? String.format(Locale.ROOT, ": %.3g r, or %.3g of a typical cluster's radius "
-              + "(%.3g r) where less", IterationPolicy.MAX_RELATIVE_ERROR, IterationPolicy.MAX_CLUSTER_RELATIVE_ERROR,
-              clusterRadius) : ""));
+          t, level, why));
     }
     return t;
   }
