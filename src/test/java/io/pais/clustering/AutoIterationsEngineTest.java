@@ -133,7 +133,8 @@ class AutoIterationsEngineTest {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     ClusteringResult result = new PrivateKMeansEngine(KMeansSettings.builder().strict(R).k(k).epsilon(2).seed(5L)
         .build(), log::add).fit(new Points(jsc.parallelize(rows(), 2), D, "test", true), false);
-    double clusterRadius = Math.sqrt(statistic(result, "xTilde")) * Math.pow(k, -1.0 / D) / statistic(result, "r");
+    double clusterRadius = Math.sqrt(Fixtures.statistic(result.report(), "xTilde")) * Math.pow(k, -1.0 / D)
+        / Fixtures.statistic(result.report(), "r");
     double level = Math.min(0.03, 0.1 * clusterRadius);
     assertTrue(level < 0.03, "precondition: a cluster of " + clusterRadius + " r");
     String expected = String.format(Locale.ROOT, "iterations auto: T = %d (a typical cluster's noisy centre within "
@@ -148,10 +149,6 @@ class AutoIterationsEngineTest {
         + "centre within 0\\.0300 r\\)")), paperLog.toString());
   }
 
-  private static double statistic(ClusteringResult result, String name) {
-    return result.report().statistics().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow()
-        .value();
-  }
 
   @Test
   void iterationsParseRefusesZeroAndWords() {

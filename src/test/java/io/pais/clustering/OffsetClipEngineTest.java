@@ -58,10 +58,6 @@ class OffsetClipEngineTest {
     assertEquals(expected.report().ledger(), actual.report().ledger());
   }
 
-  private static double statistic(ClusteringResult result, String name) {
-    return result.report().statistics().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow()
-        .value();
-  }
 
   /**
    * The rule on the release's own DP estimates: the smallest of r, r/2, r/3, r/4, r/6, r/8 at or above
@@ -71,7 +67,8 @@ class OffsetClipEngineTest {
       double expected) {
     List<String> log = new ArrayList<>();
     ClusteringResult auto = fit(spark, settings.build(), log);
-    double clusterRadius = Math.sqrt(statistic(auto, "xTilde")) * Math.pow(k, -1.0 / d) / statistic(auto, "r");
+    double clusterRadius = Math.sqrt(Fixtures.statistic(auto.report(), "xTilde")) * Math.pow(k, -1.0 / d)
+        / Fixtures.statistic(auto.report(), "r");
     double[] ladder = {1, 1 / 2.0, 1 / 3.0, 1 / 4.0, 1 / 6.0, 1 / 8.0};
     double fraction = ladder[0];
     for (double f : ladder) {
@@ -123,15 +120,15 @@ class OffsetClipEngineTest {
         new ArrayList<>());
     ClusteringResult points = fit(spark, strict(3).sampler(io.pais.sampling.Sampler.FULL)
         .iterations(io.pais.settings.Iterations.fixed(5)).offsetClip(OffsetClip.none()).build(), new ArrayList<>());
-    double r = statistic(quarter, "r");
-    double rho = statistic(quarter, "rho");
+    double r = Fixtures.statistic(quarter.report(), "r");
+    double rho = Fixtures.statistic(quarter.report(), "rho");
     assertEquals(r / 4, rho, 1e-12 * r);
     double g = io.pais.privacy.NoiseSplit.unitFreeRatio(D, io.pais.privacy.Geometry.L2);
     double b = quarter.report().noiseKnob();
     assertEquals(5 * rho * (1 + 1 / g) / Math.sqrt(b), quarter.report().betaSum(), 1e-9 * quarter.report().betaSum());
     // the same seed draws the same r and the same share of ε, so the same B: summing the points, the sum noise is
     // four times as large and the count noise the same
-    assertEquals(r, statistic(points, "r"));
+    assertEquals(r, Fixtures.statistic(points.report(), "r"));
     assertEquals(b, points.report().noiseKnob(), 1e-9 * b);
     assertEquals(4 * quarter.report().betaSum(), points.report().betaSum(), 1e-9 * points.report().betaSum());
     assertEquals(quarter.report().betaCount(), points.report().betaCount(), 1e-9 * points.report().betaCount());

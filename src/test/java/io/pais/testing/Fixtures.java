@@ -2,6 +2,7 @@ package io.pais.testing;
 
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.LedgerStage;
+import io.pais.accounting.PrivacyReport;
 import io.pais.sampling.KeyedPoint;
 import io.pais.io.Points;
 import io.pais.lloyd.SampleBlock;
@@ -93,5 +94,10 @@ public final class Fixtures {
   /** A ledger entry of {@code stage} spending {@code epsilon} (pure DP), its descriptions placeholders. */
   public static LedgerEntry ledgerEntry(LedgerStage stage, double epsilon) {
     return new LedgerEntry(stage, "test mechanism", epsilon, 0, "test sensitivity", "test scale", "test output");
+  }
+
+  /** The value of the report's statistic {@code name} (r, xTilde, rho, …); fails when the report has none. */
+  public static double statistic(PrivacyReport report, String name) {
+    return report.statistics().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow().value();
   }
 }
