@@ -86,7 +86,8 @@ DOCS = {
         "core: the mix of uniform and norm-proportional sampling, in [0, 1]"
     ),
     "maxIter": (
-        "number of DP-Lloyd iterations T, in [1, 100], or 0 to choose T from epsilon, n, d and k (auto)"
+        "number of DP-Lloyd iterations T, in [1, 100], or 0 to choose T from epsilon, n, d, k and r, and in a strict "
+        "release a typical cluster's radius (auto)"
     ),
     "minNoisyCount": (
         "the guards keep a centre whose noisy count is at most this where it was"
