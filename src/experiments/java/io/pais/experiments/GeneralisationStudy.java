@@ -57,6 +57,10 @@ public final class GeneralisationStudy implements Callable<Integer> {
       + "released, noise-free and converged (this many noise-free iterations) cost / floor (not private: a diagnostic)")
   Integer decompose;
 
+  @Option(names = "--retable", description = "only write generalisation-table.md again from the runs and summary "
+      + "already in --output (nothing is run)")
+  boolean retable;
+
   /** pais's strict defaults with the public box. */
   static final String PAIS = "pais";
   /**
@@ -75,6 +79,13 @@ public final class GeneralisationStudy implements Callable<Integer> {
     String csv() {
       return String.format(Locale.ROOT, "%s,%s,%s,%d,%.6f,%.4f", cell, method, epsilon, seed, ratio, ari);
     }
+
+    /** A run from its {@link #csv()} line. */
+    static Run parse(String line) {
+      String[] f = line.split(",");
+      return new Run(f[0], f[1], Double.parseDouble(f[2]), Integer.parseInt(f[3]), Double.parseDouble(f[4]),
+          Double.parseDouble(f[5]));
+    }
   }
 
   public static void main(String[] args) {
@@ -83,6 +94,9 @@ public final class GeneralisationStudy implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    if (retable) {
+      return retable();
+    }
     List<GeneralisationSets.Cell> chosen = GeneralisationSets.select(cells); // fails before any work
     if (decompose != null && decompose < 1) {
       throw new IllegalArgumentException("--decompose must be a whole number of iterations >= 1, got " + decompose);
@@ -114,10 +128,29 @@ public final class GeneralisationStudy implements Callable<Integer> {
       Files.write(common.output.resolve("generalisation-decomposition.csv"), StrictStudy.lines(Decomposition.HEADER,
           decomposition));
     }
-    List<String> table = GeneralisationTable.of(summary, epsilons, methods());
+    writeTable(summary, runLines, methods());
+    return 0;
+  }
+
+  /** The table again from the CSVs a run wrote, its columns the summary's methods in their order. */
+  private int retable() throws IOException {
+    List<String> runLines = rows(common.output.resolve("generalisation-runs.csv"));
+    List<String> summary = rows(common.output.resolve("generalisation-summary.csv"));
+    List<String> methods = summary.stream().map(line -> line.split(",")[1]).distinct().toList();
+    writeTable(summary, runLines, methods);
+    return 0;
+  }
+
+  /** A CSV's rows without its header. */
+  private static List<String> rows(Path csv) throws IOException {
+    List<String> lines = Files.readAllLines(csv);
+    return lines.subList(Math.min(1, lines.size()), lines.size());
+  }
+
+  private void writeTable(List<String> summary, List<String> runLines, List<String> methods) throws IOException {
+    List<String> table = GeneralisationTable.of(summary, runLines, epsilons, methods);
     Files.write(common.output.resolve("generalisation-table.md"), table);
     table.forEach(System.out::println);
-    return 0;
   }
 
   private List<String> methods() {

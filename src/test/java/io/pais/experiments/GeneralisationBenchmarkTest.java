@@ -119,5 +119,29 @@ class GeneralisationBenchmarkTest {
     assertTrue(table.stream().anyMatch(l -> l.startsWith("pais no worse than the best contender")));
     assertTrue(table.stream().anyMatch(l -> l.startsWith("every method above the one-centre reference in 0 of 2")),
         String.join("\n", table));
+
+    Files.delete(out.resolve("generalisation-table.md"));
+    assertEquals(0, new CommandLine(new GeneralisationStudy()).execute("--retable", "--output", out.toString()));
+    assertEquals(table, Files.readAllLines(out.resolve("generalisation-table.md")), "the table again from the CSVs");
+  }
+
+  @Test
+  void aLostCellNamesTheShareOfSeedPairsPaisLoses() {
+    assertEquals(0.5, GeneralisationTable.shareAbove(new double[] {1, 2}, new double[] {1, 2}));
+    assertEquals(1.0, GeneralisationTable.shareAbove(new double[] {3, 4}, new double[] {1, 2}));
+    assertEquals(0.625, GeneralisationTable.shareAbove(new double[] {2, 3}, new double[] {1, 3}), "a tie counts half");
+    String header = "cell,method,epsilon,k,n,d,budgetPerCentre,runs,ratioMedian,ratioQ25,ratioQ75,ariMedian,floorAri,"
+        + "oneCentre";
+    List<String> summary = List.of("c,pais,1.0,2,100,2,25,3,1.20,1,1,0.5,0.5,3", "c,opendp,1.0,2,100,2,25,3,1.10,1,1,"
+        + "0.5,0.5,3", "w,pais,1.0,2,100,2,25,3,1.00,1,1,0.5,0.5,3", "w,opendp,1.0,2,100,2,25,3,1.30,1,1,0.5,0.5,3");
+    assertEquals(14, header.split(",").length);
+    List<String> runs = List.of("c,pais,1.0,0,1.0,0.5", "c,pais,1.0,1,1.2,0.5", "c,pais,1.0,2,1.4,0.5",
+        "c,opendp,1.0,0,1.1,0.5", "c,opendp,1.0,1,1.1,0.5", "c,opendp,1.0,2,1.3,0.5", "w,pais,1.0,0,1.0,0.5",
+        "w,opendp,1.0,0,1.3,0.5");
+    List<String> table = GeneralisationTable.of(summary, runs, List.of(1.0), List.of("pais", "opendp"));
+    List<String> verdicts = table.stream().filter(l -> l.startsWith("where a contender's median is lower")).toList();
+    assertEquals(1, verdicts.size(), String.join("\n", table));
+    // pais 1.0, 1.2, 1.4 against 1.1, 1.1, 1.3: above in 0 + 2 + 3 of 9 pairs; w, which pais wins, is not named
+    assertTrue(verdicts.get(0).endsWith(": c 0.56 (opendp)"), verdicts.get(0));
   }
 }
