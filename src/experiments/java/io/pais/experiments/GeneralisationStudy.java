@@ -128,27 +128,33 @@ public final class GeneralisationStudy implements Callable<Integer> {
       Files.write(common.output.resolve("generalisation-decomposition.csv"), StrictStudy.lines(Decomposition.HEADER,
           decomposition));
     }
-    writeTable(summary, runLines, methods());
+    writeTable(summary, runLines, epsilons, methods());
     return 0;
   }
 
-  /** The table again from the CSVs a run wrote, its columns the summary's methods in their order. */
+  /** The table again from the CSVs a run wrote: its ε and its columns the summary's, in their order. */
   private int retable() throws IOException {
     List<String> runLines = rows(common.output.resolve("generalisation-runs.csv"));
     List<String> summary = rows(common.output.resolve("generalisation-summary.csv"));
     List<String> methods = summary.stream().map(line -> line.split(",")[1]).distinct().toList();
-    writeTable(summary, runLines, methods);
+    List<Double> ran = summary.stream().map(line -> Double.parseDouble(line.split(",")[2])).distinct().toList();
+    writeTable(summary, runLines, ran, methods);
     return 0;
   }
 
   /** A CSV's rows without its header. */
   private static List<String> rows(Path csv) throws IOException {
+    if (!Files.isRegularFile(csv)) {
+      throw new IllegalArgumentException("--retable reads " + csv + ", which a run of the benchmark writes; there is "
+          + "no such file");
+    }
     List<String> lines = Files.readAllLines(csv);
     return lines.subList(Math.min(1, lines.size()), lines.size());
   }
 
-  private void writeTable(List<String> summary, List<String> runLines, List<String> methods) throws IOException {
-    List<String> table = GeneralisationTable.of(summary, runLines, epsilons, methods);
+  private void writeTable(List<String> summary, List<String> runLines, List<Double> tableEpsilons,
+      List<String> methods) throws IOException {
+    List<String> table = GeneralisationTable.of(summary, runLines, tableEpsilons, methods);
     Files.write(common.output.resolve("generalisation-table.md"), table);
     table.forEach(System.out::println);
   }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pais.testing.SharedSparkSession;
 import io.pais.testing.TestVectors;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -123,6 +125,13 @@ class GeneralisationBenchmarkTest {
     Files.delete(out.resolve("generalisation-table.md"));
     assertEquals(0, new CommandLine(new GeneralisationStudy()).execute("--retable", "--output", out.toString()));
     assertEquals(table, Files.readAllLines(out.resolve("generalisation-table.md")), "the table again from the CSVs");
+
+    CommandLine empty = StudyCommand.of(new GeneralisationStudy());
+    StringWriter err = new StringWriter();
+    empty.setErr(new PrintWriter(err));
+    assertEquals(1, empty.execute("--retable", "--output", tmp.resolve("nothing").toString()));
+    assertTrue(err.toString().strip().endsWith("generalisation-runs.csv, which a run of the benchmark writes; there "
+        + "is no such file") && err.toString().strip().lines().count() == 1, err.toString());
   }
 
   @Test
