@@ -69,7 +69,7 @@ public final class GeneralisationStudy implements Callable<Integer> {
    */
   static final String ONE_CENTRE = "one-centre";
 
-  private static final String SUMMARY_HEADER = "cell,method,epsilon,k,n,d,budgetPerCentre,runs,ratioMedian,ratioQ25,"
+  static final String SUMMARY_HEADER = "cell,method,epsilon,k,n,d,budgetPerCentre,runs,ratioMedian,ratioQ25,"
       + "ratioQ75,ariMedian,floorAri,oneCentre";
 
   /** One run: cost ÷ floor and the adjusted Rand index of its centres (NaN when infeasible). */

@@ -1,10 +1,12 @@
 package io.pais.experiments;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The generalisation benchmark's tables, from its summary rows: per ε, one row a cell with each method's median
@@ -78,16 +80,17 @@ final class GeneralisationTable {
         out.add(line.toString());
         Row pais = byMethod.get(GeneralisationStudy.PAIS);
         if (pais != null && !Double.isNaN(pais.median())) {
-          double contender = byMethod.values().stream().filter(r -> !r.method().equals(GeneralisationStudy.PAIS))
-              .mapToDouble(Row::median).filter(v -> !Double.isNaN(v)).min().orElse(Double.NaN);
-          if (!Double.isNaN(contender)) {
+          Optional<Row> contender = byMethod.values().stream()
+              .filter(r -> !r.method().equals(GeneralisationStudy.PAIS) && !Double.isNaN(r.median()))
+              .min(Comparator.comparingDouble(Row::median));
+          if (contender.isPresent()) {
             compared++;
-            noWorse += pais.median() <= contender ? 1 : 0;
-            if (pais.median() > contender) {
-              Row winner = byMethod.values().stream().filter(r -> r.median() == contender).findFirst().orElseThrow();
+            noWorse += pais.median() <= contender.get().median() ? 1 : 0;
+            if (pais.median() > contender.get().median()) {
+              String winner = contender.get().method();
               verdicts.add(String.format(Locale.ROOT, "%s %.2f (%s)", cell.getKey(),
                   shareAbove(ratios(seeds, cell.getKey(), GeneralisationStudy.PAIS, eps),
-                      ratios(seeds, cell.getKey(), winner.method(), eps)), winner.method()));
+                      ratios(seeds, cell.getKey(), winner, eps)), winner));
             }
           }
           logAll += Math.log(pais.median());

@@ -27,8 +27,8 @@ import io.pais.sampling.Sampler;
 import io.pais.sampling.UniformScheme;
 import io.pais.testing.Fixtures;
 import io.pais.testing.SharedSparkSession;
-import java.util.List;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -148,7 +148,6 @@ class AutoIterationsEngineTest {
     assertTrue(paperLog.stream().anyMatch(l -> l.matches("iterations auto: T = \\d \\(a typical cluster's noisy "
         + "centre within 0\\.0300 r\\)")), paperLog.toString());
   }
-
 
   @Test
   void iterationsParseRefusesZeroAndWords() {

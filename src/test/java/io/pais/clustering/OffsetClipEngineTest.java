@@ -58,7 +58,6 @@ class OffsetClipEngineTest {
     assertEquals(expected.report().ledger(), actual.report().ledger());
   }
 
-
   /**
    * The rule on the release's own DP estimates: the smallest of r, r/2, r/3, r/4, r/6, r/8 at or above
    * sqrt(x̃̂)·k^(−1/d), and then the same release as that fraction given.
