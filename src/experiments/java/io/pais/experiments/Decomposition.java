@@ -2,6 +2,7 @@ package io.pais.experiments;
 
 import io.pais.clustering.PreparedRun;
 import io.pais.clustering.PrivateKMeansEngine;
+import io.pais.lloyd.DeadCentres;
 import io.pais.lloyd.LloydNoise;
 import io.pais.lloyd.WeightedLloyd;
 import io.pais.settings.KMeansSettings;
@@ -40,7 +41,8 @@ record Decomposition(String dataSet, String sampler, double epsilon, int seed, d
       double[] released = engine.iterate(run, engine.noiseFor(run));
       double[] noiseFree = engine.iterate(run, LloydNoise.none());
       WeightedLloyd converging = new WeightedLloyd(k, longer, run.pointRadius(), settings.geometry(),
-          settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums());
+          settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums(), DeadCentres.none(),
+          run.firstReach());
       // beyond T, a scheme's last sample stands in (a Poisson run has one sample for every iteration)
       double[] converged = converging.run(t -> run.sampleOf(Math.min(t, run.iterations())), d,
           run.initialCentres(), LloydNoise.none(), t -> { });

@@ -83,6 +83,17 @@ public final class IterationPolicy {
     return Math.min(MAX_RELATIVE_ERROR, MAX_CLUSTER_RELATIVE_ERROR * clusterRadius);
   }
 
+  /**
+   * Whether the clusters are wide beside r: {@link #level} is {@value #MAX_RELATIVE_ERROR}·r, not a share of a
+   * typical cluster's radius (r_c ≥ 0.3·r).
+   *
+   * @param clusterRadius a typical cluster's radius over r, at least 0
+   */
+  public static boolean clustersWide(double clusterRadius) {
+    Checks.nonNegative("clusterRadius (a typical cluster's radius over r)", clusterRadius);
+    return MAX_CLUSTER_RELATIVE_ERROR * clusterRadius >= MAX_RELATIVE_ERROR;
+  }
+
   /** e(T) for the paper's sums of points: the count's noise scales a centre at r/2. */
   public static double relativeError(IterationNoise noise, double clusterWeight, double radius) {
     return relativeError(noise, clusterWeight, radius, radius / 2);

@@ -63,7 +63,7 @@ final class DpLloydStage {
     long start = clock.begin(iterationStage(1, iterations));
     WeightedLloyd lloyd = new WeightedLloyd(settings.k(), iterations, run.pointRadius(),
         settings.geometry(), settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums(),
-        deadCentres(run));
+        deadCentres(run), run.firstReach());
     double[] centres = lloyd.run(run::sampleOf, run.data().dimension(), run.initialCentres(), noise, t -> {
       stages.end();
       log.accept(String.format(java.util.Locale.ROOT, "DP-Lloyd iteration %d/%d, %.1f s", t, iterations,

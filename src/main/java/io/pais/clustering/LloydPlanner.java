@@ -34,10 +34,20 @@ import java.util.function.Supplier;
  * Plans DP-Lloyd for both sampler families from public values and DP estimates only (n̂, r, x̃̂, the noisy norm
  * summary; exact ones in paper mode): the sample sizes, what the sums add up ({@link LloydSums}: the points, or
  * offsets clipped to ρ, under {@code --offset-clip auto} the fraction of r chosen here), T (the user's, or the
- * {@link IterationPolicy}'s), and the noise solved for DP-Lloyd's share of the {@link BudgetAllocation}, at most that
- * share exactly; records DP-Lloyd's entry in the ledger. Reads no data.
+ * {@link IterationPolicy}'s), the first iteration's reach, and the noise solved for DP-Lloyd's share of the
+ * {@link BudgetAllocation}, at most that share exactly; records DP-Lloyd's entry in the ledger. Reads no data.
  */
 final class LloydPlanner {
+  /**
+   * How far, in units of ρ, the first iteration's offsets reach where {@link #firstReach} lets them (a power of two,
+   * {@link LloydSums.ClippedOffsets}). A utility constant: it spends no ε (each term's sensitivity stays ρ; the
+   * first step's noise is this many times larger). On the generalisation benchmark at ε = 1 (35 cells, 11 seeds;
+   * docs/results/history.md, "The first step's reach") 2 took pathbased from 1.34 to 1.17 the floor and flame from
+   * 1.08 to 1.03, and moved no cell up by more than 1 %; 3 (before, without the power of two) was worse on the 2-d and
+   * small cells than 2.
+   */
+  static final int FIRST_REACH = 2;
+
   private final KMeansSettings settings;
   private final PrivacyLedger ledger;
   private final Consumer<String> log;
@@ -57,8 +67,10 @@ final class LloydPlanner {
    * @param sampleSize m of a fixed-size scheme (0 for poisson-uniform)
    * @param rate poisson-uniform's γ (NaN otherwise)
    * @param sums what the plan's noise is calibrated for
+   * @param firstReach the first iteration's reach ({@link #firstReach})
    */
-  record SchemeSizes(SchemePlan plan, int iterations, long stage1, int sampleSize, double rate, LloydSums sums) {}
+  record SchemeSizes(SchemePlan plan, int iterations, long stage1, int sampleSize, double rate, LloydSums sums,
+      int firstReach) {}
 
   /**
    * A Poisson plan (full data or importance sampling) and what its noise is calibrated for.
@@ -66,15 +78,17 @@ final class LloydPlanner {
    * @param plan B, scales, sampling function and guarantee
    * @param iterations T
    * @param sums the points, or offsets clipped to the plan's sum bound
+   * @param firstReach the first iteration's reach ({@link #firstReach})
    */
-  record PoissonPlan(PrivacyPlan plan, int iterations, LloydSums sums) {}
+  record PoissonPlan(PrivacyPlan plan, int iterations, LloydSums sums, int firstReach) {}
 
   /**
    * A uniform scheme (SPEC §14) over {@code population} numbered records: the sizes resolved (N is public under
    * substitution; poisson-uniform's rate uses no N beyond what paper mode reads or strict mode estimates) and the
-   * noise solved for DP-Lloyd's share of (ε, δ).
+   * noise solved for DP-Lloyd's share of (ε, δ). {@code gridStart}: whether the start sits at a grid's cells
+   * ({@link PreparedRun#gridStart}).
    */
-  SchemeSizes scheme(BudgetAllocation allocation, PreparedData data, int d, long population) {
+  SchemeSizes scheme(BudgetAllocation allocation, PreparedData data, int d, long population, boolean gridStart) {
     UniformScheme scheme = settings.sampling().sampler().uniformScheme();
     SchemeOptions options = settings.sampling().scheme();
     long stage1 = scheme.isTwoStage() ? options.stage1For(population) : 0;
@@ -108,15 +122,17 @@ final class LloydPlanner {
     }, expectedSample / settings.k(), data, bound);
     SchemePlan plan = SchemePlan.solveWithin(requestFor.apply(iterations)); // at most the share, exactly
     ledger.spend(plan.ledgerEntry(iterations, bound, settings.geometry()));
-    return new SchemeSizes(plan, iterations, stage1, (int) sampleSize, rate, sums(bound));
+    return new SchemeSizes(plan, iterations, stage1, (int) sampleSize, rate, sums(bound),
+        firstReach(data, bound, gridStart));
   }
 
   /**
    * B for the DP-Lloyd share of ε and the sampling function, from public values only in a strict release (n̂,
-   * r, x̃̂ and the noisy norm summary); the DP-Lloyd entry of the ledger.
+   * r, x̃̂ and the noisy norm summary); the DP-Lloyd entry of the ledger. {@code gridStart}: whether the start sits at
+   * a grid's cells ({@link PreparedRun#gridStart}).
    */
   PoissonPlan poisson(BudgetAllocation allocation, PreparedData data, int d, boolean nKnown,
-      Supplier<NormSummary> norms) {
+      Supplier<NormSummary> norms, boolean gridStart) {
     boolean strict = settings.isStrict();
     // n is unknown only in a strict release that needed no histogram: full data, or unif with a fraction p,
     // whose q = p needs no n (a fraction over a unit population gives q = p)
@@ -162,7 +178,7 @@ final class LloydPlanner {
     }
     // a strict ledger records the share (at most which the guarantee is), paper mode the guarantee itself
     ledger.spend(plan.ledgerEntry(iterations, bound, settings.geometry(), strict ? lloydEpsilon : plan.epsilon()));
-    return new PoissonPlan(plan, iterations, sums(bound));
+    return new PoissonPlan(plan, iterations, sums(bound), firstReach(data, bound, gridStart));
   }
 
   /**
@@ -198,6 +214,27 @@ final class LloydPlanner {
     double typical = Double.isNaN(data.meanNormStatistic()) ? r
         : InitialCentres.typicalRadius(data.meanNormStatistic(), r, settings.geometry());
     return typical * Math.pow(settings.k(), -1.0 / data.dimension());
+  }
+
+  /**
+   * The first iteration's reach: {@value #FIRST_REACH} in a strict release that sums clipped offsets from a start at a
+   * grid's cells ({@link PreparedRun#gridStart}) where the clusters are wide beside r
+   * ({@link IterationPolicy#clustersWide}); else 1. A grid's coreset points are its cells' public middles, and its
+   * level holds a fixed share of the noise threshold a cell, so at a few hundred points a cell is about a cluster wide
+   * and the start up to half a cell off; a first step clipped at ρ (a third of r or more here) moved the centres only
+   * part of the way (spiral: two noise-free steps end at 1.20 the floor, two unclipped ones at 1.08). The cell tree's
+   * regions carry noisy means instead, and from its start the first step's doubled noise only cost (the utility sets,
+   * up to 2 % in six of 128 cells); where clusters are small beside r the doubled noise cost up to 11 % (many-31);
+   * without a coreset, little budget per centre, up to 23 % (many-30x64). Public values and DP outputs only.
+   */
+  private int firstReach(PreparedData data, SumBound bound, boolean gridStart) {
+    boolean reaches = settings.isStrict() && bound.clippedOffsets() && gridStart
+        && IterationPolicy.clustersWide(typicalClusterRadius(data) / data.radius());
+    if (reaches) {
+      log.accept(String.format(Locale.ROOT, "first iteration: offsets reach %d rho, each summed at 1/%d of its length "
+          + "(a start at the private coreset's grid cells, clusters wide beside r)", FIRST_REACH, FIRST_REACH));
+    }
+    return reaches ? FIRST_REACH : 1;
   }
 
   private LloydSums sums(SumBound bound) {

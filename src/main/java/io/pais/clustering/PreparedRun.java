@@ -28,6 +28,11 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
     return start != null ? start.coreset() : SampleBlock.empty(d);
   }
 
+  /** Whether a run starts from a grid's cells: the private coreset in few dimensions, with cells kept. */
+  static boolean gridStart(CoresetStart start, SampleBlock coreset) {
+    return start != null && start.cellMiddles() && coreset.rows() > 0;
+  }
+
   /** The preprocessed data. */
   PreparedData data();
 
@@ -42,6 +47,9 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
 
   /** What DP-Lloyd sums, as the plan's noise is calibrated for: the points, or offsets clipped to ρ. */
   LloydSums sums();
+
+  /** The reach of the first iteration's sums ({@link LloydSums#reaching}): 1, or more for clipped offsets. */
+  int firstReach();
 
   /** Where the inputs came from, for the report. */
   Provenance provenance();
@@ -92,7 +100,8 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    * @param pointRadius the radius of the ball that holds the sample's points
    */
   record Poisson(PreparedData data, PrivacyPlan plan, SampleBlocks sample, double pointRadius,
-      double[] initialCentres, SampleBlock coreset, int iterations, LloydSums sums, Provenance provenance)
+      double[] initialCentres, SampleBlock coreset, int iterations, LloydSums sums, int firstReach,
+      Provenance provenance)
       implements PreparedRun {
     @Override
     public SampleBlocks sampleOf(int t) {
@@ -118,7 +127,8 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    * @param sampling its per-iteration samples
    */
   record Scheme(PreparedData data, SchemePlan plan, SchemeSampling sampling, double[] initialCentres,
-      SampleBlock coreset, int iterations, LloydSums sums, Provenance provenance) implements PreparedRun {
+      SampleBlock coreset, int iterations, LloydSums sums, int firstReach, Provenance provenance)
+      implements PreparedRun {
     @Override
     public SampleBlocks sampleOf(int t) {
       return SparkBlocks.of(sampling.iteration(t));

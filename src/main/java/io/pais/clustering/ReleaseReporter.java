@@ -94,7 +94,11 @@ final class ReleaseReporter {
       b.statistic("rho", offsets.bound(), settings.isStrict() ? (estimated ? Source.DP_ESTIMATE : Source.PUBLIC)
           : Source.DATA_DERIVED, "the bound DP-Lloyd clips each point's offset from its centre to: "
           + (settings.offsetClip() instanceof OffsetClip.Auto ? "the smallest of " + OffsetClip.Auto.ladder()
-          + " at or above sqrt(xTilde) k^(-1/d) (--offset-clip auto)" : settings.offsetClip().describe() + " r"));
+          + " at or above sqrt(xTilde) k^(-1/d) (--offset-clip auto)" : settings.offsetClip().describe() + " r")
+          + (run.firstReach() > 1 ? "; the first iteration clips at " + run.firstReach() + " rho and sums each offset at 1/"
+          + run.firstReach() + " of its length (the same bound rho on what a point adds), then multiplies the noisy "
+          + "sum by " + run.firstReach() + " (post-processing): a start at the private coreset's grid cells, clusters "
+          + "wide beside r" : ""));
     }
     return b.build();
   }

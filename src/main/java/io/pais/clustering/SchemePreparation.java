@@ -4,6 +4,7 @@ import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.SchemePlan;
 import io.pais.initialisation.CoresetStart;
 import io.pais.initialisation.Initialiser;
+import io.pais.lloyd.SampleBlock;
 import io.pais.noise.NoiseRandomness;
 import io.pais.preprocessing.PreparedData;
 import io.pais.sampling.KeyedCoins;
@@ -50,7 +51,8 @@ final class SchemePreparation {
     clock.end("record numbers", start);
 
     start = clock.begin("privacy plan");
-    LloydPlanner.SchemeSizes sizes = planner.scheme(allocation, data, d, numbered.population());
+    SampleBlock coreset = PreparedRun.coresetOf(privateInitial, d);
+    LloydPlanner.SchemeSizes sizes = planner.scheme(allocation, data, d, numbered.population(), PreparedRun.gridStart(privateInitial, coreset));
     SchemePlan plan = sizes.plan();
     UniformScheme scheme = settings.sampling().sampler().uniformScheme();
     SchemeOptions options = settings.sampling().scheme();
@@ -63,7 +65,7 @@ final class SchemePreparation {
         options.stage1Cached(), randomness.provider(), coins);
     clock.end("weights and sampling", start);
     double[] initial = initialiser.initialCentres(data, privateInitial, null); // no sample-points here
-    return new PreparedRun.Scheme(data, plan, sampling, initial, PreparedRun.coresetOf(privateInitial, d), sizes.iterations(),
-        sizes.sums(), provenance);
+    return new PreparedRun.Scheme(data, plan, sampling, initial, coreset, sizes.iterations(), sizes.sums(),
+        sizes.firstReach(), provenance);
   }
 }

@@ -11,8 +11,10 @@ import io.pais.math.Checks;
  * @param centres the initial centres
  * @param coreset the kept regions' points and noisy counts (fewer than k when the fallback filled the rest), then the
  *     heavy bands of the tail axes when they ran: the pool DP-Lloyd re-seeds from
+ * @param cellMiddles whether the regions' points are a grid's cell middles (public points, a coreset in few
+ *     dimensions) rather than noisy means of the points in them: a start then sits up to half a cell from its data
  */
-public record CoresetStart(double[] centres, SampleBlock coreset) {
+public record CoresetStart(double[] centres, SampleBlock coreset, boolean cellMiddles) {
   public CoresetStart {
     Checks.notNull("centres", centres);
     Checks.notNull("coreset", coreset);

@@ -100,7 +100,7 @@ final class PrivateCoreset {
     // counted over every point: weighted by the subsample's rate, a band weighs as a coreset region of its points
     SampleBlock bands = PrivateTailAxes.release(tailAxes, data.radius(), epsilon.tailCounts(),
         epsilon.tailPositions(), amplification.subsampled() ? rate : 1, ledger, rng);
-    return new CoresetStart(start.centres(), start.coreset().followedBy(bands));
+    return new CoresetStart(start.centres(), start.coreset().followedBy(bands), start.cellMiddles());
   }
 
   /** The coreset and its centres from {@code points}, of public (expected) size {@code count}. */
@@ -135,10 +135,10 @@ final class PrivateCoreset {
         coreset.copyRow(row, out, row * d);
       }
       System.arraycopy(fallback.apply(k - f), 0, out, f * d, (k - f) * d);
-      return new CoresetStart(out, coreset);
+      return new CoresetStart(out, coreset, epsilon.grid());
     }
     return new CoresetStart(new WeightedKMeans(k, STARTS, MAX_LLOYD_ITERATIONS).fit(List.of(coreset), d, rng),
-        coreset);
+        coreset, epsilon.grid());
   }
 
   /** The cell tree's kept regions: their noisy means clamped into their cells, weighted by their noisy counts. */

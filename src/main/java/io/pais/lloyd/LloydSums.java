@@ -17,8 +17,20 @@ import java.io.Serializable;
  */
 public sealed interface LloydSums extends Serializable {
 
+  /**
+   * What one iteration of these sums with the given reach adds up: clipped offsets that reach {@code reach}·ρ
+   * ({@link ClippedOffsets}); sums of points have no reach, so only 1 is theirs.
+   */
+  LloydSums reaching(int reach);
+
   /** The paper's sums of the points: one point moves its cluster's sum by ‖x‖ ≤ r. */
-  record Points() implements LloydSums {}
+  record Points() implements LloydSums {
+    @Override
+    public LloydSums reaching(int reach) {
+      Checks.require(reach == 1, "sums of points have no reach beyond r, got a reach of " + reach);
+      return this;
+    }
+  }
 
   /**
    * Sums of offsets from the current centres: point x nearest to c_j adds x − c_j scaled down to norm at most
@@ -26,19 +38,36 @@ public sealed interface LloydSums extends Serializable {
    * min(‖x‖, ρ): a point near the origin still costs less than one far out, which is what opt's weights use. The
    * centres are DP outputs of the iterations before, so the offsets' bound holds for any data set.
    *
+   * <p>With a reach a &gt; 1 (a power of two), the offset is scaled down to norm at most min(a·ρ, ‖x‖) and then
+   * divided by a: each term still has norm at most min(ρ, ‖x‖), so the sum's sensitivity, its noise and the profile
+   * are those of reach 1, and the driver multiplies the noisy sum by a (post-processing). The centre moves as far as
+   * an offset clipped at a·ρ takes it, with a times the noise. Dividing and multiplying by a power of two is exact in
+   * floating point, so a term's norm bound holds to the same ulps as at reach 1.
+   *
    * @param bound ρ &gt; 0
    * @param geometry the norm that bounds an offset (the sum noise's)
+   * @param reach a, a power of two: how far in units of ρ an offset goes before it is clipped
    */
-  record ClippedOffsets(double bound, Geometry geometry) implements LloydSums {
+  record ClippedOffsets(double bound, Geometry geometry, int reach) implements LloydSums {
     public ClippedOffsets {
       Checks.positive("offset bound (rho)", bound);
       Checks.notNull("geometry", geometry);
+      Checks.require(reach >= 1 && Integer.bitCount(reach) == 1, "the reach of clipped offsets must be a power of "
+          + "two (1, 2, 4, ...), got " + reach);
     }
 
-    /** The scale that brings an offset of norm {@code offsetNorm} to at most min(ρ, {@code pointNorm}). */
+    @Override
+    public ClippedOffsets reaching(int reach) {
+      return new ClippedOffsets(bound, geometry, reach);
+    }
+
+    /**
+     * The scale that brings an offset of norm {@code offsetNorm} to at most min(a·ρ, {@code pointNorm}), divided by
+     * the reach a.
+     */
     double scale(double offsetNorm, double pointNorm) {
-      double cap = Math.min(bound, pointNorm);
-      return offsetNorm > cap ? cap / offsetNorm : 1.0;
+      double cap = Math.min(reach * bound, pointNorm);
+      return (offsetNorm > cap ? cap / offsetNorm : 1.0) / reach;
     }
   }
 
@@ -47,6 +76,6 @@ public sealed interface LloydSums extends Serializable {
   }
 
   static LloydSums clippedOffsets(double bound, Geometry geometry) {
-    return new ClippedOffsets(bound, geometry);
+    return new ClippedOffsets(bound, geometry, 1);
   }
 }

@@ -14,7 +14,9 @@ import java.util.function.IntFunction;
  * the reference code. With {@link LloydSums.ClippedOffsets} the noisy sum is of offsets, and the new centre is the
  * previous one moved by (Σ offsets + ζ)/ñ_j. With noise and guards on, a centre whose noisy count is below the
  * threshold of {@code deadCentres} is re-seeded from its public pool, or splits the heaviest live centre, instead
- * ({@link DeadCentres}); without noise nothing is re-seeded.
+ * ({@link DeadCentres}); without noise nothing is re-seeded. The first iteration may sum its offsets with a longer
+ * reach ({@code firstReach}, {@link LloydSums.ClippedOffsets}): a start that is off by more than ρ then moves that far
+ * in one step, at the same ε.
  *
  * @param k clusters
  * @param iterations T
@@ -24,9 +26,10 @@ import java.util.function.IntFunction;
  * @param minNoisyCount the guard threshold on ñ_j
  * @param sums what a cluster's sum adds up: the points, or their clipped offsets from the centres
  * @param deadCentres where a centre whose noisy count is within noise of zero moves (a guard)
+ * @param firstReach the reach of the first iteration's sums ({@link LloydSums#reaching}); 1 for sums of points
  */
 public record WeightedLloyd(int k, int iterations, double radius, Geometry geometry, boolean guards,
-    double minNoisyCount, LloydSums sums, DeadCentres deadCentres) {
+    double minNoisyCount, LloydSums sums, DeadCentres deadCentres, int firstReach) {
 
   public WeightedLloyd {
     Checks.positive("k", k);
@@ -36,6 +39,13 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     Checks.finite("minNoisyCount", minNoisyCount);
     Checks.notNull("sums", sums);
     Checks.notNull("deadCentres", deadCentres);
+    sums.reaching(firstReach); // validates the reach for these sums
+  }
+
+  /** DP-Lloyd whose every iteration sums as {@code sums} does. */
+  public WeightedLloyd(int k, int iterations, double radius, Geometry geometry, boolean guards,
+      double minNoisyCount, LloydSums sums, DeadCentres deadCentres) {
+    this(k, iterations, radius, geometry, guards, minNoisyCount, sums, deadCentres, 1);
   }
 
   /** DP-Lloyd that keeps a dead centre in place (the guard's threshold still applies). */
@@ -73,26 +83,29 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     double[] centres = initial.clone();
     DeadCentres.Memory memory = deadCentres.memory(k);
     for (int t = 1; t <= iterations; t++) {
-      WeightedClusterStats stats = sampleOfIteration.apply(t).clusterStats(centres, k, dimension, sums);
-      centres = update(stats, centres, dimension, noise, memory);
+      LloydSums terms = t == 1 ? sums.reaching(firstReach) : sums;
+      WeightedClusterStats stats = sampleOfIteration.apply(t).clusterStats(centres, k, dimension, terms);
+      centres = update(stats, centres, dimension, noise, memory, terms);
       progress.accept(t);
     }
     return centres;
   }
 
-  /** One driver-side update, the first of a run (nothing re-seeded before it). */
+  /** One driver-side update, the first of a run (nothing re-seeded before it, its sums at the first reach). */
   double[] update(WeightedClusterStats stats, double[] previous, int dimension, LloydNoise noise) {
-    return update(stats, previous, dimension, noise, deadCentres.memory(k));
+    return update(stats, previous, dimension, noise, deadCentres.memory(k), sums.reaching(firstReach));
   }
 
   /**
-   * One driver-side update: noise for every cluster, then the guards (dead centres last, from the live ones, with
-   * what re-seeding remembers of the run's earlier iterations).
+   * One driver-side update of an iteration that summed {@code terms}: noise for every cluster, then the guards (dead
+   * centres last, from the live ones, with what re-seeding remembers of the run's earlier iterations).
    */
   double[] update(WeightedClusterStats stats, double[] previous, int dimension, LloydNoise noise,
-      DeadCentres.Memory memory) {
+      DeadCentres.Memory memory, LloydSums terms) {
     double[] next = new double[k * dimension];
-    boolean offsets = sums instanceof LloydSums.ClippedOffsets;
+    boolean offsets = terms instanceof LloydSums.ClippedOffsets;
+    // the terms were summed at 1/reach of their length: the noisy sum times the reach (exact, a power of two)
+    int reach = terms instanceof LloydSums.ClippedOffsets clipped ? clipped.reach() : 1;
     boolean[] dead = new boolean[k];
     double[] noisyCounts = new double[k];
     boolean anyDead = false;
@@ -101,7 +114,7 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
       noisyCounts[j] = noisyCount;
       double[] c = noise.noisySum(stats.sum(j));
       for (int t = 0; t < dimension; t++) {
-        c[t] /= noisyCount;
+        c[t] = c[t] * reach / noisyCount;
         if (offsets) {
           c[t] += previous[j * dimension + t];
         }

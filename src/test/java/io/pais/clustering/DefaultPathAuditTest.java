@@ -93,7 +93,7 @@ class DefaultPathAuditTest {
     // its own audits cover): a centre whose noisy count is below the threshold moves to the pool point served worst
     PreparedRun.Poisson inMemory = new PreparedRun.Poisson(run.data(), run.plan(),
         SampleBlocks.inMemory(List.of(block.build())), run.pointRadius(), run.initialCentres(), POOL,
-        run.iterations(), run.sums(), run.provenance());
+        run.iterations(), run.sums(), run.firstReach(), run.provenance());
     TrainingSummary once = engine.summarise(inMemory, run.initialCentres()); // the summary's entries, once
     PrivacyReport report = engine.report(run, once);
     assertEquals(List.of(LedgerStage.DP_LLOYD, LedgerStage.SUMMARY_SIZES, LedgerStage.SUMMARY_COST),

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * --offset-clip through the engine: auto takes the fraction of r its rule names from the release's own DP estimates
- * and is then the same release, bit for bit, as that fraction given; the DP-Lloyd ledger entry names ρ; none and
- * paper mode sum the points.
+ * and is then the same release, bit for bit, as that fraction given; the first iteration reaches 2ρ where clusters
+ * are wide beside r; the DP-Lloyd ledger entry names ρ; none and paper mode sum the points.
  */
 @ExtendWith(SharedSparkSession.class)
 class OffsetClipEngineTest {
@@ -46,6 +46,16 @@ class OffsetClipEngineTest {
         false);
   }
 
+  /** Whether the log and the report say that the first iteration reaches 2ρ. */
+  private static void assertReach(boolean reaches, ClusteringResult result, List<String> log) {
+    String reach = "first iteration: offsets reach 2 rho, each summed at 1/2 of its length";
+    assertEquals(reaches, log.stream().anyMatch(l -> l.startsWith(reach)), reach + " in " + log);
+    String rhoMeaning = result.report().statistics().stream().filter(s -> s.name().equals("rho")).findFirst()
+        .orElseThrow().description();
+    assertEquals(reaches, rhoMeaning.contains("the first iteration clips at 2 rho and sums each offset at 1/2"),
+        rhoMeaning);
+  }
+
   private static LedgerEntry lloydEntry(ClusteringResult result) {
     return result.report().ledger().stream().filter(e -> e.stage() == LedgerStage.DP_LLOYD).findFirst()
         .orElseThrow();
@@ -63,9 +73,10 @@ class OffsetClipEngineTest {
    * sqrt(x̃̂)·k^(−1/d), and then the same release as that fraction given.
    */
   private static void assertAutoFollowsTheRule(SparkSession spark, SettingsBuilder settings, int k, int d,
-      double expected) {
+      double expected, boolean reaches) {
     List<String> log = new ArrayList<>();
     ClusteringResult auto = fit(spark, settings.build(), log);
+    assertReach(reaches, auto, log);
     double clusterRadius = Math.sqrt(Fixtures.statistic(auto.report(), "xTilde")) * Math.pow(k, -1.0 / d)
         / Fixtures.statistic(auto.report(), "r");
     double[] ladder = {1, 1 / 2.0, 1 / 3.0, 1 / 4.0, 1 / 6.0, 1 / 8.0};
@@ -88,13 +99,36 @@ class OffsetClipEngineTest {
   void autoClipsToATypicalClusterRadius(SparkSession spark) {
     // four blobs along the diagonal in 5 dimensions: a typical cluster is about half as wide as the data (0.51 r),
     // so no fraction below r is at or above it
-    assertAutoFollowsTheRule(spark, strict(3), K, D, 1);
+    assertAutoFollowsTheRule(spark, strict(3), K, D, 1, false);
   }
 
   @Test
   void manyClustersInFewDimensionsClipTighter(SparkSession spark) {
     // the same points at k = 40: the typical cluster radius shrinks by 10^(-1/5)
-    assertAutoFollowsTheRule(spark, strict(3).k(40), 40, D, 1 / 3.0);
+    assertAutoFollowsTheRule(spark, strict(3).k(40), 40, D, 1 / 3.0, false);
+  }
+
+  /**
+   * The first iteration reaches 2ρ only from a start at the grid's cells (the private coreset in few dimensions) where
+   * the clusters are wide beside r (r_c ≥ 0.3 r): three blobs of 120 points in 2-d at ε = 1 (n·ε/(k·d) = 60) — and
+   * not from the cell tree's start (k = 4 and k = 40 in 5-d above), nor without a coreset (k = 12 in 2-d: n·ε/(k·d) =
+   * 15), nor where clusters are small beside r (k = 100 in 5-d, 0.27 r).
+   */
+  @Test
+  void aStartAtTheGridsCellsReachesFurtherInTheFirstStep(SparkSession spark) {
+    List<KeyedPoint> rows = Fixtures.keyedRows(360, 2, 5, (i, t, random) -> (t == 0 ? 6 * (i % 3) : 0)
+        + random.nextGaussian() * 2);
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    for (int k : new int[] {3, 12}) {
+      List<String> log = new ArrayList<>();
+      ClusteringResult result = new PrivateKMeansEngine(KMeansSettings.builder().strict(40).k(k).epsilon(1).seed(7L)
+          .build(), log::add).fit(new Points(jsc.parallelize(rows, 2), 2, "test", true), false);
+      boolean coreset = result.report().ledger().stream().anyMatch(e -> e.stage().isInitialisation());
+      assertEquals(k == 3, coreset, k + ": " + log);
+      assertReach(k == 3, result, log);
+    }
+    List<String> log = new ArrayList<>();
+    assertReach(false, fit(spark, strict(3).k(100).build(), log), log);
   }
 
   @Test
@@ -102,7 +136,8 @@ class OffsetClipEngineTest {
     List<String> log = new ArrayList<>();
     ClusteringResult none = fit(spark, strict(3).offsetClip(OffsetClip.none()).build(), log);
     assertTrue(lloydEntry(none).sensitivity().contains("|x|/betaSum), |x| <= r = "), lloydEntry(none).sensitivity());
-    assertFalse(log.stream().anyMatch(l -> l.startsWith("offset-clip auto")), log.toString());
+    assertFalse(log.stream().anyMatch(l -> l.startsWith("offset-clip auto") || l.startsWith("first iteration")),
+        log.toString());
     ClusteringResult paper = fit(spark, KMeansSettings.builder().paper().k(K).epsilon(3).seed(7L).build(), log);
     assertFalse(lloydEntry(paper).sensitivity().contains("rho"), lloydEntry(paper).sensitivity());
   }

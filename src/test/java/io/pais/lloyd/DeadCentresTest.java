@@ -91,11 +91,11 @@ class DeadCentresTest {
     WeightedLloyd lloyd = new WeightedLloyd(2, 3, 100, Geometry.L2, true, 1, LloydSums.points(),
         new DeadCentres(POOL, 5));
     DeadCentres.Memory memory = lloyd.deadCentres().memory(2);
-    double[] first = lloyd.update(stats(START, 2), START, 2, countShift(0), memory);
+    double[] first = lloyd.update(stats(START, 2), START, 2, countShift(0), memory, lloyd.sums());
     assertArrayEquals(new double[] {5, 0, 0, 40}, first, 0, "the far point, as without a memory");
     // at (0, 40) centre 1 holds nothing again: the far point has failed, and the next best by w·D² from (5, 0) is the
     // heavy point by the first group (60·20.25 = 1215 against 45·25.25 = 1136.25)
-    double[] second = lloyd.update(stats(first, 2), first, 2, countShift(0), memory);
+    double[] second = lloyd.update(stats(first, 2), first, 2, countShift(0), memory, lloyd.sums());
     assertArrayEquals(new double[] {5, 0, 0.5, 0}, second, 0);
     // a fresh run (a new memory) chooses the far point again
     assertArrayEquals(first, lloyd.update(stats(first, 2), first, 2, countShift(0)), 0);
@@ -103,9 +103,9 @@ class DeadCentresTest {
     WeightedClusterStats empty = new WeightedClusterStats(2, 2, LloydSums.points()).add(
         SampleBlock.ofRows(new double[] {5, 0}, new double[] {GROUP}, 2), second,
         WeightedClusterStats.squaredNorms(second, 2, 2));
-    double[] third = lloyd.update(empty, second, 2, countShift(0), memory);
+    double[] third = lloyd.update(empty, second, 2, countShift(0), memory, lloyd.sums());
     assertArrayEquals(new double[] {5, 0, 10, 0.5}, third, 0);
-    double[] fourth = lloyd.update(empty, third, 2, countShift(0), memory);
+    double[] fourth = lloyd.update(empty, third, 2, countShift(0), memory, lloyd.sums());
     assertArrayEquals(new double[] {5, 0, 0, 40}, fourth, 0, "every point failed: all are candidates again");
   }
 

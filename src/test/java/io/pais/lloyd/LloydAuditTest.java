@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
  * One weighted DP-Lloyd iteration (the engine's own update and release noise, then guards) audited on
  * neighbouring inputs D and D plus one point at norm r: its claimed ε = 1/β_count + r/β_sum (with offsets clipped to
  * ρ: 1/β_count + ρ/β_sum) survives {@link PrivacyAuditor}'s lower bound (false-failure rate 1e-3 per audit, fixed
- * seeds), and broken variants — β_count and β_sum swapped, no noise for an empty cluster, offsets not clipped — are
- * caught.
+ * seeds), with offsets clipped to ρ and with a first iteration that reaches further at a fraction of the length, and
+ * broken variants — β_count and β_sum swapped, no noise for an empty cluster, offsets not clipped, offsets reaching 4ρ
+ * at full length — are caught.
  */
 class LloydAuditTest {
   private static final double ALPHA = 1e-3;
@@ -134,5 +135,41 @@ class LloydAuditTest {
     PrivacyAuditor.Result broken = PrivacyAuditor.audit(centreCoordinate(lloyd, brokenD, previous, noise, 0),
         centreCoordinate(lloyd, brokenN, previous, noise, 0), SAMPLES, ALPHA);
     assertTrue(broken.epsilonLowerBound() > claimed, "unclipped offsets should be caught: " + broken);
+  }
+
+  /**
+   * A first iteration that reaches further (offsets clipped at a·ρ, summed at 1/a of their length, the noisy sum
+   * multiplied by a) keeps the claim 1/β_count + ρ/β_sum = 0.9 of reach 1, at a = 2 (the planner's) and 4. Offsets
+   * clipped at 4ρ and summed at full length under the same noise (the far point adds 4ρ: ε = 2.1) are caught; at 2ρ
+   * (ε = 1.3) the centre's coordinate, the statistic audited, shows a loss near 0.67 only, too little to tell apart.
+   */
+  @Test
+  void aReachingFirstStepKeepsTheClaimOfRho() {
+    double betaCount = 2;
+    double betaSum = 2.5;
+    double rho = 1;
+    double claimed = 1 / betaCount + rho / betaSum;
+    double[] previous = {0, 0};
+    LloydSums clipped = LloydSums.clippedOffsets(rho, Geometry.L2);
+    NoiseRandomness rng = NoiseRandomness.seeded(44);
+    LloydNoise noise = lattice(betaCount, betaSum, rng);
+    for (int reach : new int[] {2, 4}) {
+      WeightedLloyd reaching = new WeightedLloyd(1, 1, R, Geometry.L2, true, 1.0, clipped, DeadCentres.none(),
+          reach);
+      LloydSums firstTerms = clipped.reaching(reach);
+      WeightedClusterStats onD = stats(data(0), previous, 1, firstTerms);
+      WeightedClusterStats onN = stats(withFarPoint(data(0)), previous, 1, firstTerms);
+      PrivacyAuditor.Result r = PrivacyAuditor.audit(centreCoordinate(reaching, onD, previous, noise, 0),
+          centreCoordinate(reaching, onN, previous, noise, 0), SAMPLES, ALPHA);
+      assertTrue(r.epsilonLowerBound() <= claimed, "reach " + reach + ": claimed " + claimed + ", " + r);
+    }
+    LloydSums fullLength = LloydSums.clippedOffsets(4 * rho, Geometry.L2);
+    WeightedLloyd notScaled = new WeightedLloyd(1, 1, R, Geometry.L2, true, 1.0, fullLength);
+    WeightedClusterStats brokenD = stats(data(0), previous, 1, fullLength);
+    WeightedClusterStats brokenN = stats(withFarPoint(data(0)), previous, 1, fullLength);
+    PrivacyAuditor.Result broken = PrivacyAuditor.audit(centreCoordinate(notScaled, brokenD, previous, noise, 0),
+        centreCoordinate(notScaled, brokenN, previous, noise, 0), SAMPLES, ALPHA);
+    assertTrue(broken.epsilonLowerBound() > claimed, "offsets reaching 4 rho at full length should be caught: "
+        + broken);
   }
 }
