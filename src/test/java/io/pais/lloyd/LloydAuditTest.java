@@ -110,30 +110,30 @@ class LloydAuditTest {
   }
 
   /**
+   * The audit of one iteration from the origin on data(0) against data(0) and the far point, each summed as
+   * {@code terms} says: the first centre's first coordinate.
+   */
+  private static PrivacyAuditor.Result auditFarPoint(WeightedLloyd lloyd, LloydSums terms, LloydNoise noise) {
+    double[] previous = {0, 0};
+    WeightedClusterStats onD = stats(data(0), previous, 1, terms);
+    WeightedClusterStats onN = stats(withFarPoint(data(0)), previous, 1, terms);
+    return PrivacyAuditor.audit(centreCoordinate(lloyd, onD, previous, noise, 0),
+        centreCoordinate(lloyd, onN, previous, noise, 0), SAMPLES, ALPHA);
+  }
+
+  /**
    * Offsets clipped to ρ = 1 with the far point at norm 5: the claim 1/β_count + ρ/β_sum = 0.9 holds, while the same
    * noise over unclipped offsets (the far point moves the sum by 5: ε = 2.5) is caught.
    */
   @Test
   void clippedOffsetsBoundWhatTheFarPointAdds() {
-    double betaCount = 2;
-    double betaSum = 2.5;
-    double rho = 1;
-    double claimed = 1 / betaCount + rho / betaSum;
-    double[] previous = {0, 0};
-    LloydSums clipped = LloydSums.clippedOffsets(rho, Geometry.L2);
+    double claimed = 1 / 2.0 + 1 / 2.5;
+    LloydSums clipped = LloydSums.clippedOffsets(1, Geometry.L2);
     WeightedLloyd lloyd = new WeightedLloyd(1, 1, R, Geometry.L2, true, 1.0, clipped);
-    NoiseRandomness rng = NoiseRandomness.seeded(43);
-    LloydNoise noise = lattice(betaCount, betaSum, rng);
-    WeightedClusterStats onD = stats(data(0), previous, 1, clipped);
-    WeightedClusterStats onN = stats(withFarPoint(data(0)), previous, 1, clipped);
-    PrivacyAuditor.Result r = PrivacyAuditor.audit(centreCoordinate(lloyd, onD, previous, noise, 0),
-        centreCoordinate(lloyd, onN, previous, noise, 0), SAMPLES, ALPHA);
+    LloydNoise noise = lattice(2, 2.5, NoiseRandomness.seeded(43));
+    PrivacyAuditor.Result r = auditFarPoint(lloyd, clipped, noise);
     assertTrue(r.epsilonLowerBound() <= claimed, "claimed " + claimed + ", " + r);
-    LloydSums unclipped = LloydSums.clippedOffsets(1e9, Geometry.L2);
-    WeightedClusterStats brokenD = stats(data(0), previous, 1, unclipped);
-    WeightedClusterStats brokenN = stats(withFarPoint(data(0)), previous, 1, unclipped);
-    PrivacyAuditor.Result broken = PrivacyAuditor.audit(centreCoordinate(lloyd, brokenD, previous, noise, 0),
-        centreCoordinate(lloyd, brokenN, previous, noise, 0), SAMPLES, ALPHA);
+    PrivacyAuditor.Result broken = auditFarPoint(lloyd, LloydSums.clippedOffsets(1e9, Geometry.L2), noise);
     assertTrue(broken.epsilonLowerBound() > claimed, "unclipped offsets should be caught: " + broken);
   }
 
@@ -145,30 +145,18 @@ class LloydAuditTest {
    */
   @Test
   void aReachingFirstStepKeepsTheClaimOfRho() {
-    double betaCount = 2;
-    double betaSum = 2.5;
-    double rho = 1;
-    double claimed = 1 / betaCount + rho / betaSum;
-    double[] previous = {0, 0};
-    LloydSums clipped = LloydSums.clippedOffsets(rho, Geometry.L2);
-    NoiseRandomness rng = NoiseRandomness.seeded(44);
-    LloydNoise noise = lattice(betaCount, betaSum, rng);
+    double claimed = 1 / 2.0 + 1 / 2.5;
+    LloydSums clipped = LloydSums.clippedOffsets(1, Geometry.L2);
+    LloydNoise noise = lattice(2, 2.5, NoiseRandomness.seeded(44));
     for (int reach : new int[] {2, 4}) {
       WeightedLloyd reaching = new WeightedLloyd(1, 1, R, Geometry.L2, true, 1.0, clipped, DeadCentres.none(),
           reach);
-      LloydSums firstTerms = clipped.reaching(reach);
-      WeightedClusterStats onD = stats(data(0), previous, 1, firstTerms);
-      WeightedClusterStats onN = stats(withFarPoint(data(0)), previous, 1, firstTerms);
-      PrivacyAuditor.Result r = PrivacyAuditor.audit(centreCoordinate(reaching, onD, previous, noise, 0),
-          centreCoordinate(reaching, onN, previous, noise, 0), SAMPLES, ALPHA);
+      PrivacyAuditor.Result r = auditFarPoint(reaching, clipped.reaching(reach), noise);
       assertTrue(r.epsilonLowerBound() <= claimed, "reach " + reach + ": claimed " + claimed + ", " + r);
     }
-    LloydSums fullLength = LloydSums.clippedOffsets(4 * rho, Geometry.L2);
-    WeightedLloyd notScaled = new WeightedLloyd(1, 1, R, Geometry.L2, true, 1.0, fullLength);
-    WeightedClusterStats brokenD = stats(data(0), previous, 1, fullLength);
-    WeightedClusterStats brokenN = stats(withFarPoint(data(0)), previous, 1, fullLength);
-    PrivacyAuditor.Result broken = PrivacyAuditor.audit(centreCoordinate(notScaled, brokenD, previous, noise, 0),
-        centreCoordinate(notScaled, brokenN, previous, noise, 0), SAMPLES, ALPHA);
+    LloydSums fullLength = LloydSums.clippedOffsets(4, Geometry.L2);
+    PrivacyAuditor.Result broken = auditFarPoint(new WeightedLloyd(1, 1, R, Geometry.L2, true, 1.0, fullLength),
+        fullLength, noise);
     assertTrue(broken.epsilonLowerBound() > claimed, "offsets reaching 4 rho at full length should be caught: "
         + broken);
   }

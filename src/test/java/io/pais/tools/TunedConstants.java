@@ -69,6 +69,9 @@ public enum TunedConstants {
       + "dimensions the coreset counts a grid in instead of the cell tree", Decision.GRID),
   GRID_DENSITY("estimation.PrivateGrid", "DENSITY", Role.UTILITY, "the grid is the finest whose average cell holds "
       + "this share of the threshold", Decision.GRID),
+  FIRST_REACH("clustering.LloydPlanner", "FIRST_REACH", Role.UTILITY, "from a start at the grid's cells with clusters "
+      + "wide beside r, how far (in rho) DP-Lloyd's first offsets reach, each summed at 1/FIRST_REACH of its length",
+      Decision.FIRST_REACH),
   TYPICAL_BOX_SHARE("initialisation.InitialCentres", "TYPICAL_BOX_SHARE", Role.UTILITY, "the box-shaped start's norm "
       + "as a share of the data's typical norm", Decision.NO_CORESET),
   DEAD_CENTRE_DEVIATIONS("lloyd.DeadCentres", "COUNT_DEVIATIONS", Role.POST_PROCESSING, "a centre whose noisy count "
@@ -95,6 +98,7 @@ public enum TunedConstants {
     TAIL_AXES("Tail axes: the far groups as re-seeding points"),
     TREE("The cell tree: six splits a coordinate, shares by sensitivity"),
     GRID("A grid for the coreset in few dimensions"),
+    FIRST_REACH("The first step reaches 2ρ from the grid's cells"),
     NO_CORESET("Without a coreset: a box-shaped start, and dead centres that split"),
     LITTLE_BUDGET("Saying when the budget per centre is little");
 
