@@ -95,12 +95,16 @@ final class ReleaseReporter {
           : Source.DATA_DERIVED, "the bound DP-Lloyd clips each point's offset from its centre to: "
           + (settings.offsetClip() instanceof OffsetClip.Auto ? "the smallest of " + OffsetClip.Auto.ladder()
           + " at or above sqrt(xTilde) k^(-1/d) (--offset-clip auto)" : settings.offsetClip().describe() + " r")
-          + (run.firstReach() > 1 ? "; the first iteration clips at " + run.firstReach() + " rho and sums each offset at 1/"
-          + run.firstReach() + " of its length (the same bound rho on what a point adds), then multiplies the noisy "
-          + "sum by " + run.firstReach() + " (post-processing): a start at the private coreset's grid cells, clusters "
-          + "wide beside r" : ""));
+          + firstReach(run.firstReach()));
     }
     return b.build();
+  }
+
+  /** What rho's description adds when the first iteration reaches further: nothing at a reach of 1. */
+  private static String firstReach(int reach) {
+    return reach == 1 ? "" : String.format(Locale.ROOT, "; the first iteration clips at %d rho and sums each offset at "
+        + "1/%d of its length (the same bound rho on what a point adds), then multiplies the noisy sum by %d "
+        + "(post-processing): a start at the private coreset's grid cells, clusters wide beside r", reach, reach, reach);
   }
 
   /**

@@ -52,7 +52,8 @@ final class SchemePreparation {
 
     start = clock.begin("privacy plan");
     SampleBlock coreset = PreparedRun.coresetOf(privateInitial, d);
-    LloydPlanner.SchemeSizes sizes = planner.scheme(allocation, data, d, numbered.population(), PreparedRun.gridStart(privateInitial, coreset));
+    LloydPlanner.SchemeSizes sizes = planner.scheme(allocation, data, d, numbered.population(),
+        PreparedRun.gridStart(privateInitial, coreset));
     SchemePlan plan = sizes.plan();
     UniformScheme scheme = settings.sampling().sampler().uniformScheme();
     SchemeOptions options = settings.sampling().scheme();
