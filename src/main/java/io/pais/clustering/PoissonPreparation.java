@@ -54,9 +54,8 @@ final class PoissonPreparation {
   PreparedRun.Poisson prepare(PreparedData data, int d, CoresetStart privateInitial, Provenance provenance,
       BudgetAllocation allocation, Supplier<NormSummary> norms) {
     long start = clock.begin("privacy plan");
-    SampleBlock coreset = PreparedRun.coresetOf(privateInitial, d);
     LloydPlanner.PoissonPlan planned = planner.poisson(allocation, data, d, provenance.populationKnown(), norms,
-        PreparedRun.gridStart(privateInitial, coreset));
+        PreparedRun.gridStart(privateInitial));
     PrivacyPlan plan = planned.plan();
     clock.end("privacy plan", start);
     log.accept(String.format(Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g B=%.6g",
@@ -86,8 +85,8 @@ final class PoissonPreparation {
     if (!everyPoint && !summaryReadsThePoints) {
       data.release();
     }
-    return new PreparedRun.Poisson(data, plan, sample, pointRadius, initial, coreset, planned.iterations(),
-        planned.sums(), planned.firstReach(), provenance);
+    return new PreparedRun.Poisson(data, plan, sample, pointRadius, initial, PreparedRun.coresetOf(privateInitial, d),
+        planned.iterations(), planned.sums(), planned.firstReach(), provenance);
   }
 
   /** The Poisson sample of the plan's sampling function, drawn in map tasks and cached in {@code partitions}. */

@@ -29,8 +29,8 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
   }
 
   /** Whether a run starts from a grid's cells: the private coreset in few dimensions, with cells kept. */
-  static boolean gridStart(CoresetStart start, SampleBlock coreset) {
-    return start != null && start.cellMiddles() && coreset.rows() > 0;
+  static boolean gridStart(CoresetStart start) {
+    return start != null && start.cellMiddles() && start.coreset().rows() > 0;
   }
 
   /** The preprocessed data. */

@@ -4,7 +4,6 @@ import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.SchemePlan;
 import io.pais.initialisation.CoresetStart;
 import io.pais.initialisation.Initialiser;
-import io.pais.lloyd.SampleBlock;
 import io.pais.noise.NoiseRandomness;
 import io.pais.preprocessing.PreparedData;
 import io.pais.sampling.KeyedCoins;
@@ -51,9 +50,8 @@ final class SchemePreparation {
     clock.end("record numbers", start);
 
     start = clock.begin("privacy plan");
-    SampleBlock coreset = PreparedRun.coresetOf(privateInitial, d);
     LloydPlanner.SchemeSizes sizes = planner.scheme(allocation, data, d, numbered.population(),
-        PreparedRun.gridStart(privateInitial, coreset));
+        PreparedRun.gridStart(privateInitial));
     SchemePlan plan = sizes.plan();
     UniformScheme scheme = settings.sampling().sampler().uniformScheme();
     SchemeOptions options = settings.sampling().scheme();
@@ -66,7 +64,7 @@ final class SchemePreparation {
         options.stage1Cached(), randomness.provider(), coins);
     clock.end("weights and sampling", start);
     double[] initial = initialiser.initialCentres(data, privateInitial, null); // no sample-points here
-    return new PreparedRun.Scheme(data, plan, sampling, initial, coreset, sizes.iterations(), sizes.sums(),
-        sizes.firstReach(), provenance);
+    return new PreparedRun.Scheme(data, plan, sampling, initial, PreparedRun.coresetOf(privateInitial, d),
+        sizes.iterations(), sizes.sums(), sizes.firstReach(), provenance);
   }
 }
