@@ -1,5 +1,6 @@
 package io.pais.clustering;
 
+import io.pais.estimation.PrivateNormHistogram;
 import io.pais.lloyd.LloydSums;
 import io.pais.preprocessing.PreparedData;
 import io.pais.sampling.spark.SchemeSampling;
@@ -178,7 +179,9 @@ final class ReleaseReporter {
                 + "to")
         .statistic("r", data.radius(), provenance.radiusEstimated() ? Source.DP_ESTIMATE : Source.PUBLIC,
             provenance.radiusEstimated() ? "the " + strict.normQuantile() + " quantile of the noisy norm histogram "
-                + "(a bin's upper edge)" + (strict.tailRadius() ? ", or a larger bin edge where the histogram shows a "
+                + "(a bin's upper edge), at least its range / " + PrivateNormHistogram.RADIUS_FLOOR_DIVISOR + " where its noise "
+                + "cannot place a radius below that"
+                + (strict.tailRadius() ? ", or a larger bin edge where the histogram shows a "
                 + "heavy tail (tail radius)" : "") + "; points beyond it were "
                 + (strict.dropOutliers() ? "dropped" : "projected") + readBy
                 : "norm bound supplied by the user" + (unprojected ? "; points beyond it were projected" + readBy : ""));

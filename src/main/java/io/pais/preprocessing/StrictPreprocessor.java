@@ -141,7 +141,7 @@ public final class StrictPreprocessor {
     BudgetAllocation atScale = histogram == null ? allocation : ReleaseStages.allocation(settings, n, dimension);
     boolean drop = strict.dropOutliers();
     boolean radiusEstimated = !constants.hasNormBound();
-    double r = radiusEstimated ? histogram.quantile(strict.normQuantile()) : constants.normBound();
+    double r = radiusEstimated ? histogram.radius(strict.normQuantile(), n) : constants.normBound();
     if (radiusEstimated && strict.tailRadius()) {
       double tail = histogram.tailAwareRadius(r, n, TailNoise.relativeError(settings, atScale.lloyd(), dimension,
           n, r));

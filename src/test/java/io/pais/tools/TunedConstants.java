@@ -55,6 +55,9 @@ public enum TunedConstants {
       + "(norm-quantile; the paper's 97.5 %)", Decision.RADIUS),
   TAIL_NOISE_WEIGHT("estimation.PrivateNormHistogram", "TAIL_NOISE_WEIGHT", Role.POST_PROCESSING, "tail-radius: the "
       + "weight of the larger radius's noise against the projection's distortion", Decision.RADIUS),
+  RADIUS_FLOOR_DIVISOR("estimation.PrivateNormHistogram", "RADIUS_FLOOR_DIVISOR", Role.POST_PROCESSING, "r-hat is "
+      + "at least the histogram's range over this where the noise of its cumulative count cannot place it lower",
+      Decision.RADIUS_FLOOR),
   EVERY_POINT_LIMIT("settings.SampleSizeRule$Auto", "EVERY_POINT_LIMIT", Role.UTILITY, "sample-size auto: opt reads "
       + "every point up to this n̂", Decision.SAMPLE_SIZE),
   LARGER_FRACTIONS("settings.SampleSizeRule$Auto", "LARGER_FRACTIONS", Role.UTILITY, "sample-size auto above it: the "
@@ -87,6 +90,7 @@ public enum TunedConstants {
   public enum Decision {
     SHARES("Shares of the DP centre and the norm histogram"),
     RADIUS("The radius: the 97.5 % quantile, raised for heavy tails"),
+    RADIUS_FLOOR("A floor under r̂ where the histogram's noise cannot place it"),
     SUMMARY("The private training summary's share"),
     K("Choosing k: half of ε for the candidates, scored by their summaries"),
     INIT("The coreset's share follows the budget per centre"),
