@@ -179,8 +179,8 @@ final class ReleaseReporter {
                 + "to")
         .statistic("r", data.radius(), provenance.radiusEstimated() ? Source.DP_ESTIMATE : Source.PUBLIC,
             provenance.radiusEstimated() ? "the " + strict.normQuantile() + " quantile of the noisy norm histogram "
-                + "(a bin's upper edge), at least its range / " + PrivateNormHistogram.RADIUS_FLOOR_DIVISOR + " where its noise "
-                + "cannot place a radius below that"
+                + "(a bin's upper edge), at least its range / " + PrivateNormHistogram.RADIUS_FLOOR_DIVISOR
+                + " where its noise cannot place a radius below that"
                 + (strict.tailRadius() ? ", or a larger bin edge where the histogram shows a "
                 + "heavy tail (tail radius)" : "") + "; points beyond it were "
                 + (strict.dropOutliers() ? "dropped" : "projected") + readBy

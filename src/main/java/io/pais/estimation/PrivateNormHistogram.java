@@ -127,7 +127,8 @@ public final class PrivateNormHistogram {
    * the noisy cumulative count up to that edge is at least the (1 − q)·n̂ points the quantile leaves beyond r̂. There a
    * quantile below the floor is as likely the noise of a few bins as the data: at n̂ of a few hundred and ε_h = 0.05
    * (Laplace noise of scale 20 a bin) it fell to a few bins' radius in some seeds of every small cell, clipping every
-   * point to a sliver of its cluster. Post-processing of the noisy counts; the floor is a public value (R₁ is).
+   * point to a sliver of its cluster. Post-processing of the noisy counts: R₁ is public
+   * once the DP centre is released, n̂ is DP and the noise's variance public.
    *
    * @param quantile q
    * @param count n̂ (a DP estimate, better the inverse-variance combination of {@link #total()} and the DP centre's
