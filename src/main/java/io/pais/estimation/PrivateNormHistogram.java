@@ -105,10 +105,11 @@ public final class PrivateNormHistogram {
   }
 
   /**
-   * r̂: the smallest bin upper edge whose noisy cumulative count reaches {@code quantile}·n̂ (upper when only the
-   * overflow bin reaches it).
+   * The quantile alone: the smallest bin upper edge whose noisy cumulative count reaches {@code quantile}·n̂ (upper
+   * when only the overflow bin reaches it). A release takes {@link #radius}, which bounds it below where the noise
+   * cannot place it (package-private, so that no release reads it without that floor).
    */
-  public double quantile(double quantile) {
+  double quantile(double quantile) {
     Checks.inClosedRange("quantile", quantile, 0, 1);
     double target = quantile * count();
     double cumulative = 0;
@@ -127,8 +128,8 @@ public final class PrivateNormHistogram {
    * the noisy cumulative count up to that edge is at least the (1 − q)·n̂ points the quantile leaves beyond r̂. There a
    * quantile below the floor is as likely the noise of a few bins as the data: at n̂ of a few hundred and ε_h = 0.05
    * (Laplace noise of scale 20 a bin) it fell to a few bins' radius in some seeds of every small cell, clipping every
-   * point to a sliver of its cluster. Post-processing of the noisy counts: R₁ is public
-   * once the DP centre is released, n̂ is DP and the noise's variance public.
+   * point to a sliver of its cluster. Post-processing of the noisy counts: R₁ is public once the DP centre is released,
+   * n̂ is DP and the noise's variance public.
    *
    * @param quantile q
    * @param count n̂ (a DP estimate, better the inverse-variance combination of {@link #total()} and the DP centre's

@@ -2,12 +2,12 @@ package io.pais.clustering;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pais.testing.Fixtures;
-import io.pais.testing.SharedSparkSession;
 import io.pais.estimation.PrivateNormHistogram;
+import io.pais.io.Points;
 import io.pais.settings.CoordinateBounds;
 import io.pais.settings.KMeansSettings;
-import io.pais.io.Points;
+import io.pais.testing.Fixtures;
+import io.pais.testing.SharedSparkSession;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;

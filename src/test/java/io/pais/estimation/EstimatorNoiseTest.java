@@ -202,9 +202,9 @@ class EstimatorNoiseTest {
    * r̂ is at least the histogram's range over 8 where the noise of the cumulative count up to that edge is at least the
    * (1 − q)·n̂ points the quantile leaves beyond r̂: 128 bins on [0, 128] (the floor is the edge 16), 300 points in the
    * first bin at ε = 0.05 (Laplace scale 20 a bin: the cumulative count's deviation at the floor is about 113, against
-   * 7.5 points). Across 50 seeds r̂ is never below the floor and otherwise the quantile's own edge (the quantile alone is below
-   * it in at least 10 of them). With n̂ = 100,000
-   * (2,500 points beyond r̂) or ε = 1 (deviation about 6) the histogram places the quantile, and r̂ stays at it.
+   * 7.5 points). Across 50 seeds r̂ is never below the floor and otherwise the quantile's own edge (the quantile alone
+   * is below it in at least 10 of them). With n̂ = 100,000 (2,500 points beyond r̂) or ε = 1 (deviation about 6) the
+   * histogram places the quantile, and r̂ stays at it.
    */
   @Test
   void aRadiusTheNoiseCannotPlaceBelowAnEighthOfTheRangeIsRaisedToIt() {
