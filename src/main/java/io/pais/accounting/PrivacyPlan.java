@@ -126,22 +126,32 @@ public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales,
 
   /**
    * DP-Lloyd's ledger entry for this plan over {@code iterations}, recording {@code epsilon}: the share the plan was
-   * solved for (at most which its guarantee is, {@link #solveWithin}) or the guarantee itself.
+   * solved for (at most which its guarantee is, {@link #solveWithin}) or the guarantee itself. {@code shares}: how the
+   * iterations share it ({@link IterationShares}: unequal shares only on the full data, whose guarantee is linear in
+   * each iteration's 1/scale).
    */
-  public LedgerEntry ledgerEntry(int iterations, SumBound bound, Geometry geometry, double epsilon) {
+  public LedgerEntry ledgerEntry(IterationShares shares, SumBound bound, Geometry geometry, double epsilon) {
     Checks.require(epsilon >= this.epsilon, "a ledger entry records at least the guarantee " + this.epsilon + ", got "
         + epsilon);
+    Checks.require(shares.isEqual() || sampler == Sampler.FULL, "unequal iteration shares need the full data's "
+        + "guarantee (linear in each iteration's 1/scale), got sampler " + sampler.id());
+    int iterations = shares.iterations();
     return new LedgerEntry(LedgerStage.DP_LLOYD, String.format(Locale.ROOT, "%d iterations of Laplace counts and %s sums (on "
         + "lattices), %s sampling", iterations, geometry.name().toLowerCase(Locale.ROOT), sampler.id()), epsilon, 0,
         String.format(Locale.ROOT, "profile T w (1/betaCount + %s/betaSum), %s, amplified by sampling (SPEC 3-6): %s",
             bound.profileTerm(), bound.clippedOffsets() ? bound.describe() : "|x| <= " + bound.describe(),
             guaranteeMethod),
-        String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)", scales.betaSum(),
-            scales.betaCount(), noiseKnob), "the centres");
+        String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)%s", scales.betaSum(),
+            scales.betaCount(), noiseKnob, shares.isEqual() ? "" : "; " + shares.describe()), "the centres");
   }
 
   @Override
   public LatticeNoise.CountAndSum noise(Geometry geometry, int dimension) {
-    return LatticeNoise.countAndSum(scales.betaCount(), scales.betaSum(), geometry, dimension);
+    return noise(geometry, dimension, 1.0);
+  }
+
+  /** The noise at the plan's scales times {@code factor} (an iteration's φ_t, {@link IterationShares}). */
+  public LatticeNoise.CountAndSum noise(Geometry geometry, int dimension, double factor) {
+    return LatticeNoise.countAndSum(scales.betaCount() * factor, scales.betaSum() * factor, geometry, dimension);
   }
 }

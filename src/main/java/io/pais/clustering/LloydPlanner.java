@@ -8,6 +8,7 @@ import io.pais.settings.KMeansSettings;
 import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.InfeasibleRequestException;
 import io.pais.accounting.IterationPolicy;
+import io.pais.accounting.IterationShares;
 import io.pais.accounting.IterationPolicy.IterationNoise;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyPlan;
@@ -79,8 +80,9 @@ final class LloydPlanner {
    * @param iterations T
    * @param sums the points, or offsets clipped to the plan's sum bound
    * @param firstReach the first iteration's reach ({@link #firstReach})
+   * @param shares how the iterations share DP-Lloyd's ε ({@link #shares})
    */
-  record PoissonPlan(PrivacyPlan plan, int iterations, LloydSums sums, int firstReach) {}
+  record PoissonPlan(PrivacyPlan plan, int iterations, LloydSums sums, int firstReach, IterationShares shares) {}
 
   /**
    * A uniform scheme (SPEC §14) over {@code population} numbered records: the sizes resolved (N is public under
@@ -176,9 +178,21 @@ final class LloydPlanner {
       throw new InputException("opt cannot reach this sample size at this epsilon (even its largest noise level "
           + "keeps fewer points); lower --sample-size or raise --epsilon");
     }
+    int reach = firstReach(data, bound, gridStart);
+    IterationShares shares = shares(sampler, iterations, reach);
     // a strict ledger records the share (at most which the guarantee is), paper mode the guarantee itself
-    ledger.spend(plan.ledgerEntry(iterations, bound, settings.geometry(), strict ? lloydEpsilon : plan.epsilon()));
-    return new PoissonPlan(plan, iterations, sums(bound), firstReach(data, bound, gridStart));
+    ledger.spend(plan.ledgerEntry(shares, bound, settings.geometry(), strict ? lloydEpsilon : plan.epsilon()));
+    return new PoissonPlan(plan, iterations, sums(bound), reach, shares);
+  }
+
+  /**
+   * How the iterations share DP-Lloyd's ε: a strict release on the full data weights its last iteration
+   * ({@link IterationShares#lastHeavy}), where each iteration's ε is linear in its noise's 1/scale; paper mode (the
+   * reference code's equal shares) and a sample's amplified guarantee keep equal shares.
+   */
+  private IterationShares shares(Sampler sampler, int iterations, int firstReach) {
+    return settings.isStrict() && sampler == Sampler.FULL ? IterationShares.lastHeavy(iterations, firstReach)
+        : IterationShares.equal(iterations);
   }
 
   /**

@@ -86,7 +86,7 @@ final class PoissonPreparation {
       data.release();
     }
     return new PreparedRun.Poisson(data, plan, sample, pointRadius, initial, PreparedRun.coresetOf(privateInitial, d),
-        planned.iterations(), planned.sums(), planned.firstReach(), provenance);
+        planned.iterations(), planned.sums(), planned.firstReach(), planned.shares(), provenance);
   }
 
   /** The Poisson sample of the plan's sampling function, drawn in map tasks and cached in {@code partitions}. */

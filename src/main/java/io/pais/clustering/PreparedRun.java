@@ -6,10 +6,12 @@ import io.pais.lloyd.LloydSums;
 import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.sampling.spark.SchemeSampling;
+import io.pais.accounting.IterationShares;
 import io.pais.accounting.LloydPlan;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.SchemePlan;
 import io.pais.initialisation.CoresetStart;
+import io.pais.math.Checks;
 import io.pais.noise.LatticeNoise;
 import io.pais.privacy.Geometry;
 
@@ -51,6 +53,9 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
   /** The reach of the first iteration's sums ({@link LloydSums#reaching}): 1, or more for clipped offsets. */
   int firstReach();
 
+  /** How the iterations share DP-Lloyd's ε: iteration t's noise at the plan's scales times φ_t. */
+  IterationShares shares();
+
   /** Where the inputs came from, for the report. */
   Provenance provenance();
 
@@ -71,10 +76,16 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
   /** DP-Lloyd's plan. */
   LloydPlan lloydPlan();
 
-  /** DP-Lloyd's count and sum noise, as the run's plan builds it. */
+  /**
+   * DP-Lloyd's count and sum noise at the plan's scales, as the run's plan builds it: every iteration's under equal
+   * {@link #shares}, and what the dead-centre guard's threshold and the report's scales are read from.
+   */
   default LatticeNoise.CountAndSum noise(Geometry geometry) {
     return lloydPlan().noise(geometry, data().dimension());
   }
+
+  /** Iteration t's count and sum noise (1-based): the plan's scales times the shares' φ_t. */
+  LatticeNoise.CountAndSum noise(Geometry geometry, int iteration);
 
   /** Releases what the run cached. */
   void release();
@@ -98,14 +109,25 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    * @param plan B, scales, sampling function and guarantee
    * @param sample the weighted sample in dense blocks
    * @param pointRadius the radius of the ball that holds the sample's points
+   * @param shares how the iterations share DP-Lloyd's ε (unequal only on the full data)
    */
   record Poisson(PreparedData data, PrivacyPlan plan, SampleBlocks sample, double pointRadius,
       double[] initialCentres, SampleBlock coreset, int iterations, LloydSums sums, int firstReach,
-      Provenance provenance)
+      IterationShares shares, Provenance provenance)
       implements PreparedRun {
+    public Poisson {
+      Checks.require(shares.iterations() == iterations, "the iteration shares must cover T = " + iterations
+          + " iterations, got " + shares.iterations());
+    }
+
     @Override
     public SampleBlocks sampleOf(int t) {
       return sample;
+    }
+
+    @Override
+    public LatticeNoise.CountAndSum noise(Geometry geometry, int iteration) {
+      return plan.noise(geometry, data.dimension(), shares.scale(iteration));
     }
 
     @Override
@@ -132,6 +154,17 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
     @Override
     public SampleBlocks sampleOf(int t) {
       return SparkBlocks.of(sampling.iteration(t));
+    }
+
+    /** A uniform scheme's accountant composes T equal iterations. */
+    @Override
+    public IterationShares shares() {
+      return IterationShares.equal(iterations);
+    }
+
+    @Override
+    public LatticeNoise.CountAndSum noise(Geometry geometry, int iteration) {
+      return noise(geometry);
     }
 
     @Override

@@ -17,6 +17,8 @@ import io.pais.lloyd.LloydNoise;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
+import io.pais.noise.ScalarNoise;
+import io.pais.noise.VectorNoise;
 import io.pais.preprocessing.PreparedData;
 import io.pais.preprocessing.Preprocessor;
 import io.pais.preprocessing.StrictPreprocessor;
@@ -197,10 +199,19 @@ public final class PrivateKMeansEngine {
         : once(() -> data.exactNorms(settings.geometry(), NORM_HISTOGRAM_BINS)));
   }
 
-  /** The private noise of a prepared run: the one its plan builds, drawn from this run's randomness. */
+  /**
+   * The private noise of a prepared run: each iteration's as its plan and shares build it, drawn from this run's
+   * randomness.
+   */
   public LloydNoise noiseFor(PreparedRun run) {
-    LatticeNoise.CountAndSum noise = run.noise(settings.geometry());
-    return LloydNoise.of(noise.count(), noise.sum(), randomness);
+    List<ScalarNoise> counts = new ArrayList<>();
+    List<VectorNoise> sums = new ArrayList<>();
+    for (int t = 1; t <= run.iterations(); t++) {
+      LatticeNoise.CountAndSum noise = run.noise(settings.geometry(), t);
+      counts.add(noise.count());
+      sums.add(noise.sum());
+    }
+    return LloydNoise.perIteration(counts, sums, randomness);
   }
 
   /**
@@ -233,7 +244,9 @@ public final class PrivateKMeansEngine {
 
   /** The privacy report of a prepared run, read from the ledger, with its training summary (null: none). */
   public PrivacyReport report(PreparedRun run, TrainingSummary summary) {
-    String noise = run.noise(settings.geometry()).describe(settings.geometry());
+    // where the iterations share ε unequally, the report's scales are the plan's and this line gives each factor
+    String noise = run.noise(settings.geometry()).describe(settings.geometry())
+        + (run.shares().isEqual() ? "" : "; " + run.shares().describe());
     return new ReleaseReporter(settings, ledger).report(run, noise, summary, selection);
   }
 

@@ -70,7 +70,7 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
 
   /**
    * Runs T iterations, iteration t over {@code sampleOfIteration.apply(t)} (a fresh sample per iteration for the
-   * uniform schemes), and returns the final centres.
+   * uniform schemes) with iteration t's noise, and returns the final centres.
    *
    * @param progress called with the iteration number after each iteration (for logs; gets no data)
    */
@@ -85,7 +85,7 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     for (int t = 1; t <= iterations; t++) {
       LloydSums terms = t == 1 ? sums.reaching(firstReach) : sums;
       WeightedClusterStats stats = sampleOfIteration.apply(t).clusterStats(centres, k, dimension, terms);
-      centres = update(stats, centres, dimension, noise, memory, terms);
+      centres = update(stats, centres, dimension, noise.atIteration(t), memory, terms);
       progress.accept(t);
     }
     return centres;
@@ -93,7 +93,7 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
 
   /** One driver-side update, the first of a run (nothing re-seeded before it, its sums at the first reach). */
   double[] update(WeightedClusterStats stats, double[] previous, int dimension, LloydNoise noise) {
-    return update(stats, previous, dimension, noise, deadCentres.memory(k), sums.reaching(firstReach));
+    return update(stats, previous, dimension, noise.atIteration(1), deadCentres.memory(k), sums.reaching(firstReach));
   }
 
   /**

@@ -41,7 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The default release path audited whole at the engine level (issue 50, item 3): DP-Lloyd reading every point
  * unprojected with offsets clipped to ρ < r, several iterations with the guards and dead centres re-seeded from a
- * public pool, then the
+ * public pool, its iterations at their unequal shares of ε ({@link io.pais.accounting.IterationShares}), then the
  * private training summary — against the sum of their ledger shares. The engine prepares D = {} and D′ = {x} with x
  * far beyond r (read unprojected, as the default reads every point); each draw runs {@link PrivateKMeansEngine#iterate}
  * on the engine's prepared run (its points in memory) and {@link PrivateKMeansEngine#summarise} on the centres it
@@ -93,7 +93,7 @@ class DefaultPathAuditTest {
     // its own audits cover): a centre whose noisy count is below the threshold moves to the pool point served worst
     PreparedRun.Poisson inMemory = new PreparedRun.Poisson(run.data(), run.plan(),
         SampleBlocks.inMemory(List.of(block.build())), run.pointRadius(), run.initialCentres(), POOL,
-        run.iterations(), run.sums(), run.firstReach(), run.provenance());
+        run.iterations(), run.sums(), run.firstReach(), run.shares(), run.provenance());
     TrainingSummary once = engine.summarise(inMemory, run.initialCentres()); // the summary's entries, once
     PrivacyReport report = engine.report(run, once);
     assertEquals(List.of(LedgerStage.DP_LLOYD, LedgerStage.SUMMARY_SIZES, LedgerStage.SUMMARY_COST),
@@ -103,24 +103,29 @@ class DefaultPathAuditTest {
 
   /** Noise that records every value it releases, in order. */
   private record Recorded(List<Double> counts, List<double[]> sums) {
-    LloydNoise around(ScalarNoise count, VectorNoise sum, NoiseRandomness randomness) {
-      ScalarNoise countTap = (exact, rng) -> {
-        double out = count.release(exact, rng);
-        counts.add(out);
-        return out;
-      };
-      VectorNoise sumTap = (exact, rng) -> {
-        double[] out = sum.release(exact, rng);
-        sums.add(out.clone());
-        return out;
-      };
-      return LloydNoise.of(countTap, sumTap, randomness);
+    /** Iteration t's noise at index t − 1, each tapped. */
+    LloydNoise around(List<LatticeNoise.CountAndSum> iterations, NoiseRandomness randomness) {
+      List<ScalarNoise> countTaps = new ArrayList<>();
+      List<VectorNoise> sumTaps = new ArrayList<>();
+      for (LatticeNoise.CountAndSum noise : iterations) {
+        countTaps.add((exact, rng) -> {
+          double out = noise.count().release(exact, rng);
+          counts.add(out);
+          return out;
+        });
+        sumTaps.add((exact, rng) -> {
+          double[] out = noise.sum().release(exact, rng);
+          sums.add(out.clone());
+          return out;
+        });
+      }
+      return LloydNoise.perIteration(countTaps, sumTaps, randomness);
     }
   }
 
-  /** How DP-Lloyd's noise is wired to the plan: the engine's own, or a mistake. */
+  /** How DP-Lloyd's noise of iteration t is wired to the plan: the engine's own, or a mistake. */
   private interface Wiring {
-    LatticeNoise.CountAndSum noise(PreparedRun.Poisson run);
+    LatticeNoise.CountAndSum noise(PreparedRun.Poisson run, int iteration);
   }
 
   /**
@@ -133,17 +138,21 @@ class DefaultPathAuditTest {
     double[] offset = {rho * X[0] / Math.hypot(X[0], X[1]), rho * X[1] / Math.hypot(X[0], X[1])};
     NoiseRandomness randomness = NoiseRandomness.seeded(seed);
     UniformRandomProvider summaryRng = NoiseRandomness.seeded(seed + 1).provider();
+    List<LatticeNoise.CountAndSum> iterations = new ArrayList<>();
+    for (int t = 1; t <= p.run().iterations(); t++) {
+      iterations.add(wiring.noise(p.run(), t));
+    }
     return () -> {
       Recorded recorded = new Recorded(new ArrayList<>(), new ArrayList<>());
-      LatticeNoise.CountAndSum noise = wiring.noise(p.run());
-      double[] centres = p.engine().iterate(p.run(), recorded.around(noise.count(), noise.sum(), randomness));
+      double[] centres = p.engine().iterate(p.run(), recorded.around(iterations, randomness));
       TrainingSummary summary = p.engine().summarise(p.run(), centres, PrivacyLedger.pure(EPSILON), summaryRng);
       double loss = 0;
       for (int t = 0; t < recorded.counts().size(); t++) {
         double c = recorded.counts().get(t);
         double[] s = recorded.sums().get(t);
-        loss += (Math.abs(c) - Math.abs(c - 1)) / scales.betaCount()
-            + (Math.hypot(s[0], s[1]) - Math.hypot(s[0] - offset[0], s[1] - offset[1])) / scales.betaSum();
+        double phi = p.run().shares().scale(t + 1); // the scales iteration t + 1 is accounted at (k = 1: one each)
+        loss += (Math.abs(c) - Math.abs(c - 1)) / (scales.betaCount() * phi)
+            + (Math.hypot(s[0], s[1]) - Math.hypot(s[0] - offset[0], s[1] - offset[1])) / (scales.betaSum() * phi);
       }
       double size = summary.clusterSizes().get(0);
       double term = Math.min(Math.pow(X[0] - centres[0], 2) + Math.pow(X[1] - centres[1], 2),
@@ -162,6 +171,7 @@ class DefaultPathAuditTest {
     assertTrue(one.run().readsUnprojected(), "x beyond r is read unprojected");
     assertTrue(((LloydSums.ClippedOffsets) one.run().sums()).bound() < R, "offsets clipped to rho < r");
     assertEquals(T, one.run().iterations());
+    assertTrue(one.run().shares().scale(T) < 1, "the last iteration takes the largest share of DP-Lloyd's epsilon");
     double[] last = empty.engine().iterate(empty.run(), empty.engine().noiseFor(empty.run()));
     assertTrue(java.util.Arrays.equals(last, new double[] {1, 1}) || java.util.Arrays.equals(last,
         new double[] {-1.5, 0.5}), "with no points the centre is dead and re-seeded from the pool");
@@ -175,12 +185,14 @@ class DefaultPathAuditTest {
   void theDefaultPathMeetsItsSummedEpsilonAndHalfOfDpLloydsNoiseIsCaught(SparkSession spark) {
     double claimed = prepare(spark, List.of()).claimed();
     assertEquals(EPSILON, claimed, 1e-12);
-    PrivacyAuditor.Result r = audit(spark, "the engine's wiring", run -> run.noise(settings(31).geometry()), 81);
+    PrivacyAuditor.Result r = audit(spark, "the engine's wiring", (run, t) -> run.noise(settings(31).geometry(), t),
+        81);
     assertTrue(r.epsilonLowerBound() <= claimed, "the path leaks more than its ledger: " + r);
     assertTrue(r.epsilonLowerBound() > 0.5 * claimed, "the audit finds most of the loss: " + r);
-    PrivacyAuditor.Result half = audit(spark, "DP-Lloyd's noise halved", run -> {
+    PrivacyAuditor.Result half = audit(spark, "DP-Lloyd's noise halved", (run, t) -> {
       NoiseScales s = run.plan().scales();
-      return LatticeNoise.countAndSum(s.betaCount() / 2, s.betaSum() / 2, settings(31).geometry(), D);
+      double phi = run.shares().scale(t);
+      return LatticeNoise.countAndSum(s.betaCount() * phi / 2, s.betaSum() * phi / 2, settings(31).geometry(), D);
     }, 83);
     assertTrue(half.epsilonLowerBound() > claimed, "half of DP-Lloyd's noise must be caught: " + half);
   }

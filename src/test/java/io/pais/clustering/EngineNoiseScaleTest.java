@@ -43,7 +43,7 @@ class EngineNoiseScaleTest {
     double betaCount = ((PreparedRun.Poisson) run).plan().scales().betaCount();
     double betaSum = ((PreparedRun.Poisson) run).plan().scales().betaSum();
     assertTrue(Math.abs(betaCount / betaSum - 1) > 0.2, "the two scales must differ for the test to have power");
-    LloydNoise noise = engine.noiseFor(run);
+    LloydNoise noise = engine.noiseFor(run).atIteration(3); // paper mode: every iteration at the plan's scales
     int n = 5000;
     double[] counts = new double[n];
     double[] radii = new double[n];
@@ -56,6 +56,47 @@ class EngineNoiseScaleTest {
     assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaSum), radii) > 1e-3);
     assertTrue(ks.kolmogorovSmirnovTest(new LaplaceDistribution(0, betaSum), counts) < 1e-3);
     assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaCount), radii) < 1e-3);
+    run.release();
+  }
+
+  /**
+   * A strict release on the full data shares DP-Lloyd's ε unequally (io.pais.accounting.IterationShares): a middle
+   * iteration's counts get Laplace(β_count·φ₂) and sums Gamma(d, β_sum·φ₂) radii, the last one's φ_T; the plan's
+   * equal-share scales are rejected for both, so noise drawn at the wrong iteration's scale would fail here.
+   */
+  @Test
+  void aStrictFullDataReleaseDrawsEachIterationAtItsShare(SparkSession spark) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    int d = 20;
+    int iterations = 4;
+    KMeansSettings settings = KMeansSettings.builder().privacy(io.pais.settings.PrivacyMode.Kind.STRICT).strict(40.0)
+        .normBound(8.0).centre(new double[d]).k(3).iterations(Iterations.fixed(iterations)).epsilon(2)
+        .sampler(Sampler.FULL).initialisation(Initialisation.RANDOM_BALL).seed(9L).build();
+    PrivateKMeansEngine engine = new PrivateKMeansEngine(settings, message -> { });
+    PreparedRun run = engine.prepare(Points.keyedByPartition(jsc.parallelize(Fixtures.gaussianPoints(2000, d, 4), 2),
+        d, "test"));
+    double betaCount = ((PreparedRun.Poisson) run).plan().scales().betaCount();
+    double betaSum = ((PreparedRun.Poisson) run).plan().scales().betaSum();
+    double middle = run.shares().scale(2);
+    double last = run.shares().scale(iterations);
+    assertTrue(middle > 1.2 && last < 0.8, "the shares must differ from equal ones for the test to have power: "
+        + middle + ", " + last);
+    KolmogorovSmirnovTest ks = new KolmogorovSmirnovTest();
+    int n = 5000;
+    for (int t : new int[] {2, iterations}) {
+      LloydNoise noise = engine.noiseFor(run).atIteration(t);
+      double phi = run.shares().scale(t);
+      double[] counts = new double[n];
+      double[] radii = new double[n];
+      for (int i = 0; i < n; i++) {
+        counts[i] = noise.noisyCount(0);
+        radii[i] = Geometry.L2.norm(noise.noisySum(new double[d]));
+      }
+      assertTrue(ks.kolmogorovSmirnovTest(new LaplaceDistribution(0, betaCount * phi), counts) > 1e-3);
+      assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaSum * phi), radii) > 1e-3);
+      assertTrue(ks.kolmogorovSmirnovTest(new LaplaceDistribution(0, betaCount), counts) < 1e-3);
+      assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaSum), radii) < 1e-3);
+    }
     run.release();
   }
 
@@ -73,7 +114,7 @@ class EngineNoiseScaleTest {
     double sigmaCount = ((PreparedRun.Scheme) run).plan().countScale();
     double sigmaSum = ((PreparedRun.Scheme) run).plan().sumScale();
     assertTrue(Math.abs(sigmaSum / sigmaCount - 1) > 0.2, "the two scales must differ for the test to have power");
-    LloydNoise noise = engine.noiseFor(run);
+    LloydNoise noise = engine.noiseFor(run).atIteration(3);
     int n = 5000;
     double[] counts = new double[n];
     double[] sums = new double[n];

@@ -40,6 +40,9 @@ public enum TunedConstants {
       + "axes' band counts, of the release's epsilon", Decision.TAIL_AXES),
   TAIL_POSITIONS_SHARE("accounting.BudgetAllocation$CoresetShares", "TAIL_POSITIONS_SHARE", Role.EPSILON_SHARE,
       "the heavy bands' positions, of the release's epsilon", Decision.TAIL_AXES),
+  LAST_ITERATION_WEIGHT("accounting.IterationShares", "LAST_WEIGHT", Role.EPSILON_SHARE, "a strict release on "
+      + "every point: the last DP-Lloyd iteration's weight in DP-Lloyd's share (1 a middle one's, the first's its "
+      + "reach to the 2/3)", Decision.ITERATION_SHARES),
   MIN_ITERATIONS("accounting.IterationPolicy", "MIN_ITERATIONS", Role.UTILITY, "the fewest DP-Lloyd iterations "
       + "iterations auto chooses", Decision.ITERATIONS),
   MAX_ITERATIONS("accounting.IterationPolicy", "MAX_ITERATIONS", Role.UTILITY, "the most DP-Lloyd iterations "
@@ -103,6 +106,7 @@ public enum TunedConstants {
     TREE("The cell tree: six splits a coordinate, shares by sensitivity"),
     GRID("A grid for the coreset in few dimensions"),
     FIRST_REACH("The first step reaches 2ρ from the grid's cells"),
+    ITERATION_SHARES("The last iteration takes the largest share of DP-Lloyd's ε"),
     NO_CORESET("Without a coreset: a box-shaped start, and dead centres that split"),
     LITTLE_BUDGET("Saying when the budget per centre is little");
 
