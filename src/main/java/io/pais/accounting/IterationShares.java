@@ -106,9 +106,16 @@ public final class IterationShares {
     return true;
   }
 
-  /** For the ledger: each iteration's factor on the plan's scales and its share of DP-Lloyd's ε. */
-  public String describe() {
-    StringJoiner parts = new StringJoiner(", ", "iteration t at these scales times phi_t (its share of epsilon): ", "");
+  /**
+   * {@code line} (a description of the plan's scales, for the ledger or the report) followed by each iteration's factor
+   * on those scales and its share of DP-Lloyd's ε; {@code line} itself when every iteration draws at the plan's scales.
+   */
+  public String describeAfter(String line) {
+    if (isEqual()) {
+      return line;
+    }
+    StringJoiner parts = new StringJoiner(", ", line + "; iteration t at these scales times phi_t (its share of "
+        + "epsilon): ", "");
     for (double s : scales) {
       parts.add(String.format(Locale.ROOT, "%.4g (%.3f)", s, 1 / (s * scales.length)));
     }

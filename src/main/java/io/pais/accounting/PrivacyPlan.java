@@ -141,8 +141,8 @@ public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales,
         String.format(Locale.ROOT, "profile T w (1/betaCount + %s/betaSum), %s, amplified by sampling (SPEC 3-6): %s",
             bound.profileTerm(), bound.clippedOffsets() ? bound.describe() : "|x| <= " + bound.describe(),
             guaranteeMethod),
-        String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)%s", scales.betaSum(),
-            scales.betaCount(), noiseKnob, shares.isEqual() ? "" : "; " + shares.describe()), "the centres");
+        shares.describeAfter(String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)",
+            scales.betaSum(), scales.betaCount(), noiseKnob)), "the centres");
   }
 
   @Override

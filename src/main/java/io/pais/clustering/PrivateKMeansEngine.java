@@ -245,8 +245,7 @@ public final class PrivateKMeansEngine {
   /** The privacy report of a prepared run, read from the ledger, with its training summary (null: none). */
   public PrivacyReport report(PreparedRun run, TrainingSummary summary) {
     // where the iterations share ε unequally, the report's scales are the plan's and this line gives each factor
-    String noise = run.noise(settings.geometry()).describe(settings.geometry())
-        + (run.shares().isEqual() ? "" : "; " + run.shares().describe());
+    String noise = run.shares().describeAfter(run.noise(settings.geometry()).describe(settings.geometry()));
     return new ReleaseReporter(settings, ledger).report(run, noise, summary, selection);
   }
 

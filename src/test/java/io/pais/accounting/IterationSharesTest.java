@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import org.junit.jupiter.api.Test;
 
 /** The iterations' shares of DP-Lloyd's ε: never more than the plan's in all, and weighted as the class says. */
@@ -21,12 +23,12 @@ class IterationSharesTest {
         }
         assertTrue(inverses <= t, "T = " + t + ", reach " + reach + ": sum 1/phi = " + inverses);
         // exact rational arithmetic on the doubles themselves: sum 1/phi_t <= T
-        java.math.BigDecimal exact = java.math.BigDecimal.ZERO;
+        BigDecimal exact = BigDecimal.ZERO;
         for (int i = 1; i <= t; i++) {
-          exact = exact.add(java.math.BigDecimal.ONE.divide(new java.math.BigDecimal(shares.scale(i)),
-              java.math.MathContext.DECIMAL128));
+          exact = exact.add(BigDecimal.ONE.divide(new BigDecimal(shares.scale(i)),
+              MathContext.DECIMAL128));
         }
-        assertTrue(exact.compareTo(java.math.BigDecimal.valueOf(t)) <= 0, "T = " + t + ": " + exact);
+        assertTrue(exact.compareTo(BigDecimal.valueOf(t)) <= 0, "T = " + t + ": " + exact);
       }
     }
   }
@@ -43,13 +45,15 @@ class IterationSharesTest {
     assertEquals(total / 5, five.scale(3), 1e-8);
     assertEquals(total / (5 * IterationShares.LAST_WEIGHT), five.scale(5), 1e-8);
     assertFalse(five.isEqual());
-    assertTrue(five.describe().contains("(0.304)"), five.describe()); // the last one's share: 2 / 6.587
+    String line = five.describeAfter("scales");
+    assertTrue(line.startsWith("scales; ") && line.contains("(0.304)"), line); // the last one's share: 2 / 6.587
   }
 
   @Test
   void equalSharesAndOneIterationKeepThePlansScalesExactly() {
     for (IterationShares shares : new IterationShares[] {IterationShares.equal(6), IterationShares.lastHeavy(1, 2)}) {
       assertTrue(shares.isEqual());
+      assertEquals("scales", shares.describeAfter("scales"));
       for (int t = 1; t <= shares.iterations(); t++) {
         assertEquals(1.0, shares.scale(t));
       }
