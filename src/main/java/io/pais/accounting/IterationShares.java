@@ -96,6 +96,11 @@ public final class IterationShares {
     return scales[iteration - 1];
   }
 
+  /** φ_1, …, φ_T (a copy). */
+  public double[] scales() {
+    return scales.clone();
+  }
+
   /** Whether every iteration draws at the plan's scales. */
   public boolean isEqual() {
     for (double s : scales) {

@@ -78,7 +78,8 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
 
   /**
    * DP-Lloyd's count and sum noise at the plan's scales, as the run's plan builds it: every iteration's under equal
-   * {@link #shares}, and what the dead-centre guard's threshold and the report's scales are read from.
+   * {@link #shares}, and what the report's scales and the dead-centre guard's threshold are read from (the
+   * threshold times each iteration's φ_t, as its noise).
    */
   default LatticeNoise.CountAndSum noise(Geometry geometry) {
     return lloydPlan().noise(geometry, data().dimension());

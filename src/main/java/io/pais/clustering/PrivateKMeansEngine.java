@@ -211,7 +211,7 @@ public final class PrivateKMeansEngine {
       counts.add(noise.count());
       sums.add(noise.sum());
     }
-    return LloydNoise.perIteration(counts, sums, randomness);
+    return LloydNoise.perIteration(counts, sums, run.shares().scales(), randomness);
   }
 
   /**

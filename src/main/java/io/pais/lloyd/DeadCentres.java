@@ -13,7 +13,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * coreset, a DP output the ledger has paid for, and the decision reads only the noisy count, so re-seeding is
  * post-processing and costs no ε.
  *
- * <p>The threshold is {@value #COUNT_DEVIATIONS} standard deviations σ of the count noise ({@link #of}). Under Laplace
+ * <p>The threshold is {@value #COUNT_DEVIATIONS} standard deviations σ of the count noise ({@link #of}), of the noise
+ * each iteration draws its counts with: where the iterations' shares of ε differ, iteration t's threshold is the plan's
+ * times φ_t ({@link #isDead}). Under Laplace
  * noise a cluster with no points is re-seeded with probability 1 − e^(−1.5·√2)/2 ≈ 0.94 an iteration, and one that
  * holds 3σ (twice the threshold) with probability e^(−1.5·√2)/2 ≈ 0.06. With 3σ the threshold re-seeded kddcup99's real
  * clusters of about 4σ in many of their iterations and its releases with the clip radius got worse at ε ≤ 1; with 1σ
@@ -72,9 +74,14 @@ public record DeadCentres(SampleBlock pool, double deadBelow, Split split) {
         new Split(shape, rng));
   }
 
-  /** Whether a centre with this noisy count moves (false when there is neither a pool nor a split). */
-  boolean isDead(double noisyCount) {
-    return (pool.rows() > 0 || split != null) && !(noisyCount >= deadBelow);
+  /**
+   * Whether a centre with this noisy count moves (false when there is neither a pool nor a split): below
+   * {@code deadBelow} times {@code scale}, the factor φ_t of the iteration's noise scales over the plan's
+   * ({@link LloydNoise#scale}), so that the threshold stays the same number of deviations of the noise the count was
+   * drawn with when the iterations' shares of ε differ.
+   */
+  boolean isDead(double noisyCount, double scale) {
+    return (pool.rows() > 0 || split != null) && !(noisyCount >= deadBelow * scale);
   }
 
   /**

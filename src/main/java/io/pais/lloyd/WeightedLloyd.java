@@ -119,7 +119,7 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
           c[t] += previous[j * dimension + t];
         }
       }
-      if (guards && !noise.isNone() && deadCentres.isDead(noisyCount)) {
+      if (guards && !noise.isNone() && deadCentres.isDead(noisyCount, noise.scale())) {
         dead[j] = true;
         anyDead = true;
         continue;

@@ -104,7 +104,7 @@ class DefaultPathAuditTest {
   /** Noise that records every value it releases, in order. */
   private record Recorded(List<Double> counts, List<double[]> sums) {
     /** Iteration t's noise at index t − 1, each tapped. */
-    LloydNoise around(List<LatticeNoise.CountAndSum> iterations, NoiseRandomness randomness) {
+    LloydNoise around(List<LatticeNoise.CountAndSum> iterations, double[] scales, NoiseRandomness randomness) {
       List<ScalarNoise> countTaps = new ArrayList<>();
       List<VectorNoise> sumTaps = new ArrayList<>();
       for (LatticeNoise.CountAndSum noise : iterations) {
@@ -119,7 +119,7 @@ class DefaultPathAuditTest {
           return out;
         });
       }
-      return LloydNoise.perIteration(countTaps, sumTaps, randomness);
+      return LloydNoise.perIteration(countTaps, sumTaps, scales, randomness);
     }
   }
 
@@ -144,7 +144,7 @@ class DefaultPathAuditTest {
     }
     return () -> {
       Recorded recorded = new Recorded(new ArrayList<>(), new ArrayList<>());
-      double[] centres = p.engine().iterate(p.run(), recorded.around(iterations, randomness));
+      double[] centres = p.engine().iterate(p.run(), recorded.around(iterations, p.run().shares().scales(), randomness));
       TrainingSummary summary = p.engine().summarise(p.run(), centres, PrivacyLedger.pure(EPSILON), summaryRng);
       double loss = 0;
       for (int t = 0; t < recorded.counts().size(); t++) {

@@ -70,7 +70,7 @@ class DeadCentreSplitTest {
   void aCentreAtTheThresholdIsLiveAndWithoutNoiseNothingSplits() {
     DeadCentres split = DeadCentres.splitting(SHAPE, 4, NoiseRandomness.seeded(3).provider());
     assertEquals(4, split.deadBelow(), 0);
-    assertTrue(!split.isDead(4) && split.isDead(Math.nextDown(4.0)) && split.isDead(Double.NaN));
+    assertTrue(!split.isDead(4, 1) && split.isDead(Math.nextDown(4.0), 1) && split.isDead(Double.NaN, 1));
     double[] start = {0, 0, 10, 0, -40, -40};
     assertArrayEquals(start, splitting(3, 4).update(stats(start, 3), start, 2, LloydNoise.none()), 0);
   }

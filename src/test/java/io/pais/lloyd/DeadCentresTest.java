@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
 import io.pais.noise.ScalarNoise;
+import io.pais.noise.VectorNoise;
+import java.util.List;
 import io.pais.privacy.Geometry;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
@@ -136,8 +138,41 @@ class DeadCentresTest {
     // a noisy count just below: dead, moved to the far pool point (and NaN counts are dead too)
     double[] below = lloyd.update(stats(START, 2), START, 2, countShift(Math.nextDown(5.0)));
     assertArrayEquals(new double[] {0, 40}, new double[] {below[2], below[3]}, 0);
-    assertTrue(new DeadCentres(POOL, 5).isDead(Double.NaN));
-    assertTrue(!new DeadCentres(POOL, 5).isDead(5) && !DeadCentres.none().isDead(-1));
+    assertTrue(new DeadCentres(POOL, 5).isDead(Double.NaN, 1));
+    assertTrue(!new DeadCentres(POOL, 5).isDead(5, 1) && !DeadCentres.none().isDead(-1, 1));
+  }
+
+  /**
+   * Where the iterations' shares of ε differ, iteration t's count noise is φ_t times the plan's and so is its threshold:
+   * a noisy count of 3 against a threshold of 5 at the plan's scales is alive at φ = 0.5 (threshold 2.5) and dead at
+   * φ = 2 (threshold 10).
+   */
+  @Test
+  void theThresholdFollowsEachIterationsNoiseScale() {
+    WeightedLloyd lloyd = new WeightedLloyd(2, 2, 100, Geometry.L2, true, 1, LloydSums.points(),
+        new DeadCentres(POOL, 5));
+    ScalarNoise plusThree = (exact, rng) -> exact + 3;
+    VectorNoise exactSum = (exact, rng) -> exact.clone();
+    LloydNoise noise = LloydNoise.perIteration(List.of(plusThree, plusThree),
+        List.of(exactSum, exactSum), new double[] {0.5, 2}, NoiseRandomness.seeded(1));
+    DeadCentres.Memory memory = lloyd.deadCentres().memory(2);
+    // φ = 0.5: centre 1 (count 3 ≥ 2.5) takes its noisy mean 0/3, the origin
+    assertArrayEquals(new double[] {500 / 103.0, 0, 0, 0},
+        lloyd.update(stats(START, 2), START, 2, noise.atIteration(1), memory, lloyd.sums()), 1e-12);
+    // φ = 2: the same count is dead (3 < 10) and moves to the far pool point, as at count 0 above
+    assertArrayEquals(new double[] {500 / 103.0, 0, 0, 40},
+        lloyd.update(stats(START, 2), START, 2, noise.atIteration(2), memory, lloyd.sums()), 1e-12);
+    // the equal-share threshold (φ = 1) keeps centre 1 dead at 3: the scale, not the count, decided above
+    assertTrue(new DeadCentres(POOL, 5).isDead(3, 1) && !new DeadCentres(POOL, 5).isDead(3, 0.5));
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LloydNoise.perIteration(
+        List.of(plusThree), List.of(exactSum), new double[] {Double.NaN},
+        NoiseRandomness.seeded(1)));
+    assertTrue(e.getMessage().contains("iteration 1's noise scale factor") && e.getMessage().contains("NaN"),
+        e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> LloydNoise.perIteration(List.of(plusThree),
+        List.of(exactSum), new double[] {1, 1}, NoiseRandomness.seeded(1)));
+    assertTrue(e.getMessage().contains("scale factors") && e.getMessage().contains("1, 1 and 2"), e.getMessage());
   }
 
   @Test
@@ -177,7 +212,7 @@ class DeadCentresTest {
     }
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new WeightedLloyd(2, 1, 100, Geometry.L2, true, 1, LloydSums.points(), new DeadCentres(POOL, 5))
-            .run(SampleBlocks.inMemory(java.util.List.of()), 3, new double[6], LloydNoise.none()));
+            .run(SampleBlocks.inMemory(List.of()), 3, new double[6], LloydNoise.none()));
     assertTrue(e.getMessage().contains("pool must have d = 3"), e.getMessage());
   }
 }
