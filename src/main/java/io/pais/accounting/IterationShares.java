@@ -39,9 +39,7 @@ public final class IterationShares {
     Checks.require(scales.length > 0, "iteration shares need at least one iteration (T), got 0");
     double inverses = 0;
     for (int t = 0; t < scales.length; t++) {
-      Checks.require(Double.isFinite(scales[t]) && scales[t] > 0, "iteration " + (t + 1) + "'s noise scale factor "
-          + "must be finite and > 0, got " + scales[t]);
-      inverses += 1 / scales[t];
+      inverses += 1 / Checks.positive("iteration " + (t + 1) + "'s noise scale factor", scales[t]);
     }
     Checks.require(inverses <= scales.length, "the iterations' noise scale factors must satisfy sum(1/phi_t) <= T = "
         + scales.length + " (at most the plan's epsilon), got " + inverses);

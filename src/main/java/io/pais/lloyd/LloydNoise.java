@@ -43,8 +43,7 @@ public final class LloydNoise {
         "per-iteration noise needs as many count noises, sum noises and scale factors, at least one, got "
             + counts.size() + ", " + sums.size() + " and " + scales.length);
     for (int t = 0; t < scales.length; t++) {
-      Checks.require(Double.isFinite(scales[t]) && scales[t] > 0, "iteration " + (t + 1) + "'s noise scale factor "
-          + "must be finite and > 0, got " + scales[t]);
+      Checks.positive("iteration " + (t + 1) + "'s noise scale factor", scales[t]);
     }
     return new LloydNoise(List.copyOf(counts), List.copyOf(sums), scales.clone(),
         Checks.notNull("randomness", randomness));
