@@ -24,13 +24,15 @@ import java.util.OptionalInt;
  * @param centre the DP centre's ε (0: not run)
  * @param histogram the DP norm histogram's ε (0: not run)
  * @param initialisation the private coreset's mechanisms (all 0: not run)
+ * @param subspace the start in a random subspace's ε, where an auto init share runs no coreset (0: not run;
+ *     {@link InitShare.Auto#subspaceShare})
  * @param summary the private training summary's two mechanisms (both 0: not run)
  * @param selection the k selection's ε, split evenly between its candidate releases (0: not run)
  * @param lloyd DP-Lloyd's ε: the rest
  * @param lloydDelta DP-Lloyd's δ (the uniform schemes; the other stages are pure)
  */
 public record BudgetAllocation(double epsilon, double centre, double histogram, CoresetShares initialisation,
-    SummaryShares summary, double selection, double lloyd, double lloydDelta) {
+    double subspace, SummaryShares summary, double selection, double lloyd, double lloydDelta) {
 
   /**
    * The shares of ε a strict release's settings give its stages, checked on construction; a stage that does not run
@@ -226,9 +228,17 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
    * Which stages of a strict release run (each is decided from public settings).
    *
    * @param tailAxes whether the private coreset also counts its tail axes (with {@code initialisation} only)
+   * @param everyPoint whether DP-Lloyd reads every point once n̂ is known (full data, weight 1): where no coreset runs,
+   *     a start in a random subspace may then read them too ({@link InitShare#subspaceShare})
    */
   public record Stages(boolean centre, boolean histogram, boolean initialisation, boolean tailAxes,
-      boolean selection) {}
+      boolean selection, boolean everyPoint) {
+
+    /** Stages whose DP-Lloyd is not known to read every point. */
+    public Stages(boolean centre, boolean histogram, boolean initialisation, boolean tailAxes, boolean selection) {
+      this(centre, histogram, initialisation, tailAxes, selection, false);
+    }
+  }
 
   /**
    * What an auto init share reads once n̂ is known, all public.
@@ -278,22 +288,26 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
     CoresetShares coreset = stages.initialisation() && init > 0 ? CoresetShares.of(epsilon * init, epsilon,
         stages.tailAxes(), scale.map(s -> OptionalInt.of(s.dimension())).orElse(OptionalInt.empty()))
         : CoresetShares.NONE;
+    double subspace = stages.initialisation() && stages.everyPoint() && init == 0 && scale.isPresent()
+        ? epsilon * shares.init().subspaceShare(scale.get().pointCount() * (epsilon - selection),
+            scale.get().k(), scale.get().dimension())
+        : 0;
     SummaryShares summary = SummaryShares.of(epsilon * shares.summary());
     if (Double.isInfinite(epsilon)) {
-      return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, selection, epsilon, delta);
+      return new BudgetAllocation(epsilon, centre, histogram, coreset, subspace, summary, selection, epsilon, delta);
     }
     BigDecimal rest = new BigDecimal(epsilon);
     for (double spent : new double[] {centre, histogram, coreset.spreads(), coreset.tree(), coreset.sums(),
-        coreset.tailCounts(), coreset.tailPositions(), summary.sizes(), summary.cost(), selection}) {
+        coreset.tailCounts(), coreset.tailPositions(), subspace, summary.sizes(), summary.cost(), selection}) {
       rest = rest.subtract(new BigDecimal(spent));
     }
-    return new BudgetAllocation(epsilon, centre, histogram, coreset, summary, selection,
+    return new BudgetAllocation(epsilon, centre, histogram, coreset, subspace, summary, selection,
         Math.max(0, Rounding.down(rest)), delta);
   }
 
   /** The paper's pipeline: DP-Lloyd is the only stage that spends. */
   public static BudgetAllocation paper(double epsilon, double delta) {
-    return new BudgetAllocation(epsilon, 0, 0, CoresetShares.NONE, SummaryShares.NONE, 0, epsilon, delta);
+    return new BudgetAllocation(epsilon, 0, 0, CoresetShares.NONE, 0, SummaryShares.NONE, 0, epsilon, delta);
   }
 
   /**

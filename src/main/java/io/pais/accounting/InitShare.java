@@ -28,6 +28,11 @@ public sealed interface InitShare extends Serializable {
     }
 
     @Override
+    public double subspaceShare(double pointsTimesEpsilon, int k, int dimension) {
+      return 0;
+    }
+
+    @Override
     public String describe() {
       return Double.toString(share);
     }
@@ -49,6 +54,25 @@ public sealed interface InitShare extends Serializable {
      */
     public static final double NO_CORESET_BELOW = 25;
     public static final double SPARSE_BELOW = 150;
+    /**
+     * Where no coreset runs, the share of the release's ε a start in a random subspace takes
+     * (io.pais.initialisation.SubspaceStart): the prototype's 0.15 of DP-Lloyd's ε, with 0.25 of it about as good
+     * (docs/results/history.md, "A start in a random subspace for high d").
+     */
+    public static final double SUBSPACE_SHARE = 0.13;
+    /**
+     * m, the subspace's dimension: 4 against 8 better in three of the four high-d cells of the generalisation
+     * benchmark (docs/results/history.md, "A start in a random subspace for high d").
+     */
+    public static final int SUBSPACE_DIMENSION = 4;
+    /**
+     * The start in a subspace runs from n̂·ε/(k·m) = 100 on (its steps' budget per centre and coordinate) and from
+     * n̂·ε/(k·d) = 5 on (the full-d steps' budget to use the partition it finds), where no coreset runs: without the
+     * rule it cost the small UCI sets 15–140 % (docs/results/history.md, "A start in a random subspace for high d").
+     */
+    public static final double SUBSPACE_MIN_PROJECTED = 100;
+    /** See {@link #SUBSPACE_MIN_PROJECTED}. */
+    public static final double SUBSPACE_MIN_BUDGET = 5;
     public static final double SPARSE_SHARE = 0.3;
     public static final double DENSE_SHARE = 0.2;
 
@@ -59,6 +83,15 @@ public sealed interface InitShare extends Serializable {
       }
       double perCell = pointsPerCell.getAsDouble();
       return perCell < NO_CORESET_BELOW ? 0 : perCell < SPARSE_BELOW ? SPARSE_SHARE : DENSE_SHARE;
+    }
+
+    @Override
+    public double subspaceShare(double pointsTimesEpsilon, int k, int dimension) {
+      boolean applies = dimension > SUBSPACE_DIMENSION
+          && pointsTimesEpsilon / ((double) k * SUBSPACE_DIMENSION) >= SUBSPACE_MIN_PROJECTED
+          && pointsTimesEpsilon / ((double) k * dimension) >= SUBSPACE_MIN_BUDGET
+          && pointsTimesEpsilon / ((double) k * dimension) < NO_CORESET_BELOW;
+      return applies ? SUBSPACE_SHARE : 0;
     }
 
     @Override
@@ -76,6 +109,12 @@ public sealed interface InitShare extends Serializable {
    * The share at {@code pointsPerCell} = n̂·ε/(k·d) (empty: n̂ not estimated); 0: the coreset does not run.
    */
   double at(OptionalDouble pointsPerCell);
+
+  /**
+   * Where no coreset runs, the share of a start in a random subspace at n̂·ε = {@code pointsTimesEpsilon} (0: the start
+   * in the domain's shape, which costs nothing).
+   */
+  double subspaceShare(double pointsTimesEpsilon, int k, int dimension);
 
   /** The largest share this choice can give: what the sum check before any data is read must allow for. */
   double largest();

@@ -22,6 +22,8 @@ public enum LedgerStage {
   INIT_TAIL_AXES("init: tail axes"),
   /** The private coreset's noisy norm sums of the tail's heavy bands: where along its axis each re-seeding point sits. */
   INIT_TAIL_POSITIONS("init: tail positions"),
+  /** A start found in a random subspace (its reference, spread and steps). */
+  INIT_SUBSPACE("init: subspace"),
   /** The iterations of weighted DP-Lloyd. */
   DP_LLOYD("DP-Lloyd"),
   /** The private training summary's cluster sizes. */
@@ -49,7 +51,7 @@ public enum LedgerStage {
   /** Whether this stage belongs to the private coreset initialiser. */
   public boolean isInitialisation() {
     return this == INIT_SPREADS || this == INIT_CELL_TREE || this == INIT_GRID || this == INIT_SUMS
-        || this == INIT_TAIL_AXES || this == INIT_TAIL_POSITIONS;
+        || this == INIT_TAIL_AXES || this == INIT_TAIL_POSITIONS || this == INIT_SUBSPACE;
   }
 
   /** The stage with this {@link #label()}, as a report holds it. */

@@ -126,6 +126,14 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
       return sample;
     }
 
+    /** The same run starting from {@code centres} (k × d, preprocessed coordinates): a start found after sampling. */
+    Poisson startingFrom(double[] centres) {
+      Checks.require(centres.length == initialCentres.length, "a start must have k x d = " + initialCentres.length
+          + " values, got " + centres.length);
+      return new Poisson(data, plan, sample, pointRadius, centres.clone(), coreset, iterations, sums, firstReach,
+          shares, provenance);
+    }
+
     @Override
     public LatticeNoise.CountAndSum noise(Geometry geometry, int iteration) {
       return plan.noise(geometry, data.dimension(), shares.scale(iteration));

@@ -1,9 +1,9 @@
 package io.pais.clustering;
 
-import io.pais.planning.ReleaseStages;
 import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.BudgetPerCentre;
 import io.pais.accounting.Composition;
+import io.pais.accounting.InitShare;
 import io.pais.accounting.KSelection;
 import io.pais.accounting.LedgerEntry;
 import io.pais.accounting.PrivacyLedger;
@@ -12,18 +12,22 @@ import io.pais.accounting.TrainingSummary;
 import io.pais.estimation.PrivateTrainingSummary;
 import io.pais.initialisation.CoresetStart;
 import io.pais.initialisation.Initialiser;
+import io.pais.initialisation.SubspaceStart;
 import io.pais.io.Points;
 import io.pais.lloyd.LloydNoise;
 import io.pais.math.Checks;
+import io.pais.math.RandomSubspace;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
 import io.pais.noise.ScalarNoise;
 import io.pais.noise.VectorNoise;
+import io.pais.planning.ReleaseStages;
 import io.pais.preprocessing.PreparedData;
 import io.pais.preprocessing.Preprocessor;
 import io.pais.preprocessing.StrictPreprocessor;
 import io.pais.sampling.CoinSource;
 import io.pais.sampling.KeyedCoins;
+import io.pais.sampling.Sampler;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.Preprocessing;
 import io.pais.settings.PrivacyMode;
@@ -195,8 +199,29 @@ public final class PrivateKMeansEngine {
     }
 
     StrictPreprocessor.Result strict = strictResult;
-    return poissonRuns.prepare(data, d, privateInitial, provenance, allocation, strict != null ? strict::norms
-        : once(() -> data.exactNorms(settings.geometry(), NORM_HISTOGRAM_BINS)));
+    PreparedRun run = poissonRuns.prepare(data, d, privateInitial, provenance, allocation, strict != null
+        ? strict::norms : once(() -> data.exactNorms(settings.geometry(), NORM_HISTOGRAM_BINS)));
+    return allocation.subspace() > 0 ? subspaceStart((PreparedRun.Poisson) run, allocation.subspace()) : run;
+  }
+
+  /**
+   * The run starting from centres found in a random subspace ({@link SubspaceStart}) at {@code epsilon}: where the
+   * allocation gives that start a share, the release has no coreset and DP-Lloyd reads every point, which the start
+   * reads too.
+   */
+  private PreparedRun subspaceStart(PreparedRun.Poisson run, double epsilon) {
+    Checks.require(run.plan().sampler() == Sampler.FULL, "a start in a random subspace reads every point, as DP-Lloyd "
+        + "must then: got the " + run.plan().sampler() + " sampler");
+    long start = clock.begin("start in a subspace");
+    RandomSubspace subspace = RandomSubspace.draw(InitShare.Auto.SUBSPACE_DIMENSION, run.data().dimension(),
+        randomness.provider());
+    double[] centres = SubspaceStart.find(run.sampleOf(1), subspace, settings.k(), run.data().radius(), epsilon,
+        ledger, randomness);
+    clock.end("start in a subspace", start);
+    log.accept(String.format(java.util.Locale.ROOT, "init: k centres from %d DP-Lloyd steps over %d centres in a "
+        + "random %d-dimensional subspace", SubspaceStart.STEPS, SubspaceStart.SEEDS_PER_CENTRE * settings.k(),
+        subspace.subspaceDimension()));
+    return run.startingFrom(centres);
   }
 
   /**

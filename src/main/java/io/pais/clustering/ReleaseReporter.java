@@ -1,27 +1,29 @@
 package io.pais.clustering;
 
-import io.pais.estimation.PrivateNormHistogram;
-import io.pais.lloyd.LloydSums;
-import io.pais.preprocessing.PreparedData;
-import io.pais.sampling.spark.SchemeSampling;
-import io.pais.settings.Initialisation;
-import io.pais.settings.PrivacyMode;
-import io.pais.settings.Preprocessing;
-import io.pais.settings.StrictRelease;
-import io.pais.settings.KMeansSettings;
-import io.pais.settings.PublicDomain;
-import io.pais.settings.OffsetClip;
 import io.pais.accounting.BudgetPerCentre;
 import io.pais.accounting.InitShare;
+import io.pais.accounting.KSelection;
+import io.pais.accounting.LedgerStage;
 import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.PrivacyReport;
 import io.pais.accounting.SchemePlan;
-import io.pais.accounting.KSelection;
-import io.pais.accounting.TrainingSummary;
 import io.pais.accounting.Statistic.Source;
+import io.pais.accounting.TrainingSummary;
+import io.pais.estimation.PrivateNormHistogram;
+import io.pais.initialisation.SubspaceStart;
+import io.pais.lloyd.LloydSums;
+import io.pais.preprocessing.PreparedData;
 import io.pais.privacy.Geometry;
 import io.pais.sampling.Sampler;
+import io.pais.sampling.spark.SchemeSampling;
+import io.pais.settings.Initialisation;
+import io.pais.settings.KMeansSettings;
+import io.pais.settings.OffsetClip;
+import io.pais.settings.Preprocessing;
+import io.pais.settings.PrivacyMode;
+import io.pais.settings.PublicDomain;
+import io.pais.settings.StrictRelease;
 import java.util.Locale;
 
 /**
@@ -117,6 +119,11 @@ final class ReleaseReporter {
         && ledger.entries().stream().noneMatch(e -> e.stage().isInitialisation());
   }
 
+  /** Whether the release started in a random subspace (init private-coreset where no coreset ran). */
+  private boolean startedInSubspace() {
+    return ledger.entries().stream().anyMatch(e -> e.stage() == LedgerStage.INIT_SUBSPACE);
+  }
+
   /** Whether --offset-clip auto chose ρ from x̃̂ (a strict release whose norm histogram ran). */
   private boolean usesTypicalNorm(PreparedData data) {
     return settings.isStrict() && settings.offsetClip() instanceof OffsetClip.Auto
@@ -195,7 +202,11 @@ final class ReleaseReporter {
               : "at or above " + BudgetPerCentre.LITTLE_BELOW + ", enough on the benchmark for a cost near the "
               + "non-private optimum") + (coresetSkipped()
               ? "; below " + InitShare.Auto.NO_CORESET_BELOW + " the release started from k points uniform in the "
-              + "ball of the typical radius instead of a private coreset" : ""));
+              + "ball of the typical radius instead of a private coreset"
+              : startedInSubspace() ? "; below " + InitShare.Auto.NO_CORESET_BELOW + " the release started from k "
+              + "centres found by " + SubspaceStart.STEPS + " DP-Lloyd steps over " + SubspaceStart.SEEDS_PER_CENTRE
+              + "k centres in a random " + InitShare.Auto.SUBSPACE_DIMENSION + "-dimensional subspace (init: "
+              + "subspace), merged and lifted, instead of a private coreset" : ""));
     }
     if (settings.sampling().sampler() == Sampler.CORE || usesTypicalNorm(data)) {
       b.statistic("xTilde", data.meanNormStatistic(), Source.DP_ESTIMATE, (settings.geometry() == Geometry.L2

@@ -1,5 +1,6 @@
 package io.pais.lloyd;
 
+import io.pais.math.RandomSubspace;
 import java.io.Serializable;
 import java.util.Arrays;
 
@@ -75,6 +76,29 @@ public final class SampleBlock implements Serializable {
     for (int t = 0; t < dimension; t++) {
       out[offset + t] = columns[t * rows + row];
     }
+  }
+
+  /**
+   * The rows' coordinates in {@code subspace} (Px for every row x, weights as they are), in a new block of m
+   * coordinates: coordinate j of every row is Σ_t P_jt·x_t, summed over the block's columns in order.
+   */
+  public SampleBlock projectedOnto(RandomSubspace subspace) {
+    io.pais.math.Checks.require(subspace.dimension() == dimension, "the subspace must lie in d = " + dimension
+        + ", got d = " + subspace.dimension());
+    int m = subspace.subspaceDimension();
+    double[] p = subspace.directions();
+    double[] projected = new double[rows * m];
+    for (int j = 0; j < m; j++) {
+      int out = j * rows;
+      for (int t = 0; t < dimension; t++) {
+        double coefficient = p[j * dimension + t];
+        int column = t * rows;
+        for (int i = 0; i < rows; i++) {
+          projected[out + i] += coefficient * columns[column + i];
+        }
+      }
+    }
+    return new SampleBlock(rows, m, projected, Arrays.copyOf(weights, rows));
   }
 
   /** The rows of this block followed by those of {@code more} (same d), in a new block. */

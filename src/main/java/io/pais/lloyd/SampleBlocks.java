@@ -1,5 +1,6 @@
 package io.pais.lloyd;
 
+import io.pais.math.RandomSubspace;
 import java.util.List;
 
 /**
@@ -23,6 +24,12 @@ public interface SampleBlocks {
    */
   ClusterCosts clusterCosts(double[] centres, int k, int dimension, double cap);
 
+  /**
+   * The same rows seen in {@code subspace}: every block projected as it is read ({@link SampleBlock#projectedOnto}),
+   * nothing cached anew.
+   */
+  SampleBlocks projectedOnto(RandomSubspace subspace);
+
   /** Drops what these blocks hold in Spark's cache (nothing for blocks in memory). */
   default void release() {}
 
@@ -37,6 +44,11 @@ public interface SampleBlocks {
           stats.add(block, centres, norms);
         }
         return stats;
+      }
+
+      @Override
+      public SampleBlocks projectedOnto(RandomSubspace subspace) {
+        return inMemory(blocks.stream().map(block -> block.projectedOnto(subspace)).toList());
       }
 
       @Override

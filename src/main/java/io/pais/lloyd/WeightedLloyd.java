@@ -76,6 +76,24 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
    */
   public double[] run(IntFunction<SampleBlocks> sampleOfIteration, int dimension, double[] initial,
       LloydNoise noise, IntConsumer progress) {
+    return iterate(sampleOfIteration, dimension, initial, noise, progress, null);
+  }
+
+  /** The centres after T iterations, with the noisy counts the last iteration moved them by (DP outputs). */
+  public record Iterates(double[] centres, double[] noisyCounts) {}
+
+  /**
+   * Runs T iterations over one sample and returns the final centres with the last iteration's noisy counts: what a
+   * start that merges many centres into k weighs them by (post-processing of the counts).
+   */
+  public Iterates runWithCounts(SampleBlocks sample, int dimension, double[] initial, LloydNoise noise) {
+    double[] noisyCounts = new double[k];
+    double[] centres = iterate(t -> sample, dimension, initial, noise, t -> { }, noisyCounts);
+    return new Iterates(centres, noisyCounts);
+  }
+
+  private double[] iterate(IntFunction<SampleBlocks> sampleOfIteration, int dimension, double[] initial,
+      LloydNoise noise, IntConsumer progress, double[] lastNoisyCounts) {
     Checks.require(initial.length == k * dimension, "initial centres must be k x d = " + k * dimension
         + " values, got " + initial.length);
     Checks.require(deadCentres.pool().rows() == 0 || deadCentres.pool().dimension() == dimension, "the dead "
@@ -85,7 +103,8 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     for (int t = 1; t <= iterations; t++) {
       LloydSums terms = t == 1 ? sums.reaching(firstReach) : sums;
       WeightedClusterStats stats = sampleOfIteration.apply(t).clusterStats(centres, k, dimension, terms);
-      centres = update(stats, centres, dimension, noise.atIteration(t), memory, terms);
+      centres = update(stats, centres, dimension, noise.atIteration(t), memory, terms,
+          t == iterations ? lastNoisyCounts : null);
       progress.accept(t);
     }
     return centres;
@@ -93,15 +112,23 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
 
   /** One driver-side update, the first of a run (nothing re-seeded before it, its sums at the first reach). */
   double[] update(WeightedClusterStats stats, double[] previous, int dimension, LloydNoise noise) {
-    return update(stats, previous, dimension, noise.atIteration(1), deadCentres.memory(k), sums.reaching(firstReach));
+    return update(stats, previous, dimension, noise.atIteration(1), deadCentres.memory(k), sums.reaching(firstReach),
+        null);
+  }
+
+  /** The same, the noisy counts not kept. */
+  double[] update(WeightedClusterStats stats, double[] previous, int dimension, LloydNoise noise,
+      DeadCentres.Memory memory, LloydSums terms) {
+    return update(stats, previous, dimension, noise, memory, terms, null);
   }
 
   /**
    * One driver-side update of an iteration that summed {@code terms}: noise for every cluster, then the guards (dead
-   * centres last, from the live ones, with what re-seeding remembers of the run's earlier iterations).
+   * centres last, from the live ones, with what re-seeding remembers of the run's earlier iterations); the noisy
+   * counts are also written to {@code noisyCountsOut} when it is not null.
    */
   double[] update(WeightedClusterStats stats, double[] previous, int dimension, LloydNoise noise,
-      DeadCentres.Memory memory, LloydSums terms) {
+      DeadCentres.Memory memory, LloydSums terms, double[] noisyCountsOut) {
     double[] next = new double[k * dimension];
     boolean offsets = terms instanceof LloydSums.ClippedOffsets;
     // the terms were summed at 1/reach of their length: the noisy sum times the reach (exact, a power of two)
@@ -141,6 +168,9 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
         }
       }
       System.arraycopy(c, 0, next, j * dimension, dimension);
+    }
+    if (noisyCountsOut != null) {
+      System.arraycopy(noisyCounts, 0, noisyCountsOut, 0, k);
     }
     memory.observe(dead);
     if (anyDead) {

@@ -1,11 +1,11 @@
 package io.pais.planning;
 
 import io.pais.accounting.BudgetAllocation;
+import io.pais.sampling.Sampler;
 import io.pais.settings.Initialisation;
 import io.pais.settings.Iterations;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.PrivacyMode;
-import io.pais.sampling.Sampler;
 import java.util.Optional;
 
 /**
@@ -57,7 +57,8 @@ public final class ReleaseStages {
     }
     BudgetAllocation.Stages stages = new BudgetAllocation.Stages(!strict.constants().hasCentre(),
         needsNormHistogram(settings), settings.initialisation() == Initialisation.PRIVATE_CORESET,
-        tailAxes(settings, scale.map(BudgetAllocation.Scale::dimension)), !settings.kCandidates().isEmpty());
+        tailAxes(settings, scale.map(BudgetAllocation.Scale::dimension)), !settings.kCandidates().isEmpty(),
+        scale.isPresent() && settings.sampling().samplerFor(scale.get().pointCount(), true) == Sampler.FULL);
     return scale.isEmpty() ? BudgetAllocation.strict(settings.epsilon(), delta, strict.release().shares(), stages)
         : BudgetAllocation.strict(settings.epsilon(), delta, strict.release().shares(), stages, scale.get());
   }

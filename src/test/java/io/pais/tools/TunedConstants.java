@@ -78,6 +78,16 @@ public enum TunedConstants {
   FIRST_REACH("clustering.LloydPlanner", "FIRST_REACH", Role.UTILITY, "from a start at the grid's cells with clusters "
       + "wide beside r, how far (in rho) DP-Lloyd's first offsets reach, each summed at 1/FIRST_REACH of its length",
       Decision.FIRST_REACH),
+  SUBSPACE_SHARE("accounting.InitShare$Auto", "SUBSPACE_SHARE", Role.EPSILON_SHARE, "where no coreset runs and a "
+      + "start in a random subspace does: its share of the release's epsilon", Decision.SUBSPACE),
+  SUBSPACE_DIMENSION("accounting.InitShare$Auto", "SUBSPACE_DIMENSION", Role.UTILITY, "m, the dimension of the "
+      + "random subspace a start is found in", Decision.SUBSPACE),
+  SUBSPACE_MIN_PROJECTED("accounting.InitShare$Auto", "SUBSPACE_MIN_PROJECTED", Role.UTILITY, "n̂·ε/(k·m) from "
+      + "which the start in a subspace runs (its steps' budget)", Decision.SUBSPACE),
+  SUBSPACE_MIN_BUDGET("accounting.InitShare$Auto", "SUBSPACE_MIN_BUDGET", Role.UTILITY, "n̂·ε/(k·d) from which the "
+      + "start in a subspace runs (the full-d steps' budget to use its partition)", Decision.SUBSPACE),
+  SUBSPACE_SEEDS_PER_CENTRE("initialisation.SubspaceStart", "SEEDS_PER_CENTRE", Role.UTILITY, "centres per final "
+      + "centre that the subspace's DP-Lloyd steps run with before they are merged into k", Decision.SUBSPACE),
   TYPICAL_BOX_SHARE("initialisation.InitialCentres", "TYPICAL_BOX_SHARE", Role.UTILITY, "the box-shaped start's norm "
       + "as a share of the data's typical norm", Decision.NO_CORESET),
   DEAD_CENTRE_DEVIATIONS("lloyd.DeadCentres", "COUNT_DEVIATIONS", Role.POST_PROCESSING, "a centre whose noisy count "
@@ -108,6 +118,7 @@ public enum TunedConstants {
     FIRST_REACH("The first step reaches 2ρ from the grid's cells"),
     ITERATION_SHARES("The last iteration takes the largest share of DP-Lloyd's ε"),
     NO_CORESET("Without a coreset: a box-shaped start, and dead centres that split"),
+    SUBSPACE("Without a coreset in many dimensions: a start in a random subspace"),
     LITTLE_BUDGET("Saying when the budget per centre is little");
 
     /** The page the records are on. */

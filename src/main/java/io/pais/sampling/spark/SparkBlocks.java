@@ -5,6 +5,7 @@ import io.pais.lloyd.LloydSums;
 import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.lloyd.WeightedClusterStats;
+import io.pais.math.RandomSubspace;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function2;
@@ -27,7 +28,7 @@ public final class SparkBlocks {
    * statistics object, and the driver merges them.
    */
   public static SampleBlocks of(JavaRDD<SampleBlock> blocks) {
-    return new Distributed<>(blocks, block -> block);
+    return new Distributed<>(blocks, block -> block, true);
   }
 
   /**
@@ -35,7 +36,7 @@ public final class SparkBlocks {
    * view may reuse one scratch block a task): full-data DP-Lloyd over the preprocessing's cached points.
    */
   public static <T> SampleBlocks viewed(JavaRDD<T> blocks, BlockView<T> view) {
-    return new Distributed<>(blocks, view);
+    return new Distributed<>(blocks, view, true);
   }
 
   /** How a pass adds one block to its accumulator, given the broadcast centres. */
@@ -48,8 +49,13 @@ public final class SparkBlocks {
     SampleBlock of(T block);
   }
 
-  /** The Spark side. Its lambdas capture the broadcast, the view and the norms only, never this. */
-  private record Distributed<T>(JavaRDD<T> blocks, BlockView<T> view) implements SampleBlocks {
+  /**
+   * The Spark side. Its lambdas capture the broadcast, the view and the norms only, never this.
+   *
+   * @param ownsCache whether {@link #release} drops the blocks' cache: a projected view reads the blocks of the sample
+   *     it came from and leaves their cache to it
+   */
+  private record Distributed<T>(JavaRDD<T> blocks, BlockView<T> view, boolean ownsCache) implements SampleBlocks {
     /**
      * Partitions up to which the driver merges every task's statistics itself (one stage); past it a tree level
      * merges them on the executors first. Each is k·(d + 1) doubles, so even the bound's worth stays small, and
@@ -85,7 +91,16 @@ public final class SparkBlocks {
     }
 
     @Override
+    public SampleBlocks projectedOnto(RandomSubspace subspace) {
+      BlockView<T> inner = view;
+      return new Distributed<>(blocks, block -> inner.of(block).projectedOnto(subspace), false);
+    }
+
+    @Override
     public void release() {
+      if (!ownsCache) {
+        return;
+      }
       blocks.unpersist(false);
     }
   }
