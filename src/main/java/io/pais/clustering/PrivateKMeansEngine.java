@@ -33,6 +33,7 @@ import io.pais.settings.Preprocessing;
 import io.pais.settings.PrivacyMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -218,7 +219,7 @@ public final class PrivateKMeansEngine {
     double[] centres = SubspaceStart.find(run.sampleOf(1), subspace, settings.k(), run.data().radius(), epsilon,
         ledger, randomness);
     clock.end("start in a subspace", start);
-    log.accept(String.format(java.util.Locale.ROOT, "init: k centres from %d DP-Lloyd steps over %d centres in a "
+    log.accept(String.format(Locale.ROOT, "init: k centres from %d DP-Lloyd steps over %d centres in a "
         + "random %d-dimensional subspace", SubspaceStart.STEPS, SubspaceStart.SEEDS_PER_CENTRE * settings.k(),
         subspace.subspaceDimension()));
     return run.startingFrom(centres);

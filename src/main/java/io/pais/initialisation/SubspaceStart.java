@@ -15,10 +15,12 @@ import io.pais.lloyd.WeightedKMeans;
 import io.pais.lloyd.WeightedLloyd;
 import io.pais.math.Checks;
 import io.pais.math.RandomSubspace;
+import io.pais.math.Rounding;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.LatticeSumNoise;
 import io.pais.noise.NoiseRandomness;
 import io.pais.privacy.Geometry;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -113,9 +115,8 @@ public final class SubspaceStart {
 
     // what is left of the share, exactly and rounded down (the lattice's inflated scales keep each step's real ε
     // below its third)
-    double stepsEpsilon = io.pais.math.Rounding.down(new java.math.BigDecimal(epsilon)
-        .subtract(new java.math.BigDecimal(reference.meanEpsilon()))
-        .subtract(new java.math.BigDecimal(reference.spreadEpsilon())));
+    double stepsEpsilon = Rounding.down(new BigDecimal(epsilon).subtract(new BigDecimal(reference.meanEpsilon()))
+        .subtract(new BigDecimal(reference.spreadEpsilon())));
     double stepEpsilon = stepsEpsilon / STEPS;
     LatticeNoise.Pair noise = LatticeNoise.countAndSum(1 / (COUNT_SHARE * stepEpsilon),
         reference.clip() / ((1 - COUNT_SHARE) * stepEpsilon), Geometry.L2, m);
