@@ -202,7 +202,10 @@ public final class PrivateKMeansEngine {
     StrictPreprocessor.Result strict = strictResult;
     PreparedRun run = poissonRuns.prepare(data, d, privateInitial, provenance, allocation, strict != null
         ? strict::norms : once(() -> data.exactNorms(settings.geometry(), NORM_HISTOGRAM_BINS)));
-    return allocation.subspace() > 0 ? subspaceStart((PreparedRun.Poisson) run, allocation.subspace()) : run;
+    // the allocation decided "every point" from n̂ before the planner did; should the planner sample after all, the
+    // run starts as before and the start's share stays unspent (the ledger, and so the report, hold what was spent)
+    return allocation.subspace() > 0 && run instanceof PreparedRun.Poisson poisson
+        && poisson.plan().sampler() == Sampler.FULL ? subspaceStart(poisson, allocation.subspace()) : run;
   }
 
   /**
@@ -211,8 +214,6 @@ public final class PrivateKMeansEngine {
    * reads too.
    */
   private PreparedRun subspaceStart(PreparedRun.Poisson run, double epsilon) {
-    Checks.require(run.plan().sampler() == Sampler.FULL, "a start in a random subspace reads every point, as DP-Lloyd "
-        + "must then: got the " + run.plan().sampler() + " sampler");
     long start = clock.begin("start in a subspace");
     RandomSubspace subspace = RandomSubspace.draw(InitShare.Auto.SUBSPACE_DIMENSION, run.data().dimension(),
         randomness.provider());
