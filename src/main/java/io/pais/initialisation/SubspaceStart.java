@@ -25,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
-import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 
 /**
  * k starting centres found in a random subspace, for a strict release in many dimensions that has no coreset
@@ -110,28 +109,35 @@ public final class SubspaceStart {
     int m = subspace.subspaceDimension();
     int seeds = SEEDS_PER_CENTRE * k;
     SampleBlocks projected = sample.projectedOnto(subspace);
-    double unit = radius * Math.sqrt((double) m / subspace.dimension());
-    Reference reference = reference(projected, m, unit, epsilon, ledger, randomness.provider());
+    WeightedLloyd.Iterates iterates;
+    double keepAbove;
+    try {
+      double unit = radius * Math.sqrt((double) m / subspace.dimension());
+      Reference reference = reference(projected, m, unit, epsilon, ledger, randomness.provider());
 
-    // what is left of the share, exactly and rounded down (the lattice's inflated scales keep each step's real ε
-    // below its third)
-    double stepsEpsilon = Rounding.down(new BigDecimal(epsilon).subtract(new BigDecimal(reference.meanEpsilon()))
-        .subtract(new BigDecimal(reference.spreadEpsilon())));
-    double stepEpsilon = stepsEpsilon / STEPS;
-    LatticeNoise.Pair noise = LatticeNoise.countAndSum(1 / (COUNT_SHARE * stepEpsilon),
-        reference.clip() / ((1 - COUNT_SHARE) * stepEpsilon), Geometry.L2, m);
-    ledger.spend(new LedgerEntry(LedgerStage.INIT_SUBSPACE, String.format(Locale.ROOT, "%d DP-Lloyd steps over %d "
-        + "centres in a random %d-dimensional subspace (%s)", STEPS, seeds, m, noise.describe(Geometry.L2)),
-        stepsEpsilon, 0,
-        String.format(Locale.ROOT, "sum: %.6g (the offsets' clip in the subspace, l2); count: 1", reference.clip()),
-        String.format(Locale.ROOT, "sum: %.6g; count: %.6g", noise.sum().scale(), noise.count().scale()),
-        "the start's centres and counts in the subspace"));
-    WeightedLloyd steps = new WeightedLloyd(seeds, STEPS, unit * REFERENCE_CLIP, Geometry.L2, true, 1,
-        new LloydSums.ClippedOffsets(reference.clip(), Geometry.L2, 1), DeadCentres.none());
-    WeightedLloyd.Iterates iterates = steps.runWithCounts(projected, m,
-        around(reference.reference(), seeds, reference.clip() / 2, randomness.provider()),
-        LloydNoise.of(noise.count(), noise.sum(), randomness));
-    double[] merged = merge(iterates, k, m, KEEP_SCALES * noise.count().scale(), randomness.provider());
+      // what is left of the share, exactly and rounded down (the lattice's inflated scales keep each step's real ε
+      // below its third)
+      double stepsEpsilon = Rounding.down(new BigDecimal(epsilon).subtract(new BigDecimal(reference.meanEpsilon()))
+          .subtract(new BigDecimal(reference.spreadEpsilon())));
+      double stepEpsilon = stepsEpsilon / STEPS;
+      LatticeNoise.Pair noise = LatticeNoise.countAndSum(1 / (COUNT_SHARE * stepEpsilon),
+          reference.clip() / ((1 - COUNT_SHARE) * stepEpsilon), Geometry.L2, m);
+      ledger.spend(new LedgerEntry(LedgerStage.INIT_SUBSPACE, String.format(Locale.ROOT, "%d DP-Lloyd steps over %d "
+          + "centres in a random %d-dimensional subspace (%s)", STEPS, seeds, m, noise.describe(Geometry.L2)),
+          stepsEpsilon, 0,
+          String.format(Locale.ROOT, "sum: %.6g (the offsets' clip in the subspace, l2); count: 1", reference.clip()),
+          String.format(Locale.ROOT, "sum: %.6g; count: %.6g", noise.sum().scale(), noise.count().scale()),
+          "the start's centres and counts in the subspace"));
+      WeightedLloyd steps = new WeightedLloyd(seeds, STEPS, unit * REFERENCE_CLIP, Geometry.L2, true, 1,
+          new LloydSums.ClippedOffsets(reference.clip(), Geometry.L2, 1), DeadCentres.none());
+      iterates = steps.runWithCounts(projected, m,
+          around(reference.reference(), seeds, reference.clip() / 2, randomness.provider()),
+          LloydNoise.of(noise.count(), noise.sum(), randomness));
+      keepAbove = KEEP_SCALES * noise.count().scale();
+    } finally {
+      projected.release();
+    }
+    double[] merged = merge(iterates, k, m, keepAbove, randomness.provider());
     return subspace.lift(merged, k);
   }
 
@@ -173,19 +179,9 @@ public final class SubspaceStart {
   /** {@code seeds} points uniform in the ball of radius {@code radius} around {@code centre} (data-free draws). */
   private static double[] around(double[] centre, int seeds, double radius, UniformRandomProvider rng) {
     int m = centre.length;
-    ZigguratSampler.NormalizedGaussian gaussian = ZigguratSampler.NormalizedGaussian.of(rng);
-    double[] points = new double[seeds * m];
-    double[] direction = new double[m];
-    for (int a = 0; a < seeds; a++) {
-      double norm = 0;
-      for (int j = 0; j < m; j++) {
-        direction[j] = gaussian.sample();
-        norm += direction[j] * direction[j];
-      }
-      double length = radius * Math.pow(rng.nextDouble(), 1.0 / m) / Math.sqrt(norm);
-      for (int j = 0; j < m; j++) {
-        points[a * m + j] = centre[j] + length * direction[j];
-      }
+    double[] points = InitialCentres.randomBall(seeds, m, radius, Geometry.L2, rng);
+    for (int i = 0; i < points.length; i++) {
+      points[i] += centre[i % m];
     }
     return points;
   }

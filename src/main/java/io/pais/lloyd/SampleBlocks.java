@@ -25,8 +25,8 @@ public interface SampleBlocks {
   ClusterCosts clusterCosts(double[] centres, int k, int dimension, double cap);
 
   /**
-   * The same rows seen in {@code subspace}: every block projected as it is read ({@link SampleBlock#projectedOnto}),
-   * nothing cached anew.
+   * The same rows seen in {@code subspace}, every block projected ({@link SampleBlock#projectedOnto}) once for the
+   * passes that read them; {@link #release} them when done (the rows they came from are not released).
    */
   SampleBlocks projectedOnto(RandomSubspace subspace);
 

@@ -10,6 +10,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.storage.StorageLevel;
 
 /** {@link SampleBlocks} on Spark: an RDD of blocks, folded by the tasks into per-cluster statistics. */
 public final class SparkBlocks {
@@ -28,7 +29,7 @@ public final class SparkBlocks {
    * statistics object, and the driver merges them.
    */
   public static SampleBlocks of(JavaRDD<SampleBlock> blocks) {
-    return new Distributed<>(blocks, block -> block, true);
+    return new Distributed<>(blocks, block -> block);
   }
 
   /**
@@ -36,7 +37,7 @@ public final class SparkBlocks {
    * view may reuse one scratch block a task): full-data DP-Lloyd over the preprocessing's cached points.
    */
   public static <T> SampleBlocks viewed(JavaRDD<T> blocks, BlockView<T> view) {
-    return new Distributed<>(blocks, view, true);
+    return new Distributed<>(blocks, view);
   }
 
   /** How a pass adds one block to its accumulator, given the broadcast centres. */
@@ -49,13 +50,8 @@ public final class SparkBlocks {
     SampleBlock of(T block);
   }
 
-  /**
-   * The Spark side. Its lambdas capture the broadcast, the view and the norms only, never this.
-   *
-   * @param ownsCache whether {@link #release} drops the blocks' cache: a projected view reads the blocks of the sample
-   *     it came from and leaves their cache to it
-   */
-  private record Distributed<T>(JavaRDD<T> blocks, BlockView<T> view, boolean ownsCache) implements SampleBlocks {
+  /** The Spark side. Its lambdas capture the broadcast, the view and the norms only, never this. */
+  private record Distributed<T>(JavaRDD<T> blocks, BlockView<T> view) implements SampleBlocks {
     /**
      * Partitions up to which the driver merges every task's statistics itself (one stage); past it a tree level
      * merges them on the executors first. Each is k·(d + 1) doubles, so even the bound's worth stays small, and
@@ -90,17 +86,19 @@ public final class SparkBlocks {
       return result;
     }
 
+    /**
+     * Projected once and cached (m coordinates a row, a few of d), for the several passes a start in the subspace
+     * makes; its own cache, which {@link #release} drops, and the sample's is left as it is.
+     */
     @Override
     public SampleBlocks projectedOnto(RandomSubspace subspace) {
       BlockView<T> inner = view;
-      return new Distributed<>(blocks, block -> inner.of(block).projectedOnto(subspace), false);
+      return SparkBlocks.of(blocks.map(block -> inner.of(block).projectedOnto(subspace))
+          .persist(StorageLevel.MEMORY_AND_DISK()));
     }
 
     @Override
     public void release() {
-      if (!ownsCache) {
-        return;
-      }
       blocks.unpersist(false);
     }
   }
