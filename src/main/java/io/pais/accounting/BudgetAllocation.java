@@ -288,7 +288,8 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
     CoresetShares coreset = stages.initialisation() && init > 0 ? CoresetShares.of(epsilon * init, epsilon,
         stages.tailAxes(), scale.map(s -> OptionalInt.of(s.dimension())).orElse(OptionalInt.empty()))
         : CoresetShares.NONE;
-    double subspace = stages.initialisation() && stages.everyPoint() && init == 0 && scale.isPresent()
+    // the init share decides where a coreset runs and where, instead, a start in a subspace does (never both)
+    double subspace = stages.initialisation() && stages.everyPoint() && scale.isPresent()
         ? epsilon * shares.init().subspaceShare(scale.get().pointCount() * (epsilon - selection),
             scale.get().k(), scale.get().dimension())
         : 0;

@@ -50,7 +50,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 public final class SubspaceStart {
   /**
    * Centres per final centre in the subspace's steps: 2, 3 and 4 alike on the high-d cells, 1 (no over-seeding)
-   * splits the clusters of {@code SubspaceStartTest} in 18 of 40 seeds against 33 (docs/results/history.md, "A start
+   * splits the clusters of {@code SubspaceStartTest} in 18 of 40 seeds against 34 (docs/results/history.md, "A start
    * in a random subspace for high d").
    */
   public static final int SEEDS_PER_CENTRE = 3;

@@ -219,4 +219,31 @@ class BudgetAllocationTest {
       double pointCount) {
     return BudgetAllocation.strict(epsilon, 0, shares, stages, new BudgetAllocation.Scale(pointCount, 10, 10));
   }
+
+  /**
+   * Where budget-init auto runs no coreset, a release on every point in d > 4 with n̂·ε/(4k) ≥ 100 and n̂·ε/(k·d) ≥ 5
+   * gives a start in a random subspace its share, never beside a coreset, and DP-Lloyd the rest; a given init share, a
+   * sampled release, or a budget outside that window gives it nothing.
+   */
+  @Test
+  void aStartInASubspaceTakesItsShareOnlyWhereNoCoresetRuns() {
+    BudgetAllocation.Shares auto = new BudgetAllocation.Shares(0.05, 0.05, InitShare.auto(), 0, 0.5);
+    BudgetAllocation.Stages everyPoint = new BudgetAllocation.Stages(true, true, true, false, false, true);
+    // n̂ = 10,000, k = 5, d = 128: n̂·ε/(k·d) = 15.6, n̂·ε/(4k) = 500
+    BudgetAllocation in = BudgetAllocation.strict(1, 0, auto, everyPoint, new BudgetAllocation.Scale(10_000, 5, 128));
+    assertEquals(InitShare.Auto.SUBSPACE_SHARE, in.subspace(), 0);
+    assertEquals(0, in.initialisation().tree());
+    assertEquals(1 - 0.05 - 0.05 - InitShare.Auto.SUBSPACE_SHARE, in.lloyd(), 1e-15);
+    // a coreset (n̂·ε/(k·d) = 31), too little budget (3.9), too few dimensions, a sample, a given share: none
+    for (BudgetAllocation out : new BudgetAllocation[] {
+        BudgetAllocation.strict(1, 0, auto, everyPoint, new BudgetAllocation.Scale(20_000, 5, 128)),
+        BudgetAllocation.strict(1, 0, auto, everyPoint, new BudgetAllocation.Scale(2_500, 5, 128)),
+        BudgetAllocation.strict(1, 0, auto, everyPoint, new BudgetAllocation.Scale(500, 5, 4)),
+        BudgetAllocation.strict(1, 0, auto, new BudgetAllocation.Stages(true, true, true, false, false),
+            new BudgetAllocation.Scale(10_000, 5, 128)),
+        BudgetAllocation.strict(1, 0, new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.2), 0, 0.5),
+            everyPoint, new BudgetAllocation.Scale(10_000, 5, 128))}) {
+      assertEquals(0, out.subspace(), out.toString());
+    }
+  }
 }
