@@ -1,6 +1,7 @@
 package io.pais.settings;
 
 import io.pais.math.Checks;
+import io.pais.math.MeanSpread;
 import io.pais.privacy.Geometry;
 
 /**
@@ -36,8 +37,10 @@ public sealed interface PublicDomain {
 
   /**
    * A noisy estimate of a mean of points of the region (in input coordinates), each coordinate of whose noise has
-   * {@code variance}, drawn towards the region's middle (the box's midpoint, the ball's origin: public points) by the
-   * linear estimator of least worst-case squared error for a mean anywhere in the region, then moved into it.
+   * {@code variance}, drawn towards the region's middle (the box's midpoint, the ball's origin: public points) by a
+   * linear weight — in the box the one of least squared error for a mean whose offset from the middle is estimated
+   * from the estimate itself, at most the box's reach; in the ball the linear estimator of least worst-case squared
+   * error for a mean anywhere in it —, then moved into it.
    * Post-processing: public constants and DP outputs only. Where the noise is small against the region the estimate
    * barely moves; where it is wider than the region itself (little data, many dimensions) the middle is the better
    * guess, and the estimate stays near it.
@@ -86,18 +89,29 @@ public sealed interface PublicDomain {
     }
 
     /**
-     * Per coordinate, a mean θ in [m − a, m + a] seen as x = θ + noise: m + λ(x − m) has squared error
-     * λ²σ² + (1 − λ)²(θ − m)², at most λ²σ² + (1 − λ)²a², least at λ = a²/(a² + σ²) (any noise of variance σ²).
+     * Per coordinate, a mean θ in [m − a, m + a] seen as x = θ + noise of variance σ²: m + λ(x − m) has squared
+     * error λ²σ² + (1 − λ)²(θ − m)², least at λ = τ²/(τ² + σ²/a²) where τ² = (θ − m)²/a² ≤ 1. The worst case, τ² = 1,
+     * is the minimax weight a²/(a² + σ²); τ² is estimated from the estimate itself ({@link MeanSpread}).
      */
     @Override
     public double[] shrink(double[] estimate, double variance) {
       Checks.require(estimate.length == dimension, "estimate must have " + dimension + " coordinates");
       Checks.nonNegative("variance", variance);
       double[] middle = bounds.midpoint(dimension);
+      double[] halves = bounds.halfWidthsIn(dimension);
+      double[] scaled = new double[dimension];
+      double[] noise = new double[dimension];
+      for (int t = 0; t < dimension; t++) {
+        double half = halves[t];
+        scaled[t] = half == 0 ? 0 : (estimate[t] - middle[t]) / half;
+        noise[t] = half == 0 ? Double.POSITIVE_INFINITY : variance / (half * half);
+      }
+      double spread = MeanSpread.of(scaled, noise);
       double[] out = new double[dimension];
       for (int t = 0; t < dimension; t++) {
-        double half = (bounds.upper(t) - bounds.lower(t)) / 2;
-        double weight = half == 0 ? 0 : half * half / (half * half + variance);
+        double half = halves[t];
+        // τ²a²/(τ²a² + σ²): at τ² = 1 the minimax weight to the bit
+        double weight = half == 0 ? 0 : spread * half * half / (spread * half * half + variance);
         out[t] = middle[t] + weight * (estimate[t] - middle[t]);
       }
       return bounds.clamp(out);
@@ -134,7 +148,10 @@ public sealed interface PublicDomain {
 
     /**
      * A mean θ within R of the origin c seen as x = θ + noise of variance σ² per coordinate: c + λ(x − c) has
-     * squared error λ²dσ² + (1 − λ)²‖θ − c‖², at most λ²dσ² + (1 − λ)²R², least at λ = R²/(R² + dσ²).
+     * squared error λ²dσ² + (1 − λ)²‖θ − c‖², at most λ²dσ² + (1 − λ)²R², least at λ = R²/(R² + dσ²). The worst case
+     * is kept here, unlike the box's estimate of the mean's offset: a clip ball is a bound on every point's norm,
+     * not a range the data spans, and drawing ĉ to its origin as far as that estimate says cost kddcup99 at ε = 0.5
+     * (docs/results/history.md, "The DP centre's shrink follows the mean's offset").
      */
     @Override
     public double[] shrink(double[] estimate, double variance) {

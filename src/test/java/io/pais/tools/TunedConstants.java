@@ -88,6 +88,9 @@ public enum TunedConstants {
       + "start in a subspace runs (the full-d steps' budget to use its partition)", Decision.SUBSPACE),
   SUBSPACE_SEEDS_PER_CENTRE("initialisation.SubspaceStart", "SEEDS_PER_CENTRE", Role.UTILITY, "centres per final "
       + "centre that the subspace's DP-Lloyd steps run with before they are merged into k", Decision.SUBSPACE),
+  MEAN_SPREAD_FROM_COORDINATES("math.MeanSpread", "FROM_COORDINATES", Role.POST_PROCESSING, "the effective "
+      + "coordinates from which the DP centre's shrink estimates the mean's offset from the domain's middle instead "
+      + "of taking the worst case", Decision.DOMAIN_MIDDLE),
   TYPICAL_BOX_SHARE("initialisation.InitialCentres", "TYPICAL_BOX_SHARE", Role.UTILITY, "the box-shaped start's norm "
       + "as a share of the data's typical norm", Decision.NO_CORESET),
   DEAD_CENTRE_DEVIATIONS("lloyd.DeadCentres", "COUNT_DEVIATIONS", Role.POST_PROCESSING, "a centre whose noisy count "
@@ -117,6 +120,7 @@ public enum TunedConstants {
     GRID("A grid for the coreset in few dimensions"),
     FIRST_REACH("The first step reaches 2ρ from the grid's cells"),
     ITERATION_SHARES("The last iteration takes the largest share of DP-Lloyd's ε"),
+    DOMAIN_MIDDLE("The DP centre drawn to the domain's middle"),
     NO_CORESET("Without a coreset: a box-shaped start, and dead centres that split"),
     SUBSPACE("Without a coreset in many dimensions: a start in a random subspace"),
     LITTLE_BUDGET("Saying when the budget per centre is little");
