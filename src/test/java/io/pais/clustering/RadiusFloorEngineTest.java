@@ -15,8 +15,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * r̂'s floor through the engine: two clusters of radius about 3 at the middle of the public box [−100, 100]²
- * (R₀ ≈ 141, so the floor R₁/8 is above 17). At 300 points and ε = 1 the norm histogram's cumulative count is
- * noise-bound (a deviation near 113 at the floor's edge against the 7.5 points the 0.975 quantile leaves out), so
+ * (R₀ ≈ 141, so the floor R₁/4 is above 35). At 300 points and ε = 1 the norm histogram's cumulative count is
+ * noise-bound (a deviation near 160 at the floor's edge against the 7.5 points the 0.975 quantile leaves out), so
  * r̂ is at least the floor in every seed, and the report's description of r says so; at 40,000 points it places the
  * quantile, and r̂ stays near the data (below the floor), as before.
  */

@@ -199,15 +199,16 @@ class EstimatorNoiseTest {
   }
 
   /**
-   * r̂ is at least the histogram's range over 8 where the noise of the cumulative count up to that edge is at least the
-   * (1 − q)·n̂ points the quantile leaves beyond r̂: 128 bins on [0, 128] (the floor is the edge 16), 300 points in the
-   * first bin at ε = 0.05 (Laplace scale 20 a bin: the cumulative count's deviation at the floor is about 113, against
-   * 7.5 points). Across 50 seeds r̂ is never below the floor and otherwise the quantile's own edge (the quantile alone
-   * is below it in at least 10 of them). With n̂ = 100,000 (2,500 points beyond r̂) or ε = 1 (deviation about 6) the
-   * histogram places the quantile, and r̂ stays at it.
+   * r̂ is at least the histogram's range over 4 where the noise of the cumulative count up to that edge is at least the
+   * (1 − q)·n̂ points the quantile leaves beyond r̂: 128 bins on [0, 128] (the floor is the edge 32), 300 points in the
+   * first bin at ε = 0.05 (Laplace scale 20 a bin: the cumulative count's deviation at the floor is 160, against 7.5
+   * points). Across 50 seeds r̂ is never below the floor and otherwise the quantile's own edge (the quantile alone is
+   * below it in at least 10 of them). With n̂ = 100,000 (2,500 points beyond r̂) or ε = 1 (deviation 8) the histogram
+   * places the quantile, and r̂ stays at it.
    */
   @Test
-  void aRadiusTheNoiseCannotPlaceBelowAnEighthOfTheRangeIsRaisedToIt() {
+  void aRadiusTheNoiseCannotPlaceBelowAQuarterOfTheRangeIsRaisedToIt() {
+    assertEquals(4, PrivateNormHistogram.RADIUS_FLOOR_DIVISOR, "the edges below are a quarter of the range");
     long[] few = new long[129];
     few[0] = 300;
     int raised = 0;
@@ -215,9 +216,9 @@ class EstimatorNoiseTest {
       PrivateNormHistogram h = PrivateNormHistogram.release(few, 128, 0.05, ledger(),
           NoiseRandomness.seeded(100 + seed).provider());
       double quantile = h.quantile(0.975);
-      assertEquals(Math.max(16.0, quantile), h.radius(0.975, 300), "seed " + seed);
+      assertEquals(Math.max(32.0, quantile), h.radius(0.975, 300), "seed " + seed);
       assertEquals(quantile, h.radius(0.975, 100_000), "seed " + seed);
-      raised += quantile < 16 ? 1 : 0;
+      raised += quantile < 32 ? 1 : 0;
     }
     assertTrue(raised >= 10, "the quantile falls below the floor in " + raised + " of 50 seeds");
     long[] many = new long[129];
@@ -225,12 +226,12 @@ class EstimatorNoiseTest {
     PrivateNormHistogram placed = PrivateNormHistogram.release(many, 128, 1, ledger(),
         NoiseRandomness.seeded(99).provider());
     assertEquals(1.0, placed.radius(0.975, 1_000_000));
-    // 10 bins: the floor is the second bin's edge (the range over 8, up to a bin edge)
+    // 10 bins: the floor is the third bin's edge (the range over 4, up to a bin edge)
     long[] tenBins = new long[11];
     tenBins[0] = 300;
     PrivateNormHistogram coarse = PrivateNormHistogram.release(tenBins, 10, 0.05, ledger(),
         NoiseRandomness.seeded(98).provider());
-    assertEquals(Math.max(2.0, coarse.quantile(0.975)), coarse.radius(0.975, 300));
+    assertEquals(Math.max(3.0, coarse.quantile(0.975)), coarse.radius(0.975, 300));
     assertThrows(IllegalArgumentException.class, () -> coarse.radius(0.975, Double.NaN));
   }
 
