@@ -30,8 +30,8 @@ public final class PrivateNormHistogram {
    * history.md, "The floor under r̂ at a quarter"): 4 lowered the runs' geometric mean by 4.1 %, 1.4 % and 0.5 % and
    * raised no cell's by more than 2.4 %; 3 lowered it more (4.7 %, 3.0 %, 0.6 %) but raised sonar's by 15 % and
    * scales-10's by 8 % at ε = 0.5, 2 more still (7.2 %, 3.9 %, 1.9 %) but wide-5x256's and sonar's by 34–41 %. 8, chosen
-   * at first ("A floor under r̂"), left r̂ at a sliver of the data in the small cells whose clusters lie far apart
-   * (wine, compound, glass).
+   * at first ("A floor under r̂"), kept r̂ too small in the small cells whose clusters lie far apart (wine, compound,
+   * glass): with ρ a fraction of r̂, two clipped steps could not carry the centres from the DP centre to the clusters.
    */
   public static final int RADIUS_FLOOR_DIVISOR = 4;
 
