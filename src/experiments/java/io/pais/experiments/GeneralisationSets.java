@@ -2,9 +2,12 @@ package io.pais.experiments;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * The generalisation benchmark's cells (issue 49): Gaussian mixtures that span the shapes the eight utility sets do
@@ -108,18 +111,89 @@ final class GeneralisationSets {
     stored("uci_small", "wine", 3, "UCI wine: 178 x 13");
   }
 
-  /** The cells named, or all of them. */
+  /**
+   * Groups of further mixtures, outside the benchmark's cells and its goals, run by naming the group in {@code --cells}.
+   * Their seeds differ from the cells'.
+   * <ul>
+   *   <li>{@code probe}: a check of the defaults on draws they were not chosen on — each generated cell drawn again
+   *       from another seed ({@code re-} and its name) and twelve more shapes ({@code h-}); run once with the
+   *       contenders before the grid's dimensions were raised (docs/results/history.md, "The grid up to six
+   *       dimensions").
+   *   <li>{@code mid-d}: mixtures in 3 to 12 dimensions, where the benchmark's cells are few (rich-5x4, scales-8x8,
+   *       unequal-10x10): the grid's dimensions were chosen on them with the benchmark.
+   * </ul>
+   */
+  static final Map<String, List<Cell>> GROUPS = Map.of("probe", probe(), "mid-d", midDimensions());
+
+  private static List<Cell> probe() {
+    List<Cell> cells = new ArrayList<>();
+    for (Cell cell : CELLS.values()) {
+      if (cell instanceof Generated generated) {
+        Mixture m = generated.mixture();
+        cells.add(new Generated(new Mixture("re-" + m.name(), m.n(), m.d(), m.k(), m.sizeRatio(), m.scaleSpan(),
+            m.separation(), m.seed() + 1000), generated.description() + ", drawn again"));
+      }
+    }
+    long seed = 17;
+    cells.add(mixture("h-many-20x3", 4_000, 3, 20, 1, 1, 2, seed++, "20 clusters in 3-d"));
+    cells.add(mixture("h-unequal-12x2", 6_000, 2, 12, 30, 1, 2.5, seed++, "12 clusters in 2-d, sizes 30:1"));
+    cells.add(mixture("h-scales-4x32", 8_000, 32, 4, 1, 1e3, 2, seed++, "4 clusters in 32-d, scales spanning 1e3"));
+    cells.add(mixture("h-overlap-8x8", 10_000, 8, 8, 1, 1, 1, seed++, "8 touching clusters in 8-d"));
+    cells.add(mixture("h-many-60x4", 30_000, 4, 60, 1, 1, 2, seed++, "60 clusters in 4-d"));
+    cells.add(mixture("h-wide-3x100", 5_000, 100, 3, 1, 1, 2, seed++, "3 clusters in 100-d"));
+    cells.add(mixture("h-smallfar-6x5", 8_000, 5, 6, 50, 1, 3, seed++, "6 separated clusters in 5-d, sizes 50:1"));
+    cells.add(mixture("h-rich-3x2", 50_000, 2, 3, 1, 1, 1.2, seed++, "3 clusters in 2-d, much budget"));
+    cells.add(mixture("h-starved-10x20", 2_000, 20, 10, 1, 1, 2, seed++, "10 clusters in 20-d, little budget"));
+    cells.add(mixture("h-scales-12x16", 15_000, 16, 12, 1, 1e2, 2, seed++, "12 clusters in 16-d, scales spanning 1e2"));
+    cells.add(mixture("h-sep-25x2", 5_000, 2, 25, 1, 1, 3, seed++, "25 separated clusters in 2-d"));
+    cells.add(mixture("h-scales-5x3", 3_000, 3, 5, 3, 1e3, 2, seed, "5 clusters in 3-d, sizes 3:1, scales 1e3"));
+    return List.copyOf(cells);
+  }
+
+  private static List<Cell> midDimensions() {
+    return List.of(
+        mixture("m-k8-d4", 8_000, 4, 8, 1, 1, 2, 500, "8 clusters in 4-d"),
+        mixture("m-k20-d5", 20_000, 5, 20, 1, 1, 2, 501, "20 clusters in 5-d"),
+        mixture("m-k40-d4", 12_000, 4, 40, 1, 1, 2, 502, "40 clusters in 4-d"),
+        mixture("m-k10-d6", 6_000, 6, 10, 1, 1, 1.5, 503, "10 touching clusters in 6-d"),
+        mixture("m-k30-d6", 50_000, 6, 30, 1, 1, 2, 504, "30 clusters in 6-d"),
+        mixture("m-k5-d7", 3_000, 7, 5, 1, 1, 2, 505, "5 clusters in 7-d"),
+        mixture("m-k15-d5-unequal", 15_000, 5, 15, 20, 1, 2.5, 506, "15 clusters in 5-d, sizes 20:1"),
+        mixture("m-k12-d4-scales", 10_000, 4, 12, 1, 1e2, 2, 507, "12 clusters in 4-d, scales spanning 1e2"),
+        mixture("m-k25-d6-overlap", 30_000, 6, 25, 1, 1, 1, 508, "25 overlapping clusters in 6-d"),
+        mixture("m-k6-d5-starved", 1_000, 5, 6, 1, 1, 2, 509, "6 clusters in 5-d, little budget"),
+        mixture("m-k3-d3", 2_000, 3, 3, 1, 1, 1.5, 510, "3 touching clusters in 3-d"),
+        mixture("m-k50-d3", 25_000, 3, 50, 1, 1, 2, 511, "50 clusters in 3-d"),
+        mixture("m-k8-d8", 10_000, 8, 8, 1, 1, 2, 500, "8 clusters in 8-d"),
+        mixture("m-k20-d8", 30_000, 8, 20, 1, 1, 2, 501, "20 clusters in 8-d"),
+        mixture("m-k10-d10", 20_000, 10, 10, 1, 1, 1.5, 502, "10 touching clusters in 10-d"),
+        mixture("m-k6-d7", 5_000, 7, 6, 1, 1, 2, 503, "6 clusters in 7-d"),
+        mixture("m-k30-d7", 40_000, 7, 30, 1, 1, 2, 504, "30 clusters in 7-d"),
+        mixture("m-k12-d9-unequal", 20_000, 9, 12, 20, 1, 2.5, 505, "12 clusters in 9-d, sizes 20:1"),
+        mixture("m-k15-d12", 50_000, 12, 15, 1, 1, 2, 506, "15 clusters in 12-d"));
+  }
+
+  private static Cell mixture(String name, int n, int d, int k, double sizeRatio, double scaleSpan,
+      double separation, long seed, String description) {
+    return new Generated(new Mixture(name, n, d, k, sizeRatio, scaleSpan, separation, seed), description);
+  }
+
+  /** The cells named (a group's name stands for its cells), or all of the benchmark's. */
   static List<Cell> select(List<String> names) {
     if (names.isEmpty()) {
       return List.copyOf(CELLS.values());
     }
-    return names.stream().map(name -> {
+    return names.stream().flatMap(name -> {
+      if (GROUPS.containsKey(name)) {
+        return GROUPS.get(name).stream();
+      }
       Cell cell = CELLS.get(name);
       if (cell == null) {
         throw new IllegalArgumentException("--cells must name cells of the benchmark (" + String.join(", ",
-            CELLS.keySet()) + "), got '" + name + "'");
+            CELLS.keySet()) + ") or a group (" + String.join(", ", new TreeSet<>(GROUPS.keySet())) + "), got '"
+            + name + "'");
       }
-      return cell;
+      return Stream.of(cell);
     }).toList();
   }
 }

@@ -82,7 +82,8 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
    * prototype of the strict pipeline on the utility sets (see {@code PrivateCoreset}). A shallower tree (L = 3d levels,
    * 4 ≤ d ≤ 6) and the sums split the 90 % as L : d, the ratio of their sensitivities, so that the tree's count noise
    * Δ·L/ε_tree and the sums' Δ·d/ε_sums, whose larger sets the coreset's threshold τ, are equal. In at most
-   * {@link #GRID_MAX_DIMENSION} dimensions the 90 % go to a grid of noisy counts, no sums ({@link #grid}); an
+   * {@link #GRID_MAX_DIMENSION} dimensions, and in at most {@link #SPARSE_GRID_MAX_DIMENSION} where the budget per
+   * centre is little ({@link #countsAGrid}), the 90 % go to a grid of noisy counts, no sums ({@link #grid}); an
    * allocation made before d is known (which only checks the sum of the shares) splits as the full-depth tree does. The
    * tail axes ({@code io.pais.estimation.PrivateTailAxes}) take {@value #TAIL_COUNTS_SHARE} of the release's ε for the
    * bands' counts and {@value #TAIL_POSITIONS_SHARE} for the heavy bands' positions, from DP-Lloyd's rest rather than
@@ -125,10 +126,25 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
      * instead of the cell tree and its region sums: at most 6 splits a coordinate, 4,096 cells in 2-d and 262,144 in
      * 3-d. On the generalisation benchmark's 20 cells with d ≤ 2 (11 seeds, ε = 1) it took the geometric mean of cost /
      * floor from 1.603 to 1.385, none higher (many-31 4.33 → 1.98, a1 1.77 → 1.22); on the utility benchmark's skin
-     * (d = 3; 5 seeds, 16 cells) every median was within or below its committed quartiles (ε = 0.5: 0.979 → 0.948).
-     * No set with d from 4 to 6 was tried (docs/results/history.md, "A grid for the coreset in few dimensions").
+     * (d = 3; 5 seeds, 16 cells) every median was within or below its committed quartiles (ε = 0.5: 0.979 → 0.948)
+     * (docs/results/history.md, "A grid for the coreset in few dimensions"). Up to {@link #SPARSE_GRID_MAX_DIMENSION}
+     * dimensions where the budget per centre is little.
      */
     public static final int GRID_MAX_DIMENSION = 3;
+    /**
+     * The most dimensions the coreset counts a grid in where the budget per centre n̂·ε/(k·d) is below
+     * {@link InitShare.Auto#SPARSE_BELOW} (where the init share is the larger one): there a cluster holds few points
+     * for the cell tree's threshold, and the grid's counts, L times less noisy, find it; with more budget the tree's
+     * noisy region means place the start more precisely than the grid's coarse cells (in 4–8 dimensions at most 18
+     * splits). Chosen on mixtures in 3 to 12 dimensions (the generalisation benchmark's {@code mid-d} group, 7 seeds at
+     * ε = 0.5, 1, 3), the first 5 and 7 coordinates of four utility sets (5 seeds at ε = 0.5–10) and the utility
+     * benchmark's 8-d sets. Below 150 the mixtures' runs fell to 0.72 of the tree's at ε = 0.5 and 0.92 at ε = 1
+     * (none higher at ε ≤ 1; one by 1.8 % at ε = 3); the grid at every budget in d ≤ 8 cost the real slices up to
+     * 27 % (magic's first 5 coordinates at n̂·ε/(k·d) = 185) and htru2 up to 8 % (the box, ε = 10) where the budget
+     * was 150 or more, and in d ≤ 12 a generalisation cell 14 % (docs/results/history.md, "The grid up to eight
+     * dimensions where the budget per centre is little").
+     */
+    public static final int SPARSE_GRID_MAX_DIMENSION = 8;
     /**
      * The tail axes' counts' share of the release's ε: at ε = 0.5, a scale of 50 a band and a threshold near 500
      * points (kddcup99's 934-point group lies in one band; docs/results/history.md, "Tail axes").
@@ -155,14 +171,16 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
     }
 
     /**
-     * The coreset's shares of {@code epsilon} in {@code dimension} (empty: not known yet), with the tail axes' shares
-     * of the release's {@code releaseEpsilon}.
+     * The coreset's shares of {@code epsilon} in {@code dimension} (empty: not known yet) at n̂·ε/(k·d) =
+     * {@code pointsPerCell} (empty: not known; a DP estimate and public values, so the choice of the grid is
+     * post-processing), with the tail axes' shares of the release's {@code releaseEpsilon}.
      */
-    static CoresetShares of(double epsilon, double releaseEpsilon, boolean tailAxes, OptionalInt dimension) {
+    static CoresetShares of(double epsilon, double releaseEpsilon, boolean tailAxes, OptionalInt dimension,
+        OptionalDouble pointsPerCell) {
       int levels = dimension.isPresent() ? treeLevels(dimension.getAsInt()) : MAX_TREE_LEVELS;
       double tree = epsilon * TREE_SHARE;
       double sums = epsilon * (1 - SPREAD_SHARE - TREE_SHARE);
-      if (dimension.isPresent() && dimension.getAsInt() <= GRID_MAX_DIMENSION) {
+      if (dimension.isPresent() && countsAGrid(dimension.getAsInt(), pointsPerCell)) {
         tree = epsilon * (1 - SPREAD_SHARE);
         sums = 0;
       } else if (levels < MAX_TREE_LEVELS) {
@@ -172,6 +190,16 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
       }
       return new CoresetShares(epsilon * SPREAD_SHARE, tree, levels, sums,
           tailAxes ? releaseEpsilon * TAIL_COUNTS_SHARE : 0, tailAxes ? releaseEpsilon * TAIL_POSITIONS_SHARE : 0);
+    }
+
+    /**
+     * Whether the coreset counts a grid in {@code dimension} at n̂·ε/(k·d) = {@code pointsPerCell} (empty: not known):
+     * in at most {@link #GRID_MAX_DIMENSION} dimensions, and in at most {@link #SPARSE_GRID_MAX_DIMENSION} where the
+     * budget per centre is below {@link InitShare.Auto#SPARSE_BELOW}.
+     */
+    static boolean countsAGrid(int dimension, OptionalDouble pointsPerCell) {
+      return dimension <= GRID_MAX_DIMENSION || (dimension <= SPARSE_GRID_MAX_DIMENSION && pointsPerCell.isPresent()
+          && pointsPerCell.getAsDouble() < InitShare.Auto.SPARSE_BELOW);
     }
 
     /**
@@ -186,7 +214,7 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
 
     /**
      * Whether the coreset is the grid ({@code io.pais.estimation.PrivateGrid}, at most {@link #treeLevels} levels),
-     * which takes the tree's share and has no sums: in at most {@link #GRID_MAX_DIMENSION} dimensions.
+     * which takes the tree's share and has no sums ({@link #countsAGrid}).
      */
     public boolean grid() {
       return tree > 0 && sums == 0;
@@ -283,10 +311,11 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
     double centre = stages.centre() ? epsilon * shares.centre() : 0;
     double histogram = stages.histogram() ? epsilon * shares.histogram() : 0;
     double selection = stages.selection() ? epsilon * shares.selection() : 0;
-    double init = shares.init().at(scale.map(s -> OptionalDouble.of(s.pointsPerCell(epsilon - selection)))
-        .orElse(OptionalDouble.empty()));
+    OptionalDouble pointsPerCell = scale.map(s -> OptionalDouble.of(s.pointsPerCell(epsilon - selection)))
+        .orElse(OptionalDouble.empty());
+    double init = shares.init().at(pointsPerCell);
     CoresetShares coreset = stages.initialisation() && init > 0 ? CoresetShares.of(epsilon * init, epsilon,
-        stages.tailAxes(), scale.map(s -> OptionalInt.of(s.dimension())).orElse(OptionalInt.empty()))
+        stages.tailAxes(), scale.map(s -> OptionalInt.of(s.dimension())).orElse(OptionalInt.empty()), pointsPerCell)
         : CoresetShares.NONE;
     // the init share decides where a coreset runs and where, instead, a start in a subspace does (never both)
     double subspace = stages.initialisation() && stages.everyPoint() && scale.isPresent()

@@ -33,7 +33,9 @@ import org.apache.spark.api.java.JavaRDD;
  *       count is at least τ;
  *   <li>noisy sums of the resulting regions ({@link PrivateCoresetPoints}), at the rest: the coreset points, weighted
  *       by their noisy counts.
- * </ol> In d ≤ {@link BudgetAllocation.CoresetShares#GRID_MAX_DIMENSION} the second and third give way to a noisy grid
+ * </ol> In d ≤ {@link BudgetAllocation.CoresetShares#GRID_MAX_DIMENSION}, and in d ≤
+ * {@link BudgetAllocation.CoresetShares#SPARSE_GRID_MAX_DIMENSION} where n̂·ε/(k·d) is little
+ * ({@link BudgetAllocation.CoresetShares#grid}), the second and third give way to a noisy grid
  * ({@link PrivateGrid}, the 90 %): one level of the same cells, each count with noise of scale Δ/ε (not Δ·L/ε), and the
  * kept cells' public middles, weighted by their noisy counts, as the coreset points; one pass for the cells. Each of
  * the tree's coreset points is then clamped into its region's cell ({@link CellBox}; the sides on the box's boundary

@@ -25,8 +25,9 @@ public enum Initialisation {
   /** k distinct random points of the sample, as in the paper: uses raw data, NOT covered by the guarantee. */
   SAMPLE_POINTS,
   /**
-   * Strict releases: a private coreset (noisy cell tree and region sums, or in d ≤ 3 a noisy grid; a recorded share of ε) and weighted
-   * k-means++ on it (post-processing); see {@link io.pais.initialisation.PrivateCoreset}.
+   * Strict releases: a private coreset (noisy cell tree and region sums, or in d ≤ 3, and d ≤ 8 at little budget per
+   * centre, a noisy grid; a recorded share of ε) and weighted k-means++ on it (post-processing); see
+   * {@link io.pais.initialisation.PrivateCoreset}.
    */
   PRIVATE_CORESET;
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 /** ε is split in one place, and its rest is exactly what the ledger has left (issue 27, item 3). */
@@ -143,13 +144,47 @@ class BudgetAllocationTest {
       assertEquals(0.3 * (1 - 0.10), at.tree() + at.sums(), 1e-15);
       assertFalse(at.grid(), "d = " + d);
     }
-    for (int d : new int[] {7, 20, 128}) {
+    for (int d : new int[] {9, 20, 128}) {
       BudgetAllocation.CoresetShares at = BudgetAllocation.strict(1, 0, shares, coreset,
           new BudgetAllocation.Scale(10_000, 10, d)).initialisation();
       assertEquals(20, at.treeLevels());
       assertEquals(0.3 * 0.45, at.tree(), "a full-depth tree: 45 %, as the sums");
       assertEquals(0.3 * (1 - 0.10 - 0.45), at.sums());
     }
+  }
+
+  @Test
+  void upToEightDimensionsTheCoresetCountsAGridWhereTheBudgetPerCentreIsLittle() {
+    BudgetAllocation.Shares shares = new BudgetAllocation.Shares(0.05, 0.05, InitShare.fixed(0.3), 0.05, 0.5);
+    BudgetAllocation.Stages coreset = new BudgetAllocation.Stages(true, true, true, false, false);
+    // n̂·ε/(k·d) = 1,000/d at ε = 1 (no k selection): 125 at d = 8, 143 at d = 7, 250 at d = 4
+    for (int d : new int[] {4, 7, 8, 9}) {
+      for (double epsilon : new double[] {1, 0.5}) {
+        BudgetAllocation.CoresetShares at = BudgetAllocation.strict(epsilon, 0, shares, coreset,
+            new BudgetAllocation.Scale(10_000, 10, d)).initialisation();
+        double perCentre = 10_000 * epsilon / (10.0 * d);
+        boolean grid = d <= 8 && perCentre < InitShare.Auto.SPARSE_BELOW;
+        assertEquals(grid, at.grid(), "d = " + d + " at n̂·ε/(k·d) = " + perCentre);
+        if (grid) {
+          assertEquals(0.3 * epsilon * (1 - 0.10), at.tree(), 1e-15, "the grid takes the tree's and the sums' 90 %");
+          assertEquals(0, at.sums());
+        } else {
+          assertEquals(Math.min(20, 3 * d), at.treeLevels(), "a tree, shallow in d <= 6");
+          assertTrue(at.sums() > 0, "a tree's region sums");
+        }
+      }
+    }
+    assertTrue(BudgetAllocation.CoresetShares.countsAGrid(3, OptionalDouble.of(1e6)), "d <= 3 at any budget");
+    assertTrue(BudgetAllocation.CoresetShares.countsAGrid(8, OptionalDouble.of(149.99)));
+    assertFalse(BudgetAllocation.CoresetShares.countsAGrid(8, OptionalDouble.of(150)));
+    assertFalse(BudgetAllocation.CoresetShares.countsAGrid(5, OptionalDouble.empty()), "no n̂: the tree");
+    assertFalse(BudgetAllocation.CoresetShares.countsAGrid(9, OptionalDouble.of(1)));
+    assertEquals(3, BudgetAllocation.CoresetShares.GRID_MAX_DIMENSION);
+    assertEquals(8, BudgetAllocation.CoresetShares.SPARSE_GRID_MAX_DIMENSION);
+  }
+
+  @Test
+  void aCoresetSharesRecordChecksItsLevels() {
     IllegalArgumentException deep = assertThrows(IllegalArgumentException.class,
         () -> new BudgetAllocation.CoresetShares(0.1, 0.1, 21, 0.1, 0, 0));
     assertTrue(deep.getMessage().contains("treeLevels must be in [0, 20], got 21"), deep.getMessage());

@@ -98,13 +98,18 @@ class PrivateCoresetEngineTest {
 
   /**
    * auto's share follows n̂·ε/(k·d): 8000·2/(4·5) = 800 above (0.2, the test before), 8000·0.2/20 = 80 below 150 (0.3,
-   * here); a given share is kept, and the ledger's total is ε either way.
+   * here); a given share is kept, and the ledger's total is ε either way. Below 150 in 5-d the coreset counts the grid
+   * (the tree and its sums above: the test before).
    */
   @Test
   void autoGivesAReleaseWithFewPointsPerClusterCoordinateTheLargerInitShare(SparkSession spark) {
     List<KeyedPoint> rows = clusters(8000, 1, 1);
     List<LedgerEntry> auto = fit(spark, rows, 2, settings(0.2, 64, Initialisation.PRIVATE_CORESET, 7)).report()
         .ledger();
+    assertEquals(List.of("centre", "norm histogram", "init: spreads", "init: grid", "init: tail axes",
+        "init: tail positions", "DP-Lloyd", "summary: sizes", "summary: cost"),
+        auto.stream().map(e -> e.stage().label()).toList());
+    assertEquals(0.3 * 0.2 * 0.9, auto.get(3).epsilon(), 1e-12, "the grid: the tree's and the sums' 90 %");
     assertEquals(0.3 * 0.2 + 0.05 * 0.2, initEpsilon(auto), 1e-12);
     assertEquals(0.2, auto.stream().mapToDouble(LedgerEntry::epsilon).sum(), 1e-12);
     List<LedgerEntry> given = fit(spark, rows, 2, builder(0.2, 64, Initialisation.PRIVATE_CORESET, 7)

@@ -102,6 +102,27 @@ class GeneralisationBenchmarkTest {
   }
 
   @Test
+  void aGroupOfFurtherMixturesRunsByItsNameAndLeavesTheBenchmarkAlone() throws IOException {
+    List<GeneralisationSets.Cell> middle = GeneralisationSets.select(List.of("mid-d"));
+    assertEquals(19, middle.size());
+    assertTrue(middle.stream().allMatch(c -> c.k() >= 3 && ((GeneralisationSets.Generated) c).mixture().d() >= 3
+        && ((GeneralisationSets.Generated) c).mixture().d() <= 12), "k and d of the mid-d group");
+    List<GeneralisationSets.Cell> probe = GeneralisationSets.select(List.of("probe", "wine"));
+    assertEquals(16 + 12 + 1, probe.size(), "each generated cell drawn again, twelve more shapes, then wine");
+    Mixture again = ((GeneralisationSets.Generated) probe.get(0)).mixture();
+    assertEquals("re-many-100", again.name());
+    assertTrue(!Arrays.equals(GeneralisationSets.CELLS.get("many-100").load(null).labels(),
+        probe.get(0).load(null).labels()), "drawn from another seed");
+    assertEquals(35, GeneralisationSets.select(List.of()).size(), "the benchmark's own cells by default");
+    assertTrue(GeneralisationSets.GROUPS.values().stream().flatMap(List::stream)
+        .noneMatch(c -> GeneralisationSets.CELLS.containsKey(c.name())), "no group's cell has a benchmark cell's name");
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> GeneralisationSets.select(List.of("mid")));
+    assertTrue(e.getMessage().contains("or a group (mid-d, probe)") && e.getMessage().endsWith("got 'mid'"),
+        e.getMessage());
+  }
+
+  @Test
   void aSmokeRunWritesRunsSummaryAndTable(@TempDir Path tmp) throws IOException {
     Path out = tmp.resolve("generalisation");
     int exit = new CommandLine(new GeneralisationStudy()).execute("--data-dir",

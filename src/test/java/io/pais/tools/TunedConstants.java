@@ -73,6 +73,8 @@ public enum TunedConstants {
       "the cell tree's splits per coordinate at most", Decision.TREE),
   GRID_MAX_DIMENSION("accounting.BudgetAllocation$CoresetShares", "GRID_MAX_DIMENSION", Role.UTILITY, "the most "
       + "dimensions the coreset counts a grid in instead of the cell tree", Decision.GRID),
+  SPARSE_GRID_MAX_DIMENSION("accounting.BudgetAllocation$CoresetShares", "SPARSE_GRID_MAX_DIMENSION", Role.UTILITY,
+      "the most dimensions the coreset counts a grid in where n̂·ε/(k·d) is below SPARSE_BELOW", Decision.SPARSE_GRID),
   GRID_DENSITY("estimation.PrivateGrid", "DENSITY", Role.UTILITY, "the grid is the finest whose average cell holds "
       + "this share of the threshold", Decision.GRID),
   FIRST_REACH("clustering.LloydPlanner", "FIRST_REACH", Role.UTILITY, "from a start at the grid's cells with clusters "
@@ -118,6 +120,7 @@ public enum TunedConstants {
     TAIL_AXES("Tail axes: the far groups as re-seeding points"),
     TREE("The cell tree: six splits a coordinate, shares by sensitivity"),
     GRID("A grid for the coreset in few dimensions"),
+    SPARSE_GRID("The grid up to eight dimensions where the budget per centre is little"),
     FIRST_REACH("The first step reaches 2ρ from the grid's cells"),
     ITERATION_SHARES("The last iteration takes the largest share of DP-Lloyd's ε"),
     DOMAIN_MIDDLE("The DP centre drawn to the domain's middle"),
