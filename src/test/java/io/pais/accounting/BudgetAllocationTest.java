@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.SplittableRandom;
 import java.util.OptionalDouble;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** ε is split in one place, and its rest is exactly what the ledger has left (issue 27, item 3). */
@@ -134,7 +134,7 @@ class BudgetAllocationTest {
       assertEquals(0.3 * (1 - 0.10), at.tree(), 1e-15, "the grid takes the tree's and the sums' 90 %");
       assertEquals(0, at.sums());
     }
-    for (int d : new int[] {4, 5, 6}) {
+    for (int d : new int[] {4, 5, 6}) { // n̂·ε/(k·d) = 1,000/d, 150 or more: below it the grid (the next test)
       BudgetAllocation.CoresetShares at = BudgetAllocation.strict(1, 0, shares, coreset,
           new BudgetAllocation.Scale(10_000, 10, d)).initialisation();
       int levels = at.treeLevels();

@@ -2,6 +2,8 @@ package io.pais.experiments;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.testing.SharedSparkSession;
@@ -111,12 +113,12 @@ class GeneralisationBenchmarkTest {
     assertEquals(16 + 12 + 1, probe.size(), "each generated cell drawn again, twelve more shapes, then wine");
     Mixture again = ((GeneralisationSets.Generated) probe.get(0)).mixture();
     assertEquals("re-many-100", again.name());
-    assertTrue(!Arrays.equals(GeneralisationSets.CELLS.get("many-100").load(null).labels(),
+    assertFalse(Arrays.equals(GeneralisationSets.CELLS.get("many-100").load(null).labels(),
         probe.get(0).load(null).labels()), "drawn from another seed");
     assertEquals(35, GeneralisationSets.select(List.of()).size(), "the benchmark's own cells by default");
     assertTrue(GeneralisationSets.GROUPS.values().stream().flatMap(List::stream)
         .noneMatch(c -> GeneralisationSets.CELLS.containsKey(c.name())), "no group's cell has a benchmark cell's name");
-    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> GeneralisationSets.select(List.of("mid")));
     assertTrue(e.getMessage().contains("or a group (mid-d, probe)") && e.getMessage().endsWith("got 'mid'"),
         e.getMessage());
