@@ -62,8 +62,7 @@ final class GeneralisationSets {
 
   private static void generated(String name, int n, int d, int k, double sizeRatio, double scaleSpan,
       double separation, String description) {
-    CELLS.put(name, new Generated(new Mixture(name, n, d, k, sizeRatio, scaleSpan, separation, CELLS.size() + 1L),
-        description));
+    CELLS.put(name, mixture(name, n, d, k, sizeRatio, scaleSpan, separation, CELLS.size() + 1L, description));
   }
 
   private static void stored(String folder, String name, int k, String description) {
@@ -112,13 +111,13 @@ final class GeneralisationSets {
   }
 
   /**
-   * Groups of further mixtures, outside the benchmark's cells and its goals, run by naming the group in {@code --cells}.
-   * Their seeds differ from the cells'.
+   * Groups of further mixtures, outside the benchmark's cells and its goals, run by naming the group (or one of its
+   * cells) in {@code --cells}. Their seeds differ from the cells'.
    * <ul>
    *   <li>{@code probe}: a check of the defaults on draws they were not chosen on — each generated cell drawn again
    *       from another seed ({@code re-} and its name) and twelve more shapes ({@code h-}); run once with the
-   *       contenders before the grid's dimensions were raised (docs/results/history.md, "The grid up to six
-   *       dimensions").
+   *       contenders before the grid reached eight dimensions (docs/results/history.md, "The grid up to eight
+   *       dimensions where the budget per centre is little").
    *   <li>{@code mid-d}: mixtures in 3 to 12 dimensions, where the benchmark's cells are few (rich-5x4, scales-8x8,
    *       unequal-10x10): the grid's dimensions were chosen on them with the benchmark.
    * </ul>
@@ -178,7 +177,7 @@ final class GeneralisationSets {
     return new Generated(new Mixture(name, n, d, k, sizeRatio, scaleSpan, separation, seed), description);
   }
 
-  /** The cells named (a group's name stands for its cells), or all of the benchmark's. */
+  /** The cells named (the benchmark's or a group's; a group's name stands for its cells), or the benchmark's. */
   static List<Cell> select(List<String> names) {
     if (names.isEmpty()) {
       return List.copyOf(CELLS.values());
@@ -187,11 +186,12 @@ final class GeneralisationSets {
       if (GROUPS.containsKey(name)) {
         return GROUPS.get(name).stream();
       }
-      Cell cell = CELLS.get(name);
+      Cell cell = CELLS.containsKey(name) ? CELLS.get(name) : GROUPS.values().stream().flatMap(List::stream)
+          .filter(c -> c.name().equals(name)).findFirst().orElse(null);
       if (cell == null) {
         throw new IllegalArgumentException("--cells must name cells of the benchmark (" + String.join(", ",
-            CELLS.keySet()) + ") or a group (" + String.join(", ", new TreeSet<>(GROUPS.keySet())) + "), got '"
-            + name + "'");
+            CELLS.keySet()) + "), a group (" + String.join(", ", new TreeSet<>(GROUPS.keySet())) + ") or one of a "
+            + "group's cells, got '" + name + "'");
       }
       return Stream.of(cell);
     }).toList();

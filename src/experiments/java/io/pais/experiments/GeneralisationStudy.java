@@ -33,8 +33,8 @@ public final class GeneralisationStudy implements Callable<Integer> {
   @Mixin
   StudyOptions common = new StudyOptions();
 
-  @Option(names = "--cells", split = ",", description = "cells of the benchmark, or a group of further mixtures outside "
-      + "it and its goals: probe, mid-d (default: the benchmark's cells)")
+  @Option(names = "--cells", split = ",", description = "cells of the benchmark, or a group of further mixtures "
+      + "outside it and its goals (probe, mid-d) or one of a group's cells (default: the benchmark's cells)")
   List<String> cells = List.of();
 
   @Option(names = "--epsilons", split = ",", description = "epsilon grid (default: ${DEFAULT-VALUE})")

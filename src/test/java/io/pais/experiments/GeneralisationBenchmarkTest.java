@@ -120,8 +120,10 @@ class GeneralisationBenchmarkTest {
         .noneMatch(c -> GeneralisationSets.CELLS.containsKey(c.name())), "no group's cell has a benchmark cell's name");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> GeneralisationSets.select(List.of("mid")));
-    assertTrue(e.getMessage().contains("or a group (mid-d, probe)") && e.getMessage().endsWith("got 'mid'"),
-        e.getMessage());
+    assertTrue(e.getMessage().contains("a group (mid-d, probe) or one of a group's cells")
+        && e.getMessage().endsWith("got 'mid'"), e.getMessage());
+    assertEquals(List.of(middle.get(9)), GeneralisationSets.select(List.of("m-k6-d5-starved")),
+        "one group cell by name");
   }
 
   @Test
