@@ -186,14 +186,14 @@ final class GeneralisationSets {
       if (GROUPS.containsKey(name)) {
         return GROUPS.get(name).stream();
       }
-      Cell cell = CELLS.containsKey(name) ? CELLS.get(name) : GROUPS.values().stream().flatMap(List::stream)
-          .filter(c -> c.name().equals(name)).findFirst().orElse(null);
-      if (cell == null) {
-        throw new IllegalArgumentException("--cells must name cells of the benchmark (" + String.join(", ",
-            CELLS.keySet()) + "), a group (" + String.join(", ", new TreeSet<>(GROUPS.keySet())) + ") or one of a "
-            + "group's cells, got '" + name + "'");
+      Cell cell = CELLS.get(name);
+      if (cell != null) {
+        return Stream.of(cell);
       }
-      return Stream.of(cell);
+      return Stream.of(GROUPS.values().stream().flatMap(List::stream).filter(c -> c.name().equals(name)).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("--cells must name cells of the benchmark ("
+              + String.join(", ", CELLS.keySet()) + "), a group (" + String.join(", ", new TreeSet<>(GROUPS.keySet()))
+              + ") or one of a group's cells, got '" + name + "'")));
     }).toList();
   }
 }
