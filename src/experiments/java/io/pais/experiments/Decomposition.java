@@ -4,7 +4,9 @@ import io.pais.clustering.PreparedRun;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.lloyd.DeadCentres;
 import io.pais.lloyd.LloydNoise;
+import io.pais.lloyd.OverseededStart;
 import io.pais.lloyd.WeightedLloyd;
+import io.pais.noise.NoiseRandomness;
 import io.pais.settings.KMeansSettings;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +22,8 @@ import java.util.function.ToDoubleFunction;
  *       (the same steps as {@link PrivateKMeansEngine#fit} in the same order);
  *   <li>{@code noiseFree}: the same T iterations over the same sample, summing the same terms (clipped offsets too),
  *       without noise;
- *   <li>{@code converged}: as noiseFree, with {@code longer} iterations instead of T.
+ *   <li>{@code converged}: as noiseFree, with {@code longer} iterations instead of T (an over-seeded run's first
+ *       iteration over its seeds, merged into k, then the others: {@link OverseededStart}).
  * </ul>
  * released ÷ noiseFree is what DP-Lloyd's noise costs; noiseFree ÷ converged what stopping after T iterations costs;
  * converged what the initialiser's basin (and the sample, clip and radius) leave.
@@ -40,12 +43,23 @@ record Decomposition(String dataSet, String sampler, double epsilon, int seed, d
       int d = run.data().dimension();
       double[] released = engine.iterate(run, engine.noiseFor(run));
       double[] noiseFree = engine.iterate(run, LloydNoise.none());
-      WeightedLloyd converging = new WeightedLloyd(k, longer, run.pointRadius(), settings.geometry(),
+      // an over-seeded run converges from its first iteration's merge, as its release continues from it
+      double[] start = run.initialCentres();
+      int first = 1;
+      if (run.firstCentres() > k) {
+        start = OverseededStart.centres(new WeightedLloyd(run.firstCentres(), 1, run.pointRadius(),
+            settings.geometry(), settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums(),
+            DeadCentres.none(), run.firstReach()), k, run.sampleOf(1), run.coreset(), d, LloydNoise.none(),
+            run.noise(settings.geometry(), 1).countDeviation(), NoiseRandomness.seeded(seed).provider());
+        first = 2;
+      }
+      int offset = first - 1;
+      WeightedLloyd converging = new WeightedLloyd(k, longer - offset, run.pointRadius(), settings.geometry(),
           settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums(), DeadCentres.none(),
-          run.firstReach());
+          first == 1 ? run.firstReach() : 1);
       // beyond T, a scheme's last sample stands in (a Poisson run has one sample for every iteration)
-      double[] converged = converging.run(t -> run.sampleOf(Math.min(t, run.iterations())), d,
-          run.initialCentres(), LloydNoise.none(), t -> { });
+      double[] converged = converging.run(t -> run.sampleOf(Math.min(t + offset, run.iterations())), d, start,
+          LloydNoise.none(), t -> { });
       return new Decomposition(dataSet, sampler, epsilon, seed,
           ratio(set, run, run.initialCentres(), k, floor), ratio(set, run, released, k, floor),
           ratio(set, run, noiseFree, k, floor), ratio(set, run, converged, k, floor));

@@ -113,7 +113,7 @@ public final class ArrivalSampling {
     BudgetAllocation allocation = ReleaseStages.allocation(settings);
     PrivacyLedger scratch = PrivacyLedger.pure(settings.epsilon());
     LloydPlanner.PoissonPlan planned = new LloydPlanner(settings, scratch, message -> { })
-        .poisson(allocation, none, dimension, false, () -> null, false); // q does not follow the first reach
+        .poisson(allocation, none, dimension, false, () -> null, null); // q does not follow the start
     none.release();
     SamplingFunction q = planned.plan().sampler() == Sampler.FULL ? null : planned.plan().samplingFunction();
     return new ArrivalSampling(settings, dimension, coins, q);

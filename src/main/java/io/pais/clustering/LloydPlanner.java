@@ -4,6 +4,7 @@ import io.pais.preprocessing.PreparedData;
 import io.pais.settings.Iterations;
 import io.pais.settings.SampleSizeRule;
 import io.pais.settings.SchemeOptions;
+import io.pais.settings.Initialisation;
 import io.pais.settings.KMeansSettings;
 import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.InfeasibleRequestException;
@@ -14,9 +15,11 @@ import io.pais.accounting.PrivacyLedger;
 import io.pais.accounting.PrivacyPlan;
 import io.pais.accounting.SchemePlan;
 import io.pais.accounting.SumBound;
+import io.pais.initialisation.CoresetStart;
 import io.pais.initialisation.InitialCentres;
 import io.pais.io.InputException;
 import io.pais.lloyd.LloydSums;
+import io.pais.lloyd.OverseededStart;
 import io.pais.math.Checks;
 import io.pais.planning.LloydRequests;
 import io.pais.privacy.BaseNoise;
@@ -69,9 +72,10 @@ final class LloydPlanner {
    * @param rate poisson-uniform's γ (NaN otherwise)
    * @param sums what the plan's noise is calibrated for
    * @param firstReach the first iteration's reach ({@link #firstReach})
+   * @param firstCentres the centres the first iteration runs over ({@link #firstCentres})
    */
   record SchemeSizes(SchemePlan plan, int iterations, long stage1, int sampleSize, double rate, LloydSums sums,
-      int firstReach) {}
+      int firstReach, int firstCentres) {}
 
   /**
    * A Poisson plan (full data or importance sampling) and what its noise is calibrated for.
@@ -80,17 +84,19 @@ final class LloydPlanner {
    * @param iterations T
    * @param sums the points, or offsets clipped to the plan's sum bound
    * @param firstReach the first iteration's reach ({@link #firstReach})
+   * @param firstCentres the centres the first iteration runs over ({@link #firstCentres})
    * @param shares how the iterations share DP-Lloyd's ε ({@link #shares})
    */
-  record PoissonPlan(PrivacyPlan plan, int iterations, LloydSums sums, int firstReach, IterationShares shares) {}
+  record PoissonPlan(PrivacyPlan plan, int iterations, LloydSums sums, int firstReach, int firstCentres,
+      IterationShares shares) {}
 
   /**
    * A uniform scheme (SPEC §14) over {@code population} numbered records: the sizes resolved (N is public under
    * substitution; poisson-uniform's rate uses no N beyond what paper mode reads or strict mode estimates) and the
-   * noise solved for DP-Lloyd's share of (ε, δ). {@code gridStart}: whether the start sits at a grid's cells
-   * ({@link PreparedRun#gridStart}).
+   * noise solved for DP-Lloyd's share of (ε, δ). {@code coresetStart}: the private coreset's start (null: none).
    */
-  SchemeSizes scheme(BudgetAllocation allocation, PreparedData data, int d, long population, boolean gridStart) {
+  SchemeSizes scheme(BudgetAllocation allocation, PreparedData data, int d, long population,
+      CoresetStart coresetStart) {
     UniformScheme scheme = settings.sampling().sampler().uniformScheme();
     SchemeOptions options = settings.sampling().scheme();
     long stage1 = scheme.isTwoStage() ? options.stage1For(population) : 0;
@@ -125,16 +131,16 @@ final class LloydPlanner {
     SchemePlan plan = SchemePlan.solveWithin(requestFor.apply(iterations)); // at most the share, exactly
     ledger.spend(plan.ledgerEntry(iterations, bound, settings.geometry()));
     return new SchemeSizes(plan, iterations, stage1, (int) sampleSize, rate, sums(bound),
-        firstReach(data, bound, gridStart));
+        firstReach(data, bound, PreparedRun.gridStart(coresetStart)), firstCentres(coresetStart, iterations));
   }
 
   /**
    * B for the DP-Lloyd share of ε and the sampling function, from public values only in a strict release (n̂,
-   * r, x̃̂ and the noisy norm summary); the DP-Lloyd entry of the ledger. {@code gridStart}: whether the start sits at
-   * a grid's cells ({@link PreparedRun#gridStart}).
+   * r, x̃̂ and the noisy norm summary); the DP-Lloyd entry of the ledger. {@code coresetStart}: the private
+   * coreset's start (null: none).
    */
   PoissonPlan poisson(BudgetAllocation allocation, PreparedData data, int d, boolean nKnown,
-      Supplier<NormSummary> norms, boolean gridStart) {
+      Supplier<NormSummary> norms, CoresetStart coresetStart) {
     boolean strict = settings.isStrict();
     // n is unknown only in a strict release that needed no histogram: full data, or unif with a fraction p,
     // whose q = p needs no n (a fraction over a unit population gives q = p)
@@ -178,11 +184,11 @@ final class LloydPlanner {
       throw new InputException("opt cannot reach this sample size at this epsilon (even its largest noise level "
           + "keeps fewer points); lower --sample-size or raise --epsilon");
     }
-    int reach = firstReach(data, bound, gridStart);
+    int reach = firstReach(data, bound, PreparedRun.gridStart(coresetStart));
     IterationShares shares = shares(sampler, iterations, reach);
     // a strict ledger records the share (at most which the guarantee is), paper mode the guarantee itself
     ledger.spend(plan.ledgerEntry(shares, bound, settings.geometry(), strict ? lloydEpsilon : plan.epsilon()));
-    return new PoissonPlan(plan, iterations, sums(bound), reach, shares);
+    return new PoissonPlan(plan, iterations, sums(bound), reach, firstCentres(coresetStart, iterations), shares);
   }
 
   /**
@@ -249,6 +255,32 @@ final class LloydPlanner {
           + "(a start at the private coreset's grid cells, clusters wide beside r)", FIRST_REACH, FIRST_REACH));
     }
     return reaches ? FIRST_REACH : 1;
+  }
+
+  /**
+   * The centres DP-Lloyd's first iteration runs over: k′ = {@link OverseededStart#seeds} where a strict release with
+   * its guards on starts from the private coreset's cell tree (not a grid's cells), iterates more than once and the
+   * coreset is coarse (else {@code seeds} gives k), so that the other iterations start from the first one's noisy
+   * centres merged into k; else k. On the grid's 2-d cells the over-seeded step cost up to 11 % (many-50; half a
+   * cluster's points each seed, twice the noise in its mean); from the tree it took the mid-d mixtures (3–12
+   * dimensions) from 1.36 to 1.16 the floor at ε = 1 (docs/results/history.md, "An over-seeded first step"). A
+   * user's start ({@code --init}) is kept as it is. Public values and DP outputs only.
+   */
+  private int firstCentres(CoresetStart coresetStart, int iterations) {
+    int k = settings.k();
+    boolean treeStart = coresetStart != null && !coresetStart.cellMiddles()
+        && settings.initialisation() == Initialisation.PRIVATE_CORESET;
+    if (!settings.isStrict() || !settings.guards().enabled() || iterations < 2 || !treeStart) {
+      return k;
+    }
+    int seeds = OverseededStart.seeds(k, coresetStart.coreset());
+    if (seeds <= k) {
+      return k;
+    }
+    log.accept(String.format(Locale.ROOT, "over-seeding: the first iteration over %d centres fitted to the private "
+        + "coreset, its noisy centres merged into k = %d for the other %d (post-processing)", seeds, k,
+        iterations - 1));
+    return seeds;
   }
 
   private LloydSums sums(SumBound bound) {

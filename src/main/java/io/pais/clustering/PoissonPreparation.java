@@ -55,7 +55,7 @@ final class PoissonPreparation {
       BudgetAllocation allocation, Supplier<NormSummary> norms) {
     long start = clock.begin("privacy plan");
     LloydPlanner.PoissonPlan planned = planner.poisson(allocation, data, d, provenance.populationKnown(), norms,
-        PreparedRun.gridStart(privateInitial));
+        privateInitial);
     PrivacyPlan plan = planned.plan();
     clock.end("privacy plan", start);
     log.accept(String.format(Locale.ROOT, "privacy plan: sampler=%s epsilon=%.6g B=%.6g",
@@ -86,7 +86,8 @@ final class PoissonPreparation {
       data.release();
     }
     return new PreparedRun.Poisson(data, plan, sample, pointRadius, initial, PreparedRun.coresetOf(privateInitial, d),
-        planned.iterations(), planned.sums(), planned.firstReach(), planned.shares(), provenance);
+        planned.iterations(), planned.sums(), planned.firstReach(), planned.firstCentres(), planned.shares(),
+        provenance);
   }
 
   /** The Poisson sample of the plan's sampling function, drawn in map tasks and cached in {@code partitions}. */

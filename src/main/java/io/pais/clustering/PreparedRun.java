@@ -53,6 +53,12 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
   /** The reach of the first iteration's sums ({@link LloydSums#reaching}): 1, or more for clipped offsets. */
   int firstReach();
 
+  /**
+   * The centres DP-Lloyd's first iteration runs over: k, or k′ > k seeds fitted to the coreset and merged into k
+   * after it ({@link io.pais.lloyd.OverseededStart}).
+   */
+  int firstCentres();
+
   /** How the iterations share DP-Lloyd's ε: iteration t's noise at the plan's scales times φ_t. */
   IterationShares shares();
 
@@ -114,7 +120,7 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    */
   record Poisson(PreparedData data, PrivacyPlan plan, SampleBlocks sample, double pointRadius,
       double[] initialCentres, SampleBlock coreset, int iterations, LloydSums sums, int firstReach,
-      IterationShares shares, Provenance provenance)
+      int firstCentres, IterationShares shares, Provenance provenance)
       implements PreparedRun {
     public Poisson {
       Checks.require(shares.iterations() == iterations, "the iteration shares must cover T = " + iterations
@@ -131,7 +137,7 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
       Checks.require(centres.length == initialCentres.length, "a start must have k x d = " + initialCentres.length
           + " values, got " + centres.length);
       return new Poisson(data, plan, sample, pointRadius, centres.clone(), coreset, iterations, sums, firstReach,
-          shares, provenance);
+          firstCentres, shares, provenance);
     }
 
     @Override
@@ -158,7 +164,7 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    * @param sampling its per-iteration samples
    */
   record Scheme(PreparedData data, SchemePlan plan, SchemeSampling sampling, double[] initialCentres,
-      SampleBlock coreset, int iterations, LloydSums sums, int firstReach, Provenance provenance)
+      SampleBlock coreset, int iterations, LloydSums sums, int firstReach, int firstCentres, Provenance provenance)
       implements PreparedRun {
     @Override
     public SampleBlocks sampleOf(int t) {

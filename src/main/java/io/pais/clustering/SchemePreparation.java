@@ -50,8 +50,7 @@ final class SchemePreparation {
     clock.end("record numbers", start);
 
     start = clock.begin("privacy plan");
-    LloydPlanner.SchemeSizes sizes = planner.scheme(allocation, data, d, numbered.population(),
-        PreparedRun.gridStart(privateInitial));
+    LloydPlanner.SchemeSizes sizes = planner.scheme(allocation, data, d, numbered.population(), privateInitial);
     SchemePlan plan = sizes.plan();
     UniformScheme scheme = settings.sampling().sampler().uniformScheme();
     SchemeOptions options = settings.sampling().scheme();
@@ -65,6 +64,6 @@ final class SchemePreparation {
     clock.end("weights and sampling", start);
     double[] initial = initialiser.initialCentres(data, privateInitial, null); // no sample-points here
     return new PreparedRun.Scheme(data, plan, sampling, initial, PreparedRun.coresetOf(privateInitial, d),
-        sizes.iterations(), sizes.sums(), sizes.firstReach(), provenance);
+        sizes.iterations(), sizes.sums(), sizes.firstReach(), sizes.firstCentres(), provenance);
   }
 }

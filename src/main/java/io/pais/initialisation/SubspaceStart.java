@@ -8,10 +8,8 @@ import io.pais.lloyd.ClusterCosts;
 import io.pais.lloyd.DeadCentres;
 import io.pais.lloyd.LloydNoise;
 import io.pais.lloyd.LloydSums;
-import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.lloyd.WeightedClusterStats;
-import io.pais.lloyd.WeightedKMeans;
 import io.pais.lloyd.WeightedLloyd;
 import io.pais.math.Checks;
 import io.pais.math.RandomSubspace;
@@ -21,8 +19,6 @@ import io.pais.noise.LatticeSumNoise;
 import io.pais.noise.NoiseRandomness;
 import io.pais.privacy.Geometry;
 import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -70,8 +66,6 @@ public final class SubspaceStart {
   static final double SPREAD_CAP = 1.5;
   /** A noisy centre whose noisy count is at most this many count-noise scales is left out of the merge. */
   static final double KEEP_SCALES = 3;
-  private static final int MERGE_STARTS = 20;
-  private static final int MERGE_ITERATIONS = 100;
 
   private SubspaceStart() {}
 
@@ -137,7 +131,7 @@ public final class SubspaceStart {
     } finally {
       projected.release();
     }
-    double[] merged = merge(iterates, k, m, keepAbove, randomness.provider());
+    double[] merged = iterates.mergedInto(k, m, keepAbove, randomness.provider());
     return subspace.lift(merged, k);
   }
 
@@ -184,39 +178,5 @@ public final class SubspaceStart {
       points[i] += centre[i % m];
     }
     return points;
-  }
-
-  /**
-   * The noisy centres whose noisy count exceeds {@code threshold}, merged into k by weighted k-means on their noisy
-   * counts (with fewer than k of them, the k heaviest): post-processing.
-   */
-  static double[] merge(WeightedLloyd.Iterates iterates, int k, int m, double threshold, UniformRandomProvider rng) {
-    double[] counts = iterates.noisyCounts();
-    List<Integer> kept = new ArrayList<>();
-    for (int a = 0; a < counts.length; a++) {
-      if (counts[a] > threshold) {
-        kept.add(a);
-      }
-    }
-    if (kept.size() < k) {
-      kept = heaviest(counts, k);
-    }
-    double[] values = new double[kept.size() * m];
-    double[] weights = new double[kept.size()];
-    for (int b = 0; b < kept.size(); b++) {
-      System.arraycopy(iterates.centres(), kept.get(b) * m, values, b * m, m);
-      weights[b] = Math.max(counts[kept.get(b)], Double.MIN_NORMAL);
-    }
-    return new WeightedKMeans(k, MERGE_STARTS, MERGE_ITERATIONS).fit(List.of(SampleBlock.ofRows(values, weights, m)),
-        m, rng);
-  }
-
-  private static List<Integer> heaviest(double[] counts, int k) {
-    List<Integer> order = new ArrayList<>();
-    for (int a = 0; a < counts.length; a++) {
-      order.add(a);
-    }
-    order.sort((u, v) -> Double.compare(counts[v], counts[u]));
-    return new ArrayList<>(order.subList(0, Math.min(k, order.size())));
   }
 }

@@ -4,6 +4,7 @@ import io.pais.math.Checks;
 import io.pais.noise.NoiseRandomness;
 import io.pais.noise.ScalarNoise;
 import io.pais.noise.VectorNoise;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -67,6 +68,20 @@ public final class LloydNoise {
         + "iterations), got " + t);
     return new LloydNoise(List.of(counts.get(t - 1)), List.of(sums.get(t - 1)), new double[] {scales[t - 1]},
         randomness);
+  }
+
+  /**
+   * The noise of iterations {@code first}, {@code first} + 1, … as iterations 1, 2, …: for a run whose first
+   * iterations were released apart ({@link OverseededStart}). This one when every iteration's noise is the same.
+   */
+  public LloydNoise from(int first) {
+    if (counts.size() <= 1) {
+      return this;
+    }
+    Checks.require(first >= 1 && first <= counts.size(), "the first iteration must be in [1, " + counts.size()
+        + "] (the noise's iterations), got " + first);
+    return new LloydNoise(counts.subList(first - 1, counts.size()), sums.subList(first - 1, sums.size()),
+        Arrays.copyOfRange(scales, first - 1, scales.length), randomness);
   }
 
   /**

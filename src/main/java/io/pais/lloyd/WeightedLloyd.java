@@ -2,8 +2,11 @@ package io.pais.lloyd;
 
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
+import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Weighted DP-Lloyd (SPEC §2) over a sample of dense blocks ({@link SampleBlocks}: cached in Spark or held in
@@ -80,7 +83,45 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
   }
 
   /** The centres after T iterations, with the noisy counts the last iteration moved them by (DP outputs). */
-  public record Iterates(double[] centres, double[] noisyCounts) {}
+  public record Iterates(double[] centres, double[] noisyCounts) {
+    private static final int MERGE_STARTS = 20;
+    private static final int MERGE_ITERATIONS = 100;
+
+    /**
+     * The centres (d coordinates each) whose noisy count exceeds {@code threshold}, merged into k by weighted k-means
+     * on their noisy counts (with fewer than k of them, the k heaviest): post-processing of DP outputs.
+     */
+    public double[] mergedInto(int k, int dimension, double threshold, UniformRandomProvider rng) {
+      Checks.positive("k", k);
+      Checks.finite("threshold", threshold);
+      List<Integer> kept = new ArrayList<>();
+      for (int a = 0; a < noisyCounts.length; a++) {
+        if (noisyCounts[a] > threshold) {
+          kept.add(a);
+        }
+      }
+      if (kept.size() < k) {
+        kept = heaviest(k);
+      }
+      double[] values = new double[kept.size() * dimension];
+      double[] weights = new double[kept.size()];
+      for (int b = 0; b < kept.size(); b++) {
+        System.arraycopy(centres, kept.get(b) * dimension, values, b * dimension, dimension);
+        weights[b] = Math.max(noisyCounts[kept.get(b)], Double.MIN_NORMAL);
+      }
+      return new WeightedKMeans(k, MERGE_STARTS, MERGE_ITERATIONS).fit(
+          List.of(SampleBlock.ofRows(values, weights, dimension)), dimension, rng);
+    }
+
+    private List<Integer> heaviest(int k) {
+      List<Integer> order = new ArrayList<>();
+      for (int a = 0; a < noisyCounts.length; a++) {
+        order.add(a);
+      }
+      order.sort((u, v) -> Double.compare(noisyCounts[v], noisyCounts[u]));
+      return new ArrayList<>(order.subList(0, Math.min(k, order.size())));
+    }
+  }
 
   /**
    * Runs T iterations over one sample and returns the final centres with the last iteration's noisy counts: what a

@@ -48,7 +48,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * returns, with fresh noise. The noise of every iteration is recorded as it is released (the transcript the
  * guarantee covers), and the statistic is the privacy loss of the whole transcript, x's offset taken in the
  * direction of x (the centres stay within r of the origin, so its angle is off by at most asin(r/‖x‖)). False-failure
- * rate 1e-3 per audit (seeds fixed); a wiring that halves DP-Lloyd's noise is caught.
+ * rate 1e-3 per audit (seeds fixed); a wiring that halves DP-Lloyd's noise is caught. The same path over-seeded
+ * ({@link io.pais.lloyd.OverseededStart}: the first iteration over two seeds fitted to the pool, merged into k = 1
+ * for the others) is audited the same way: x's offset in the first iteration is then taken exactly, from its seed.
  */
 @ExtendWith(SharedSparkSession.class)
 class DefaultPathAuditTest {
@@ -61,6 +63,12 @@ class DefaultPathAuditTest {
   private static final int T = 3;
   private static final double[] X = {38, 0};
   private static final SampleBlock POOL = SampleBlock.ofRows(new double[] {1, 1, -1.5, 0.5}, new double[] {3, 2}, D);
+  /**
+   * The over-seeded path's coreset: its heavy row is k-means++'s first pick but with probability 1e-9, so the seeds are
+   * (1, 1) then (−1.5, 0.5), and x is in the first seed's cluster (the nearer).
+   */
+  private static final SampleBlock SEEDED_POOL = SampleBlock.ofRows(new double[] {1, 1, -1.5, 0.5},
+      new double[] {1e9, 1}, D);
 
   private static KMeansSettings settings(long seed) {
     return KMeansSettings.builder().privacy(io.pais.settings.PrivacyMode.Kind.STRICT).strict(CLIP).normBound(R)
@@ -73,7 +81,8 @@ class DefaultPathAuditTest {
   /** A run the engine prepared, its points moved into memory, and what its report claims. */
   private record Prepared(PrivateKMeansEngine engine, PreparedRun.Poisson run, double claimed) {}
 
-  private static Prepared prepare(SparkSession spark, List<double[]> rows) {
+  /** {@code overseeded}: whether DP-Lloyd's first iteration runs over the seeds of {@link #SEEDED_POOL}. */
+  private static Prepared prepare(SparkSession spark, List<double[]> rows, boolean overseeded) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     PrivateKMeansEngine engine = new PrivateKMeansEngine(settings(31), message -> { });
     List<KeyedPoint> keyed = new ArrayList<>();
@@ -92,8 +101,9 @@ class DefaultPathAuditTest {
     // a public pool for the dead-centre rule, the same in both worlds (a release's is the private coreset, a DP output
     // its own audits cover): a centre whose noisy count is below the threshold moves to the pool point served worst
     PreparedRun.Poisson inMemory = new PreparedRun.Poisson(run.data(), run.plan(),
-        SampleBlocks.inMemory(List.of(block.build())), run.pointRadius(), run.initialCentres(), POOL,
-        run.iterations(), run.sums(), run.firstReach(), run.shares(), run.provenance());
+        SampleBlocks.inMemory(List.of(block.build())), run.pointRadius(), run.initialCentres(),
+        overseeded ? SEEDED_POOL : POOL, run.iterations(), run.sums(), run.firstReach(), overseeded ? 2 : 1,
+        run.shares(), run.provenance());
     TrainingSummary once = engine.summarise(inMemory, run.initialCentres()); // the summary's entries, once
     PrivacyReport report = engine.report(run, once);
     assertEquals(List.of(LedgerStage.DP_LLOYD, LedgerStage.SUMMARY_SIZES, LedgerStage.SUMMARY_COST),
@@ -128,14 +138,24 @@ class DefaultPathAuditTest {
     LatticeNoise.CountAndSum noise(PreparedRun.Poisson run, int iteration);
   }
 
+  /** x's offset clipped to ρ, in the direction from {@code from} to x. */
+  private static double[] offsetFrom(double[] from, double rho) {
+    double length = Math.hypot(X[0] - from[0], X[1] - from[1]);
+    return new double[] {rho * (X[0] - from[0]) / length, rho * (X[1] - from[1]) / length};
+  }
+
   /**
    * The privacy loss log p(out | D′)/p(out | D) of one release of the whole path: per iteration the noisy count and
-   * sum, then the summary's size and cost.
+   * sum of x's cluster (the first iteration's others, x in neither world, add nothing), then the summary's size and
+   * cost.
    */
   private static DoubleSupplier releases(Prepared p, Wiring wiring, long seed) {
     NoiseScales scales = p.run().plan().scales();
     double rho = ((LloydSums.ClippedOffsets) p.run().sums()).bound();
-    double[] offset = {rho * X[0] / Math.hypot(X[0], X[1]), rho * X[1] / Math.hypot(X[0], X[1])};
+    double[] offset = offsetFrom(new double[D], rho);
+    int firstCentres = p.run().firstCentres();
+    // over-seeded, x is in the first seed's cluster, (1, 1): its offset exactly; else the centres' within r
+    double[] firstOffset = firstCentres > 1 ? offsetFrom(new double[] {1, 1}, rho) : offset;
     NoiseRandomness randomness = NoiseRandomness.seeded(seed);
     UniformRandomProvider summaryRng = NoiseRandomness.seeded(seed + 1).provider();
     List<LatticeNoise.CountAndSum> iterations = new ArrayList<>();
@@ -146,13 +166,16 @@ class DefaultPathAuditTest {
       Recorded recorded = new Recorded(new ArrayList<>(), new ArrayList<>());
       double[] centres = p.engine().iterate(p.run(), recorded.around(iterations, p.run().shares().scales(), randomness));
       TrainingSummary summary = p.engine().summarise(p.run(), centres, PrivacyLedger.pure(EPSILON), summaryRng);
+      assertEquals(firstCentres + p.run().iterations() - 1, recorded.counts().size(), "releases of the iterations");
       double loss = 0;
-      for (int t = 0; t < recorded.counts().size(); t++) {
-        double c = recorded.counts().get(t);
-        double[] s = recorded.sums().get(t);
-        double phi = p.run().shares().scale(t + 1); // the scales iteration t + 1 is accounted at (k = 1: one each)
+      for (int t = 1; t <= p.run().iterations(); t++) {
+        int release = t == 1 ? 0 : firstCentres + t - 2; // x's cluster's release in iteration t (k = 1 after the first)
+        double c = recorded.counts().get(release);
+        double[] s = recorded.sums().get(release);
+        double[] o = t == 1 ? firstOffset : offset;
+        double phi = p.run().shares().scale(t); // the scales iteration t is accounted at
         loss += (Math.abs(c) - Math.abs(c - 1)) / (scales.betaCount() * phi)
-            + (Math.hypot(s[0], s[1]) - Math.hypot(s[0] - offset[0], s[1] - offset[1])) / (scales.betaSum() * phi);
+            + (Math.hypot(s[0], s[1]) - Math.hypot(s[0] - o[0], s[1] - o[1])) / (scales.betaSum() * phi);
       }
       double size = summary.clusterSizes().get(0);
       double term = Math.min(Math.pow(X[0] - centres[0], 2) + Math.pow(X[1] - centres[1], 2),
@@ -163,9 +186,10 @@ class DefaultPathAuditTest {
     };
   }
 
-  private static PrivacyAuditor.Result audit(SparkSession spark, String what, Wiring wiring, long seed) {
-    Prepared empty = prepare(spark, List.of());
-    Prepared one = prepare(spark, List.of(X.clone()));
+  private static PrivacyAuditor.Result audit(SparkSession spark, String what, boolean overseeded, Wiring wiring,
+      long seed) {
+    Prepared empty = prepare(spark, List.of(), overseeded);
+    Prepared one = prepare(spark, List.of(X.clone()), overseeded);
     assertEquals(empty.claimed(), one.claimed(), "the plan reads no data");
     assertArrayEquals(empty.run().initialCentres(), one.run().initialCentres(), "a data-independent start");
     assertTrue(one.run().readsUnprojected(), "x beyond r is read unprojected");
@@ -177,23 +201,34 @@ class DefaultPathAuditTest {
         new double[] {-1.5, 0.5}), "with no points the centre is dead and re-seeded from the pool");
     PrivacyAuditor.Result r = PrivacyAuditor.audit(releases(empty, wiring, seed), releases(one, wiring, seed + 7),
         SAMPLES, ALPHA);
-    System.out.println("default path audit, " + what + ": " + r + " of a claimed " + one.claimed());
+    System.out.println("default path audit" + (overseeded ? " (over-seeded)" : "") + ", " + what + ": " + r
+        + " of a claimed " + one.claimed());
     return r;
+  }
+
+  private static void meetsItsSummedEpsilonAndHalfOfDpLloydsNoiseIsCaught(SparkSession spark, boolean overseeded,
+      long seed) {
+    double claimed = prepare(spark, List.of(), overseeded).claimed();
+    assertEquals(EPSILON, claimed, 1e-12);
+    PrivacyAuditor.Result r = audit(spark, "the engine's wiring", overseeded,
+        (run, t) -> run.noise(settings(31).geometry(), t), seed);
+    assertTrue(r.epsilonLowerBound() <= claimed, "the path leaks more than its ledger: " + r);
+    assertTrue(r.epsilonLowerBound() > 0.5 * claimed, "the audit finds most of the loss: " + r);
+    PrivacyAuditor.Result half = audit(spark, "DP-Lloyd's noise halved", overseeded, (run, t) -> {
+      NoiseScales s = run.plan().scales();
+      double phi = run.shares().scale(t);
+      return LatticeNoise.countAndSum(s.betaCount() * phi / 2, s.betaSum() * phi / 2, settings(31).geometry(), D);
+    }, seed + 2);
+    assertTrue(half.epsilonLowerBound() > claimed, "half of DP-Lloyd's noise must be caught: " + half);
   }
 
   @Test
   void theDefaultPathMeetsItsSummedEpsilonAndHalfOfDpLloydsNoiseIsCaught(SparkSession spark) {
-    double claimed = prepare(spark, List.of()).claimed();
-    assertEquals(EPSILON, claimed, 1e-12);
-    PrivacyAuditor.Result r = audit(spark, "the engine's wiring", (run, t) -> run.noise(settings(31).geometry(), t),
-        81);
-    assertTrue(r.epsilonLowerBound() <= claimed, "the path leaks more than its ledger: " + r);
-    assertTrue(r.epsilonLowerBound() > 0.5 * claimed, "the audit finds most of the loss: " + r);
-    PrivacyAuditor.Result half = audit(spark, "DP-Lloyd's noise halved", (run, t) -> {
-      NoiseScales s = run.plan().scales();
-      double phi = run.shares().scale(t);
-      return LatticeNoise.countAndSum(s.betaCount() * phi / 2, s.betaSum() * phi / 2, settings(31).geometry(), D);
-    }, 83);
-    assertTrue(half.epsilonLowerBound() > claimed, "half of DP-Lloyd's noise must be caught: " + half);
+    meetsItsSummedEpsilonAndHalfOfDpLloydsNoiseIsCaught(spark, false, 81);
+  }
+
+  @Test
+  void theOverseededPathMeetsItsSummedEpsilonAndHalfOfDpLloydsNoiseIsCaught(SparkSession spark) {
+    meetsItsSummedEpsilonAndHalfOfDpLloydsNoiseIsCaught(spark, true, 85);
   }
 }

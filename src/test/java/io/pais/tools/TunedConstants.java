@@ -90,6 +90,11 @@ public enum TunedConstants {
       + "start in a subspace runs (the full-d steps' budget to use its partition)", Decision.SUBSPACE),
   SUBSPACE_SEEDS_PER_CENTRE("initialisation.SubspaceStart", "SEEDS_PER_CENTRE", Role.UTILITY, "centres per final "
       + "centre that the subspace's DP-Lloyd steps run with before they are merged into k", Decision.SUBSPACE),
+  OVERSEEDED_SEEDS_PER_CENTRE("lloyd.OverseededStart", "SEEDS_PER_CENTRE", Role.UTILITY, "from the cell tree's "
+      + "start, the seeds per final centre DP-Lloyd's first iteration runs over before they are merged into k",
+      Decision.OVERSEEDED),
+  OVERSEEDED_MAX_ROWS_PER_CENTRE("lloyd.OverseededStart", "MAX_ROWS_PER_CENTRE", Role.UTILITY, "the most coreset "
+      + "rows a centre for which DP-Lloyd's first iteration over-seeds (a coarse coreset)", Decision.OVERSEEDED),
   MEAN_SPREAD_FROM_COORDINATES("math.MeanSpread", "FROM_COORDINATES", Role.POST_PROCESSING, "the effective "
       + "coordinates from which the DP centre's shrink estimates the mean's offset from the domain's middle instead "
       + "of taking the worst case", Decision.DOMAIN_MIDDLE),
@@ -126,6 +131,7 @@ public enum TunedConstants {
     DOMAIN_MIDDLE("The DP centre drawn to the domain's middle"),
     NO_CORESET("Without a coreset: a box-shaped start, and dead centres that split"),
     SUBSPACE("Without a coreset in many dimensions: a start in a random subspace"),
+    OVERSEEDED("From the cell tree's start: an over-seeded first iteration"),
     LITTLE_BUDGET("Saying when the budget per centre is little");
 
     /** The page the records are on. */
