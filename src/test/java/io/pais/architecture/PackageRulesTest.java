@@ -60,6 +60,17 @@ class PackageRulesTest {
     assertEquals(List.of(), violations);
   }
 
+  /**
+   * The spark-line profile (pom.xml) skips the core's suites on the 4.x lines because the core runs no Spark: its
+   * pattern must name exactly the core, or a Spark-touching suite would be skipped there (or a core one kept).
+   */
+  @Test
+  void theSparkLineProfileSkipsExactlyTheCoresSuites() {
+    Matcher m = Pattern.compile("%regex\\[io/pais/\\(([a-z|]+)\\)/").matcher(read(Path.of("pom.xml")));
+    assertTrue(m.find(), "the spark-line profile's pattern of the core's suites is in pom.xml");
+    assertEquals(CORE, Set.of(m.group(1).split("\\|")));
+  }
+
   @Test
   void thePackagesReferToEachOtherWithoutACycle() throws IOException {
     Map<String, Set<String>> references = new TreeMap<>();

@@ -10,6 +10,7 @@ import io.pais.noise.SumNoise;
 import io.pais.noise.VectorNoise;
 import io.pais.privacy.Geometry;
 import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * release lattices, and deliberately broken variants — half the noise scale, the reference code's Exponential(β)
  * radius — are caught.
  */
+@Tag("audit")
 class NoiseAuditTest {
   static final double ALPHA = 1e-3;
   private static final int SAMPLES = 400_000;

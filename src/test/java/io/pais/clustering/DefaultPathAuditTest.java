@@ -35,6 +35,7 @@ import java.util.function.DoubleSupplier;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -52,6 +53,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * ({@link io.pais.lloyd.OverseededStart}: the first iteration over two seeds fitted to the pool, merged into k = 1
  * for the others) is audited the same way: x's offset in the first iteration is then taken exactly, from its seed.
  */
+@Tag("audit")
 @ExtendWith(SharedSparkSession.class)
 class DefaultPathAuditTest {
   private static final double ALPHA = 1e-3;

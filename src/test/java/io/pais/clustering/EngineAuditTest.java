@@ -29,6 +29,7 @@ import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * statistic is the likelihood-ratio direction of the unsampled release at x's weight. False-failure rate 1e-3 per
  * audit (seeds fixed); the half-noise wiring is caught.
  */
+@Tag("audit")
 @ExtendWith(SharedSparkSession.class)
 class EngineAuditTest {
   private static final double ALPHA = 1e-3;

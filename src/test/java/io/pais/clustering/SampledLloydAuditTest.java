@@ -20,6 +20,7 @@ import io.pais.sampling.SamplingFunction;
 import io.pais.sampling.UniformSampling;
 import java.util.List;
 import java.util.function.DoubleSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * the weight out of the count's cost, ε(w, x) = 1/β_count + w‖x‖/β_sum: for unif it under-states ε, for opt it
  * lets q drop far too low; both are caught.
  */
+@Tag("audit")
 class SampledLloydAuditTest {
   private static final double ALPHA = 1e-3;
   private static final int SAMPLES = 200_000;

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.DoubleSupplier;
 import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * <p>Tail axes: D′ adds x to one band beyond r (x is in no other: {@code StrictSensitivityTest} shows the scan moves
  * one count by one); the statistic is that band's released weight.
  */
+@Tag("audit")
 class CoresetAuditTest {
   private static final double ALPHA = 1e-3;
   private static final int LEVELS = PrivateCellTree.LEVELS;

@@ -14,6 +14,7 @@ import io.pais.noise.NoiseRandomness;
 import io.pais.privacy.Geometry;
 import java.util.function.DoubleSupplier;
 import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * substitution) and cost (one point more at the cap). Each claimed ε survives {@link PrivacyAuditor}'s lower bound (false-failure rate 1e-3 per audit, fixed
  * seeds), and the lower bound is a real fraction of it, so the audit is not vacuous.
  */
+@Tag("audit")
 class StrictEstimatorAuditTest {
   private static final double ALPHA = 1e-3;
   private static final int SAMPLES = 200_000;

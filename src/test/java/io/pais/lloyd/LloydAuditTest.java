@@ -8,6 +8,7 @@ import io.pais.noise.NoiseRandomness;
 import io.pais.privacy.Geometry;
 import java.util.List;
 import java.util.function.DoubleSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * broken variants — β_count and β_sum swapped, no noise for an empty cluster, offsets not clipped, offsets reaching 4ρ
  * at full length — are caught.
  */
+@Tag("audit")
 class LloydAuditTest {
   private static final double ALPHA = 1e-3;
   private static final int SAMPLES = 200_000;
