@@ -1,11 +1,10 @@
 package io.pais.experiments;
 
+import io.pais.clustering.DpLloydIterations;
 import io.pais.clustering.PreparedRun;
 import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.lloyd.DeadCentres;
 import io.pais.lloyd.LloydNoise;
-import io.pais.lloyd.OverseededStart;
-import io.pais.lloyd.WeightedLloyd;
 import io.pais.noise.NoiseRandomness;
 import io.pais.settings.KMeansSettings;
 import java.util.List;
@@ -23,7 +22,7 @@ import java.util.function.ToDoubleFunction;
  *   <li>{@code noiseFree}: the same T iterations over the same sample, summing the same terms (clipped offsets too),
  *       without noise;
  *   <li>{@code converged}: as noiseFree, with {@code longer} iterations instead of T (an over-seeded run's first
- *       iteration over its seeds, merged into k, then the others: {@link OverseededStart}).
+ *       iteration over its seeds, merged into k, then the others: {@link DpLloydIterations}).
  * </ul>
  * released ÷ noiseFree is what DP-Lloyd's noise costs; noiseFree ÷ converged what stopping after T iterations costs;
  * converged what the initialiser's basin (and the sample, clip and radius) leave.
@@ -40,26 +39,13 @@ record Decomposition(String dataSet, String sampler, double epsilon, int seed, d
     PreparedRun run = engine.prepare(set.points());
     try {
       int k = settings.k();
-      int d = run.data().dimension();
       double[] released = engine.iterate(run, engine.noiseFor(run));
       double[] noiseFree = engine.iterate(run, LloydNoise.none());
-      // an over-seeded run converges from its first iteration's merge, as its release continues from it
-      double[] start = run.initialCentres();
-      int first = 1;
-      if (run.firstCentres() > k) {
-        start = OverseededStart.centres(new WeightedLloyd(run.firstCentres(), 1, run.pointRadius(),
-            settings.geometry(), settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums(),
-            DeadCentres.none(), run.firstReach()), k, run.sampleOf(1), run.coreset(), d, LloydNoise.none(),
-            run.noise(settings.geometry(), 1).countDeviation(), NoiseRandomness.seeded(seed).provider());
-        first = 2;
-      }
-      int offset = first - 1;
-      WeightedLloyd converging = new WeightedLloyd(k, longer - offset, run.pointRadius(), settings.geometry(),
-          settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums(), DeadCentres.none(),
-          first == 1 ? run.firstReach() : 1);
-      // beyond T, a scheme's last sample stands in (a Poisson run has one sample for every iteration)
-      double[] converged = converging.run(t -> run.sampleOf(Math.min(t + offset, run.iterations())), d, start,
-          LloydNoise.none(), t -> { });
+      // noise-free and longer, on the release's schedule (an over-seeded run continues from its first iteration's
+      // merge); beyond T, a scheme's last sample stands in (a Poisson run has one sample for every iteration)
+      double[] converged = DpLloydIterations.run(run, settings, longer,
+          t -> run.sampleOf(Math.min(t, run.iterations())), LloydNoise.none(), DeadCentres.none(),
+          NoiseRandomness.seeded(seed).provider(), t -> { });
       return new Decomposition(dataSet, sampler, epsilon, seed,
           ratio(set, run, run.initialCentres(), k, floor), ratio(set, run, released, k, floor),
           ratio(set, run, noiseFree, k, floor), ratio(set, run, converged, k, floor));

@@ -2,8 +2,6 @@ package io.pais.clustering;
 
 import io.pais.lloyd.DeadCentres;
 import io.pais.lloyd.LloydNoise;
-import io.pais.lloyd.OverseededStart;
-import io.pais.lloyd.WeightedLloyd;
 import io.pais.noise.NoiseRandomness;
 import io.pais.privacy.Geometry;
 import io.pais.settings.CoordinateBounds;
@@ -58,31 +56,14 @@ final class DpLloydStage {
   /**
    * T iterations of weighted DP-Lloyd with {@code noise}; returns centres in preprocessed coordinates, moved into the
    * public box or ball when the guards are on ({@link PublicDomain}: never further from a point the release read).
-   * Where the run over-seeds ({@link PreparedRun#firstCentres}), the first iteration runs over its seeds and the
-   * other T − 1 from their merge ({@link OverseededStart}).
+   * Where the run over-seeds, the first iteration runs over its seeds and the other T − 1 from their merge
+   * ({@link DpLloydIterations}).
    */
   double[] iterate(PreparedRun run, LloydNoise noise) {
     int iterations = run.iterations();
-    int k = settings.k();
-    int d = run.data().dimension();
     long start = clock.begin(iterationStage(1, iterations));
-    double[] initial = run.initialCentres();
-    int first = 1; // the first iteration over k centres
-    if (run.firstCentres() > k) {
-      WeightedLloyd seeds = new WeightedLloyd(run.firstCentres(), 1, run.pointRadius(), settings.geometry(),
-          settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums(), DeadCentres.none(),
-          run.firstReach());
-      initial = OverseededStart.centres(seeds, k, run.sampleOf(1), run.coreset(), d, noise.atIteration(1),
-          run.noise(settings.geometry(), 1).countDeviation(), randomness.provider());
-      progress(1, iterations, start);
-      first = 2;
-    }
-    int offset = first - 1;
-    WeightedLloyd lloyd = new WeightedLloyd(k, iterations - offset, run.pointRadius(), settings.geometry(),
-        settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums(), deadCentres(run),
-        first == 1 ? run.firstReach() : 1);
-    double[] centres = lloyd.run(t -> run.sampleOf(t + offset), d, initial, noise.from(first),
-        t -> progress(t + offset, iterations, start));
+    double[] centres = DpLloydIterations.run(run, settings, iterations, run::sampleOf, noise, deadCentres(run),
+        randomness.provider(), t -> progress(t, iterations, start));
     clock.end("DP-Lloyd", start);
     if (settings.guards().enabled()) { // a guard like the others: the released centres moved into the public domain
       int moved = PublicDomain.of(settings, run.data().dimension()).moveInto(centres, settings.k(),
