@@ -34,6 +34,10 @@ import org.junit.jupiter.api.Test;
  */
 class PackageRulesTest {
   private static final Path MAIN = Path.of("src/main/java/io/pais");
+  private static final Path TESTS = Path.of("src/test/java/io/pais");
+  /** What a suite that runs Spark names: Spark, Scala or Hadoop imports, a session, an RDD or a Dataset. */
+  private static final Pattern SPARK_IN_TEST = Pattern.compile(
+      "import (?:static )?(?:org\\.apache\\.spark|scala\\.|org\\.apache\\.hadoop)|SparkSession|JavaRDD|Dataset<");
   /** The Spark-free core. A subpackage (sampling.spark) is not part of its parent. */
   private static final Set<String> CORE = Set.of("math", "privacy", "sampling", "accounting", "estimation", "noise",
       "lloyd", "settings", "planning");
@@ -61,14 +65,27 @@ class PackageRulesTest {
   }
 
   /**
-   * The spark-line profile (pom.xml) skips the core's suites on the 4.x lines because the core runs no Spark: its
-   * pattern must name exactly the core, or a Spark-touching suite would be skipped there (or a core one kept).
+   * The spark-line profile (pom.xml) skips the core's suites on the 4.x lines because they run no Spark: its pattern
+   * must name exactly the core, or a Spark-touching suite would be skipped there (or a core one kept), and no suite
+   * in a core package may touch Spark (a test helper's Spark methods included).
    */
   @Test
-  void theSparkLineProfileSkipsExactlyTheCoresSuites() {
+  void theSparkLineProfileSkipsExactlyTheCoresSuitesAndTheyRunNoSpark() {
     Matcher m = Pattern.compile("%regex\\[io/pais/\\(([a-z|]+)\\)/").matcher(read(Path.of("pom.xml")));
     assertTrue(m.find(), "the spark-line profile's pattern of the core's suites is in pom.xml");
     assertEquals(CORE, Set.of(m.group(1).split("\\|")));
+    List<String> violations = new ArrayList<>();
+    for (String name : CORE) {
+      Path dir = TESTS.resolve(name);
+      if (Files.isDirectory(dir)) {
+        for (Path file : sources(dir)) {
+          if (SPARK_IN_TEST.matcher(read(file)).find()) {
+            violations.add(TESTS.relativize(file).toString());
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), violations);
   }
 
   @Test
