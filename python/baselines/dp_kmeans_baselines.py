@@ -17,6 +17,20 @@ JSON request (public per-coordinate bounds, k, the ε grid, the seeds); this scr
   ``learning/clustering``), (ε, δ = 1e-6)-DP, given the public box's half-diagonal around its middle as its radius —
   pais's R₀. Its source is not on PyPI: ``PAIS_GOOGLE_LSH`` names the ``learning`` folder of a snapshot of that
   repository, and its seed is numpy's global one.
+- ``pe-means`` (not a default): PE-means (Private Evolution for k-means, arXiv 2606.00342; github.com/t3humphries/
+  PE-means), (ε, δ = 1e-6)-DP, on the same centred points and radius as ``google-lsh``, with its own experiments'
+  settings (``experiments/run_ours.py``: its default parameters, ⌊4√d⌋ generations at ε ≤ 1 and ε times that above,
+  L = max(n/(5k), 4); ``run_ours_HD.py``'s projection to 16 dimensions where d > 32). Its threshold reads the true n,
+  as its code does. ``PAIS_PE_MEANS`` names a snapshot of that repository (it holds src/), and Google's
+  ``clustering`` package, which it imports, comes from ``PAIS_GOOGLE_LSH``. numpy's global seed is the run's, but its
+  sphere-packing start draws from an unseeded generator, so its runs are not reproducible bit for bit.
+- ``fastlloyd`` (not a default): FastLloyd (github.com/D-Diaa/FastLloyd), DP-Lloyd with bounded updates and the
+  Gaussian analytic mechanism, (ε, δ = 1/(n·ln n))-DP (its own δ, larger than the others' 1e-6 for n below 10⁵), run
+  as its experiments run it (one client in its local protocol, unmasked, its defaults ``diagonal_then_frac``, ``fold``,
+  α = 0.8, the iterations from its rule) on the points clamped to the box, centred on its middle and divided by the
+  box's largest half-width, so that they lie in the [−1, 1]^d its code assumes (one scale for every coordinate, so
+  the clustering's geometry is the points'). ``PAIS_FASTLLOYD`` names a snapshot of that repository; its seed is the
+  run's.
 
 The libraries read only the public bounds, k and ε besides the points, and both start from data-independent centres
 (diffprivlib's own; here, uniform in the box's middle half). Each line of the output is a JSON object: library,
@@ -26,18 +40,25 @@ OpenDP draws its noise from the operating system, so its runs are not reproducib
 Usage: python dp_kmeans_baselines.py POINTS.npy REQUEST.json OUTPUT.jsonl
 """
 
+import contextlib
 import json
 import os
 import sys
+import tempfile
 import warnings
 
 import numpy as np
 
 RHO = 0.225  # Su et al.'s coordinate normalisation factor, diffprivlib's default
 DEFAULT_LIBRARIES = ("diffprivlib", "diffprivlib-matched", "opendp")
-LIBRARIES = DEFAULT_LIBRARIES + ("google-lsh",)
-GOOGLE_LSH_DELTA = 1e-6  # the δ issue 49's comparison gave Google's LSH clustering
+LIBRARIES = DEFAULT_LIBRARIES + ("google-lsh", "pe-means", "fastlloyd")
+GOOGLE_LSH_DELTA = 1e-6  # the δ issue 49's comparison gave Google's LSH clustering and PE-means
 GOOGLE_LSH_SOURCE = "PAIS_GOOGLE_LSH"
+PE_MEANS_SOURCE = "PAIS_PE_MEANS"
+PE_MEANS_MAX_DIMENSION = 32  # above it PE-means's experiments project to PE_MEANS_PROJECTED dimensions (run_ours_HD.py)
+PE_MEANS_PROJECTED = 16
+FASTLLOYD_SOURCE = "PAIS_FASTLLOYD"
+FASTLLOYD_ALPHA = 0.8  # its experiments' default bound on a centre's move (experiments.py --alpha)
 
 
 def count_weight(d):
@@ -81,24 +102,99 @@ def fit_diffprivlib(points, lower, upper, k, epsilon, seed):
     return model.cluster_centers_, int(model.n_iter_)
 
 
+def source_folder(variable, library, holds, repository):
+    """The folder an environment variable names, put on the import path; a one-line error where it does not hold
+    ``holds``."""
+    source = os.environ.get(variable)
+    if not source or not os.path.isdir(os.path.join(source, holds)):
+        raise RuntimeError(f"{library} needs {variable}: a snapshot of {repository} (it holds {holds}/), "
+                           f"got {source!r}")
+    if source not in sys.path:
+        sys.path.insert(0, source)
+    return source
+
+
+def google_clustering(library):
+    """Google's ``clustering`` package from the snapshot ``PAIS_GOOGLE_LSH`` names (``library`` needs it)."""
+    source_folder(GOOGLE_LSH_SOURCE, library, "clustering",
+                  "github.com/google/differential-privacy's learning folder")
+    from clustering import clustering_algorithm, clustering_params
+    return clustering_algorithm, clustering_params
+
+
+def centred_data(clustering_params, points, lower, upper):
+    """The points clamped to the box and centred on its middle, with the box's half-diagonal as their radius (pais's
+    R₀), as Google's ``Data``; returns (data, middle)."""
+    middle = (lower + upper) / 2
+    radius = float(np.linalg.norm((upper - lower) / 2))
+    return clustering_params.Data(np.clip(points, lower, upper) - middle, radius), middle
+
+
 def fit_google_lsh(points, lower, upper, k, epsilon, seed):
     """Google's LSH clustering at (ε, GOOGLE_LSH_DELTA) on the points clamped to the box and centred on its middle,
     with the box's half-diagonal as the radius; returns (centres, 0): it runs no Lloyd iterations of its own."""
-    source = os.environ.get(GOOGLE_LSH_SOURCE)
-    if not source or not os.path.isdir(os.path.join(source, "clustering")):
-        raise RuntimeError(f"google-lsh needs {GOOGLE_LSH_SOURCE}: the learning folder of a snapshot of "
-                           f"github.com/google/differential-privacy (it holds clustering/), got {source!r}")
-    if source not in sys.path:
-        sys.path.insert(0, source)
-    from clustering import clustering_algorithm, clustering_params
-
-    middle = (lower + upper) / 2
-    radius = float(np.linalg.norm((upper - lower) / 2))
+    clustering_algorithm, clustering_params = google_clustering("google-lsh")
+    data, middle = centred_data(clustering_params, points, lower, upper)
     np.random.seed(seed)
-    data = clustering_params.Data(np.clip(points, lower, upper) - middle, radius)
     result = clustering_algorithm.private_lsh_clustering(
         k, data, clustering_params.DifferentialPrivacyParam(epsilon, GOOGLE_LSH_DELTA))
     return np.asarray(result.centers) + middle, 0
+
+
+def pe_means_generations(epsilon, d):
+    """PE-means's generations in its experiments: ⌊4√d⌋ at ε ≤ 1, ⌊ε·⌊4√d⌋⌋ (at least 1) above."""
+    base = int(4 * np.sqrt(d))
+    return max(int(epsilon * base), 1) if epsilon > 1.0 else max(base, 1)
+
+
+def fit_pe_means(points, lower, upper, k, epsilon, seed):
+    """PE-means at (ε, GOOGLE_LSH_DELTA) with its experiments' settings on the points clamped to the box and centred
+    on its middle, the box's half-diagonal as the radius; returns (centres, generations). Where d > 32 it runs in a
+    random 16-dimensional projection, for ⌊4√16⌋ − 2 generations whatever ε (its hdpe_means sets them), and maps the centres back by one noisy mean per cluster (its hdpe_means), which
+    can leave a cluster without a centre: the centres it returns are then fewer than k, and the first is repeated so
+    that every fit has k (a repeated centre changes no cost)."""
+    source_folder(PE_MEANS_SOURCE, "pe-means", "src", "github.com/t3humphries/PE-means")
+    _, clustering_params = google_clustering("pe-means")
+    from src.helpers import PE_PARAMS
+    from src.pe_means_main import hdpe_means, pe_means
+
+    data, middle = centred_data(clustering_params, points, lower, upper)
+    n, d = points.shape
+    settings = dict(PE_PARAMS, num_gen=pe_means_generations(epsilon, d), L=int(max(n / (5 * k), 4)), run_id=seed)
+    privacy = clustering_params.DifferentialPrivacyParam(epsilon, GOOGLE_LSH_DELTA)
+    fit = hdpe_means if d > PE_MEANS_MAX_DIMENSION else pe_means
+    extra = {"new_dim": PE_MEANS_PROJECTED} if d > PE_MEANS_MAX_DIMENSION else {}
+    _, centres, _ = fit(k, data, settings, privacy, visualize=False, **extra)
+    centres = np.asarray(centres, dtype=float).reshape(-1, d)
+    if len(centres) < k:
+        centres = np.vstack([centres, np.repeat(centres[:1], k - len(centres), axis=0)])
+    return centres + middle, settings["num_gen"]
+
+
+def fit_fastlloyd(points, lower, upper, k, epsilon, seed):
+    """FastLloyd at ε (δ its own 1/(n·ln n)) as its experiments run it, on the points mapped into [−1, 1]^d by one
+    scale; returns (centres, iterations)."""
+    source_folder(FASTLLOYD_SOURCE, "fastlloyd", "parties", "github.com/D-Diaa/FastLloyd")
+    os.environ.setdefault("TQDM_DISABLE", "1")  # its progress bars
+    # its configs package lists its experiments' data sets in ./data when imported: an empty one stands in
+    with tempfile.TemporaryDirectory() as empty, contextlib.chdir(empty):
+        os.mkdir("data")
+        from configs import Params
+        from data_io import to_fixed, unscale
+        from utils.protocols import local_proto
+
+    middle = (lower + upper) / 2
+    scale = float(np.max((upper - lower) / 2))
+    unit = (np.clip(points, lower, upper) - middle) / scale
+    n, d = unit.shape
+    params = Params(num_clients=1, k=k, dim=d, data_size=n, dp="gaussiananalytic", eps=epsilon,
+                    method="diagonal_then_frac", post="fold", delay=0)
+    params.alpha = FASTLLOYD_ALPHA
+    params.seed = seed
+    params.calculate_iters()
+    # its server adds noise in its fixed-point units, so the points go in as fixed-point values (its default)
+    centres, _ = local_proto([to_fixed(unit)], params, method="unmasked")
+    return unscale(centres) * scale + middle, params.iters
 
 
 class OpenDPLloyd:
@@ -191,6 +287,12 @@ def run(points, request):
                     declared = epsilon
                 elif library == "google-lsh":
                     centres, iterations = fit_google_lsh(points, lower, upper, k, epsilon, seed)
+                    declared, real = epsilon, epsilon
+                elif library == "pe-means":
+                    centres, iterations = fit_pe_means(points, lower, upper, k, epsilon, seed)
+                    declared, real = epsilon, epsilon
+                elif library == "fastlloyd":
+                    centres, iterations = fit_fastlloyd(points, lower, upper, k, epsilon, seed)
                     declared, real = epsilon, epsilon
                 else:
                     raise ValueError(f"library must be one of {', '.join(LIBRARIES)}, got {library}")

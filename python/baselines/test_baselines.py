@@ -95,3 +95,71 @@ def test_google_lsh_finds_the_blobs_at_a_large_epsilon():
     centres, _ = baselines.fit_google_lsh(points, np.array([-16.0] * d), np.array([16.0] * d), 3, 20.0, seed=0)
     for m in means:
         assert np.min(np.linalg.norm(centres - m, axis=1)) < 1.0
+
+
+def test_pe_means_without_its_source_says_where_to_point(monkeypatch, tmp_path):
+    """pe-means's source is not on PyPI: without PAIS_PE_MEANS the fit refuses in one line that names it, and without
+    PAIS_GOOGLE_LSH (Google's clustering package, which it imports) in one that names that."""
+    monkeypatch.delenv(baselines.GOOGLE_LSH_SOURCE, raising=False)
+    monkeypatch.delenv(baselines.PE_MEANS_SOURCE, raising=False)
+    points, _ = blobs(3, d=2, per_blob=100)
+    with pytest.raises(RuntimeError, match="PAIS_PE_MEANS"):
+        baselines.fit_pe_means(points, np.array([-16.0] * 2), np.array([16.0] * 2), 3, 1.0, seed=0)
+    (tmp_path / "src").mkdir()
+    monkeypatch.setenv(baselines.PE_MEANS_SOURCE, str(tmp_path))
+    with pytest.raises(RuntimeError, match="pe-means needs PAIS_GOOGLE_LSH"):
+        baselines.fit_pe_means(points, np.array([-16.0] * 2), np.array([16.0] * 2), 3, 1.0, seed=0)
+
+
+def test_pe_means_generations_follow_its_experiments():
+    """run_ours.py: ⌊4√d⌋ generations at ε ≤ 1, ε times that above (at least one)."""
+    assert baselines.pe_means_generations(1.0, 2) == 5
+    assert baselines.pe_means_generations(0.5, 64) == 32
+    assert baselines.pe_means_generations(3.0, 2) == 15
+    assert baselines.pe_means_generations(1.5, 1) == 6
+
+
+@pytest.mark.skipif(not (baselines.os.environ.get("PAIS_GOOGLE_LSH") and baselines.os.environ.get("PAIS_PE_MEANS")),
+                    reason="PAIS_GOOGLE_LSH and PAIS_PE_MEANS not set")
+@pytest.mark.parametrize("d, epsilon", [(8, 1.0), (40, 20.0)])
+def test_pe_means_finds_the_blobs(d, epsilon):
+    """With snapshots of its source and Google's, in a box whose middle is not the origin: the three blobs (10 apart,
+    spread 0.3) each get a centre within 1.5 in the best of three fits, in 8 dimensions at ε = 1 and in 40 (where it
+    runs in a 16-dimensional projection, and needs a large ε: at ε = 1 two blobs share a centre there). Its start is
+    unseeded: in 10 fits of each the farthest blob's centre was 0.14–0.80 and 0.34–0.36 away (in a box twice as
+    wide one fit in ten missed a blob), so a false failure needs three misses."""
+    points, means = blobs(5, d=d)
+    shift = 16.0
+    lower, upper = np.array([0.0] * d), np.array([2 * shift] * d)
+    best = np.inf
+    for seed in range(3):
+        centres, generations = baselines.fit_pe_means(points + shift, lower, upper, 3, epsilon, seed=seed)
+        assert centres.shape == (3, d)
+        # in a projection hdpe_means sets its own count: ⌊4√16⌋ − 2
+        assert generations == (baselines.pe_means_generations(epsilon, d) if d <= 32 else 14)
+        best = min(best, max(np.min(np.linalg.norm(centres - shift - m, axis=1)) for m in means))
+    assert best < 1.5
+
+
+def test_fastlloyd_without_its_source_says_where_to_point(monkeypatch):
+    monkeypatch.delenv(baselines.FASTLLOYD_SOURCE, raising=False)
+    points, _ = blobs(3, d=2, per_blob=100)
+    with pytest.raises(RuntimeError, match="fastlloyd needs PAIS_FASTLLOYD"):
+        baselines.fit_fastlloyd(points, np.array([-16.0] * 2), np.array([16.0] * 2), 3, 1.0, seed=0)
+
+
+@pytest.mark.skipif(not baselines.os.environ.get("PAIS_FASTLLOYD"), reason="PAIS_FASTLLOYD not set")
+def test_fastlloyd_finds_the_blobs_and_is_seeded():
+    """With a snapshot of its source, in a box whose middle is not the origin, at ε = 1 in 2-d: its data-independent
+    start can leave two blobs to one centre (seed 4 of 0–4 does), so the best of five seeds has every blob within
+    0.5 of a centre; its noise follows the seed, so a fit repeats bit for bit."""
+    points, means = blobs(5, d=2)
+    lower, upper = np.array([0.0, 0.0]), np.array([32.0, 32.0])
+    fits = [baselines.fit_fastlloyd(points + 16, lower, upper, 3, 1.0, seed=seed) for seed in range(5)]
+    for centres, iterations in fits:
+        assert centres.shape == (3, 2)
+        assert 2 <= iterations <= 7
+    best = min(max(np.min(np.linalg.norm(c - 16 - m, axis=1)) for m in means) for c, _ in fits)
+    assert best < 0.5
+    again, _ = baselines.fit_fastlloyd(points + 16, lower, upper, 3, 1.0, seed=0)
+    np.testing.assert_array_equal(again, fits[0][0])
