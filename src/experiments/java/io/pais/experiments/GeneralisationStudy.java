@@ -49,7 +49,8 @@ public final class GeneralisationStudy implements Callable<Integer> {
   @Option(names = "--baselines", split = ",", description = "libraries fitted side by side: diffprivlib, "
       + "diffprivlib-matched, opendp, google-lsh (its source from PAIS_GOOGLE_LSH, the learning folder of a snapshot "
       + "of github.com/google/differential-privacy), pe-means (its source from PAIS_PE_MEANS, a snapshot of "
-      + "github.com/t3humphries/PE-means, and PAIS_GOOGLE_LSH), or none (default: ${DEFAULT-VALUE})")
+      + "github.com/t3humphries/PE-means, and PAIS_GOOGLE_LSH), fastlloyd (PAIS_FASTLLOYD, a snapshot of "
+      + "github.com/D-Diaa/FastLloyd), or none (default: ${DEFAULT-VALUE})")
   List<String> baselines = Baselines.LIBRARIES;
 
   @Option(names = "--baselines-command", description = "the command that fits them (default: ${DEFAULT-VALUE})")

@@ -108,7 +108,8 @@ public final class UtilityStudy implements Callable<Integer> {
 
   @Option(names = "--baselines", split = ",", description = "libraries fitted side by side with pais's default sampler,"
       + " all with public per-coordinate bounds: diffprivlib, diffprivlib-matched, opendp, google-lsh (its source from "
-      + "PAIS_GOOGLE_LSH), pe-means (PAIS_PE_MEANS and PAIS_GOOGLE_LSH), or none (default: ${DEFAULT-VALUE})")
+      + "PAIS_GOOGLE_LSH), pe-means (PAIS_PE_MEANS and PAIS_GOOGLE_LSH), fastlloyd (PAIS_FASTLLOYD), or none "
+      + "(default: ${DEFAULT-VALUE})")
   List<String> baselines = Baselines.LIBRARIES;
 
   @Option(names = "--baselines-command", description = "the command that fits them (default: ${DEFAULT-VALUE})")
