@@ -79,12 +79,18 @@ def test_run_yields_every_library_epsilon_and_seed():
             assert r["realEpsilon"] < r["epsilon"]  # d = 4: diffprivlib spends less than it declares
 
 
-def test_google_lsh_without_its_source_says_where_to_point(monkeypatch):
-    """google-lsh's source is not on PyPI: without PAIS_GOOGLE_LSH the fit refuses in one line that names it."""
-    monkeypatch.delenv(baselines.GOOGLE_LSH_SOURCE, raising=False)
+@pytest.mark.parametrize("fit, library, variable", [
+    (baselines.fit_google_lsh, "google-lsh", baselines.GOOGLE_LSH_SOURCE),
+    (baselines.fit_pe_means, "pe-means", baselines.PE_MEANS_SOURCE),
+    (baselines.fit_fastlloyd, "fastlloyd", baselines.FASTLLOYD_SOURCE)])
+def test_a_library_without_its_source_says_where_to_point(monkeypatch, fit, library, variable):
+    """Their source is not on PyPI: without the variable that names a snapshot the fit refuses in one line that names
+    the library and the variable."""
+    for name in (baselines.GOOGLE_LSH_SOURCE, baselines.PE_MEANS_SOURCE, baselines.FASTLLOYD_SOURCE):
+        monkeypatch.delenv(name, raising=False)
     points, _ = blobs(3, d=2, per_blob=100)
-    with pytest.raises(RuntimeError, match="PAIS_GOOGLE_LSH"):
-        baselines.fit_google_lsh(points, np.array([-16.0] * 2), np.array([16.0] * 2), 3, 1.0, seed=0)
+    with pytest.raises(RuntimeError, match=f"{library} needs {variable}"):
+        fit(points, np.array([-16.0] * 2), np.array([16.0] * 2), 3, 1.0, seed=0)
 
 
 @pytest.mark.skipif(not baselines.os.environ.get("PAIS_GOOGLE_LSH"), reason="PAIS_GOOGLE_LSH not set")
@@ -97,16 +103,13 @@ def test_google_lsh_finds_the_blobs_at_a_large_epsilon():
         assert np.min(np.linalg.norm(centres - m, axis=1)) < 1.0
 
 
-def test_pe_means_without_its_source_says_where_to_point(monkeypatch, tmp_path):
-    """pe-means's source is not on PyPI: without PAIS_PE_MEANS the fit refuses in one line that names it, and without
-    PAIS_GOOGLE_LSH (Google's clustering package, which it imports) in one that names that."""
+def test_pe_means_without_google_clustering_says_where_to_point(monkeypatch, tmp_path):
+    """PE-means imports Google's clustering package: with its own snapshot but without PAIS_GOOGLE_LSH the fit refuses
+    in one line that names that."""
     monkeypatch.delenv(baselines.GOOGLE_LSH_SOURCE, raising=False)
-    monkeypatch.delenv(baselines.PE_MEANS_SOURCE, raising=False)
-    points, _ = blobs(3, d=2, per_blob=100)
-    with pytest.raises(RuntimeError, match="PAIS_PE_MEANS"):
-        baselines.fit_pe_means(points, np.array([-16.0] * 2), np.array([16.0] * 2), 3, 1.0, seed=0)
     (tmp_path / "src").mkdir()
     monkeypatch.setenv(baselines.PE_MEANS_SOURCE, str(tmp_path))
+    points, _ = blobs(3, d=2, per_blob=100)
     with pytest.raises(RuntimeError, match="pe-means needs PAIS_GOOGLE_LSH"):
         baselines.fit_pe_means(points, np.array([-16.0] * 2), np.array([16.0] * 2), 3, 1.0, seed=0)
 
@@ -139,13 +142,6 @@ def test_pe_means_finds_the_blobs(d, epsilon):
         assert generations == (baselines.pe_means_generations(epsilon, d) if d <= 32 else 14)
         best = min(best, max(np.min(np.linalg.norm(centres - shift - m, axis=1)) for m in means))
     assert best < 1.5
-
-
-def test_fastlloyd_without_its_source_says_where_to_point(monkeypatch):
-    monkeypatch.delenv(baselines.FASTLLOYD_SOURCE, raising=False)
-    points, _ = blobs(3, d=2, per_blob=100)
-    with pytest.raises(RuntimeError, match="fastlloyd needs PAIS_FASTLLOYD"):
-        baselines.fit_fastlloyd(points, np.array([-16.0] * 2), np.array([16.0] * 2), 3, 1.0, seed=0)
 
 
 @pytest.mark.skipif(not baselines.os.environ.get("PAIS_FASTLLOYD"), reason="PAIS_FASTLLOYD not set")
