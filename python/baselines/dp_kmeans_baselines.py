@@ -150,9 +150,9 @@ def pe_means_generations(epsilon, d):
 def fit_pe_means(points, lower, upper, k, epsilon, seed):
     """PE-means at (ε, GOOGLE_LSH_DELTA) with its experiments' settings on the points clamped to the box and centred
     on its middle, the box's half-diagonal as the radius; returns (centres, generations). Where d > 32 it runs in a
-    random 16-dimensional projection, for ⌊4√16⌋ − 2 generations whatever ε (its hdpe_means sets them), and maps the centres back by one noisy mean per cluster (its hdpe_means), which
-    can leave a cluster without a centre: the centres it returns are then fewer than k, and the first is repeated so
-    that every fit has k (a repeated centre changes no cost)."""
+    random 16-dimensional projection, for ⌊4√16⌋ − 2 generations whatever ε (its hdpe_means sets them), and maps the
+    centres back by one noisy mean per cluster, which can leave a cluster without a centre: the centres it returns are
+    then fewer than k, and the first is repeated so that every fit has k (a repeated centre changes no cost)."""
     source_folder(PE_MEANS_SOURCE, "pe-means", "src", "github.com/t3humphries/PE-means")
     _, clustering_params = google_clustering("pe-means")
     from src.helpers import PE_PARAMS
@@ -195,6 +195,10 @@ def fit_fastlloyd(points, lower, upper, k, epsilon, seed):
     # its server adds noise in its fixed-point units, so the points go in as fixed-point values (its default)
     centres, _ = local_proto([to_fixed(unit)], params, method="unmasked")
     return unscale(centres) * scale + middle, params.iters
+
+
+# the methods run from snapshots of their source, each told the target ε: (centres, iterations or generations)
+SNAPSHOT_FITS = {"google-lsh": fit_google_lsh, "pe-means": fit_pe_means, "fastlloyd": fit_fastlloyd}
 
 
 class OpenDPLloyd:
@@ -285,14 +289,8 @@ def run(points, request):
                     if real > epsilon * (1 + 1e-9):
                         raise RuntimeError(f"OpenDP's maps give {real} for a fit at epsilon {epsilon}")
                     declared = epsilon
-                elif library == "google-lsh":
-                    centres, iterations = fit_google_lsh(points, lower, upper, k, epsilon, seed)
-                    declared, real = epsilon, epsilon
-                elif library == "pe-means":
-                    centres, iterations = fit_pe_means(points, lower, upper, k, epsilon, seed)
-                    declared, real = epsilon, epsilon
-                elif library == "fastlloyd":
-                    centres, iterations = fit_fastlloyd(points, lower, upper, k, epsilon, seed)
+                elif library in SNAPSHOT_FITS:
+                    centres, iterations = SNAPSHOT_FITS[library](points, lower, upper, k, epsilon, seed)
                     declared, real = epsilon, epsilon
                 else:
                     raise ValueError(f"library must be one of {', '.join(LIBRARIES)}, got {library}")

@@ -129,7 +129,7 @@ def test_pe_means_finds_the_blobs(d, epsilon):
     """With snapshots of its source and Google's, in a box whose middle is not the origin: the three blobs (10 apart,
     spread 0.3) each get a centre within 1.5 in the best of three fits, in 8 dimensions at ε = 1 and in 40 (where it
     runs in a 16-dimensional projection, and needs a large ε: at ε = 1 two blobs share a centre there). Its start is
-    unseeded: in 10 fits of each the farthest blob's centre was 0.14–0.80 and 0.34–0.36 away (in a box twice as
+    unseeded: in 10 and 12 fits the farthest blob's centre was 0.14–0.80 and 0.34–0.36 away (in a box twice as
     wide one fit in ten missed a blob), so a false failure needs three misses."""
     points, means = blobs(5, d=d)
     shift = 16.0
