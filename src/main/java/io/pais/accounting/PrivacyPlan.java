@@ -139,8 +139,8 @@ public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales,
     return new LedgerEntry(LedgerStage.DP_LLOYD, String.format(Locale.ROOT, "%d iterations of Laplace counts and %s sums (on "
         + "lattices), %s sampling", iterations, geometry.name().toLowerCase(Locale.ROOT), sampler.id()), epsilon, 0,
         String.format(Locale.ROOT, "profile T w (1/betaCount + %s/betaSum), %s, amplified by sampling (SPEC 3-6): %s",
-            bound.profileTerm(), bound.clippedOffsets() ? bound.describe() : "|x| <= " + bound.describe(),
-            guaranteeMethod),
+            bound.profileTerm(sampler.weighsByNorm()),
+            bound.clippedOffsets() ? bound.describe() : "|x| <= " + bound.describe(), guaranteeMethod),
         shares.describeAfter(String.format(Locale.ROOT, "betaSum = %.6g, betaCount = %.6g (B = %.6g)",
             scales.betaSum(), scales.betaCount(), noiseKnob)), "the centres");
   }

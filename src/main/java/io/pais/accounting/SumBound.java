@@ -20,9 +20,12 @@ public record SumBound(double value, boolean clippedOffsets) {
     return clippedOffsets ? "rho" : "r";
   }
 
-  /** The norm term of the profile: "|x|" or "min(|x|, rho)". */
-  public String profileTerm() {
-    return clippedOffsets ? "min(|x|, rho)" : "|x|";
+  /**
+   * The norm term of the profile: "|x|" for sums of points; for clipped offsets "min(|x|, rho)" under a sampler whose
+   * weights follow the norm (its offsets are capped at the point's norm too), else "rho".
+   */
+  public String profileTerm(boolean weighsByNorm) {
+    return !clippedOffsets ? "|x|" : weighsByNorm ? "min(|x|, rho)" : "rho";
   }
 
   /** "r = 2.5", or "rho = 0.5 (offsets from the centres clipped to it)". */

@@ -130,7 +130,7 @@ final class LloydPlanner {
     }, expectedSample / settings.k(), data, bound);
     SchemePlan plan = SchemePlan.solveWithin(requestFor.apply(iterations)); // at most the share, exactly
     ledger.spend(plan.ledgerEntry(iterations, bound, settings.geometry()));
-    return new SchemeSizes(plan, iterations, stage1, (int) sampleSize, rate, sums(bound),
+    return new SchemeSizes(plan, iterations, stage1, (int) sampleSize, rate, sums(bound, settings.sampling().sampler()),
         firstReach(data, bound, PreparedRun.gridStart(coresetStart)), firstCentres(coresetStart, iterations));
   }
 
@@ -188,7 +188,7 @@ final class LloydPlanner {
     IterationShares shares = shares(sampler, iterations, reach);
     // a strict ledger records the share (at most which the guarantee is), paper mode the guarantee itself
     ledger.spend(plan.ledgerEntry(shares, bound, settings.geometry(), strict ? lloydEpsilon : plan.epsilon()));
-    return new PoissonPlan(plan, iterations, sums(bound), reach, firstCentres(coresetStart, iterations), shares);
+    return new PoissonPlan(plan, iterations, sums(bound, sampler), reach, firstCentres(coresetStart, iterations), shares);
   }
 
   /**
@@ -283,8 +283,13 @@ final class LloydPlanner {
     return seeds;
   }
 
-  private LloydSums sums(SumBound bound) {
-    return bound.clippedOffsets() ? LloydSums.clippedOffsets(bound.value(), settings.geometry()) : LloydSums.points();
+  /** What DP-Lloyd sums under {@code sampler}: offsets capped at a point's norm too where its weights follow it. */
+  private LloydSums sums(SumBound bound, Sampler sampler) {
+    if (!bound.clippedOffsets()) {
+      return LloydSums.points();
+    }
+    return sampler.weighsByNorm() ? LloydSums.normCappedOffsets(bound.value(), settings.geometry())
+        : LloydSums.clippedOffsets(bound.value(), settings.geometry());
   }
 
   /**

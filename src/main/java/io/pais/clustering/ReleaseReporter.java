@@ -98,6 +98,7 @@ final class ReleaseReporter {
           : Source.DATA_DERIVED, "the bound DP-Lloyd clips each point's offset from its centre to: "
           + (settings.offsetClip() instanceof OffsetClip.Auto ? "the smallest of " + OffsetClip.Auto.ladder()
           + " at or above sqrt(xTilde) k^(-1/d) (--offset-clip auto)" : settings.offsetClip().describe() + " r")
+          + (offsets.cappedAtNorm() ? ", and to the point's own norm (the sampler weighs points by their norm)" : "")
           + firstReach(run.firstReach()));
     }
     return b.build();

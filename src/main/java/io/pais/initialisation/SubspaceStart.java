@@ -123,7 +123,7 @@ public final class SubspaceStart {
           String.format(Locale.ROOT, "sum: %.6g; count: %.6g", noise.sum().scale(), noise.count().scale()),
           "the start's centres and counts in the subspace"));
       WeightedLloyd steps = new WeightedLloyd(seeds, STEPS, unit * REFERENCE_CLIP, Geometry.L2, true, 1,
-          new LloydSums.ClippedOffsets(reference.clip(), Geometry.L2, 1), DeadCentres.none());
+          LloydSums.clippedOffsets(reference.clip(), Geometry.L2), DeadCentres.none());
       iterates = steps.runWithCounts(projected, m,
           around(reference.reference(), seeds, reference.clip() / 2, randomness.provider()),
           LloydNoise.of(noise.count(), noise.sum(), randomness));
@@ -142,7 +142,7 @@ public final class SubspaceStart {
     double meanClip = REFERENCE_CLIP * unit;
     // one centre at the origin and offsets clipped to meanClip: the sum of the clipped projections and the count
     WeightedClusterStats sums = projected.clusterStats(new double[m], 1, m,
-        new LloydSums.ClippedOffsets(meanClip, Geometry.L2, 1));
+        LloydSums.clippedOffsets(meanClip, Geometry.L2));
     LatticeNoise.Pair meanNoise = LatticeNoise.countAndSum(2 / meanEpsilon, meanClip / (meanEpsilon / 2),
         Geometry.L2, m);
     ledger.spend(new LedgerEntry(LedgerStage.INIT_SUBSPACE, "the reference: a noisy clipped sum of the projections "

@@ -33,22 +33,28 @@ public sealed interface LloydSums extends Serializable {
   }
 
   /**
-   * Sums of offsets from the current centres: point x nearest to c_j adds x − c_j scaled down to norm at most
-   * min(ρ, ‖x‖) in the geometry's norm. The cap ‖x‖ keeps the personalized profile of SPEC §3 with ‖x‖ replaced by
-   * min(‖x‖, ρ): a point near the origin still costs less than one far out, which is what opt's weights use. The
-   * centres are DP outputs of the iterations before, so the offsets' bound holds for any data set.
+   * Sums of offsets from the current centres: point x nearest to c_j adds x − c_j scaled down to norm at most ρ in
+   * the geometry's norm, and with {@code cappedAtNorm} at most min(ρ, ‖x‖). The cap ‖x‖ keeps the personalized
+   * profile of SPEC §3 with ‖x‖ replaced by min(‖x‖, ρ), which the norm-weighted samplers need (core's and opt's
+   * weights give a point near the origin more weight because it costs less); where every point has the same weight
+   * (every point, or a uniform sample) the noise is calibrated to the largest term, ρ, and the cap only biases: a
+   * point nearer the origin than to its centre pulls the centre by its own norm, so a cluster near the origin is held
+   * back (a quarter of a per cent of the cost at the floor on three 2-d clusters, docs/results/history.md, "The
+   * offsets' cap at the point's norm"). The centres are DP outputs of the iterations before, so the offsets' bound
+   * holds for any data set.
    *
-   * <p>With a reach a &gt; 1 (a power of two), the offset is scaled down to norm at most min(a·ρ, ‖x‖) and then
-   * divided by a: each term still has norm at most min(ρ, ‖x‖), so the sum's sensitivity, its noise and the profile
-   * are those of reach 1, and the driver multiplies the noisy sum by a (post-processing). The centre moves as far as
+   * <p>With a reach a &gt; 1 (a power of two), the offset is scaled down to norm at most a·ρ (min(a·ρ, ‖x‖) capped)
+   * and then divided by a: each term still has norm at most ρ (min(ρ, ‖x‖)), so the sum's sensitivity, its noise and
+   * the profile are those of reach 1, and the driver multiplies the noisy sum by a (post-processing). The centre moves as far as
    * an offset clipped at a·ρ takes it, with a times the noise. Dividing and multiplying by a power of two is exact in
    * floating point, so a term's norm bound holds to the same ulps as at reach 1.
    *
    * @param bound ρ &gt; 0
    * @param geometry the norm that bounds an offset (the sum noise's)
    * @param reach a, a power of two: how far in units of ρ an offset goes before it is clipped
+   * @param cappedAtNorm whether an offset is also clipped at its point's norm ‖x‖ (core's and opt's profile)
    */
-  record ClippedOffsets(double bound, Geometry geometry, int reach) implements LloydSums {
+  record ClippedOffsets(double bound, Geometry geometry, int reach, boolean cappedAtNorm) implements LloydSums {
     public ClippedOffsets {
       Checks.positive("offset bound (rho)", bound);
       Checks.notNull("geometry", geometry);
@@ -58,15 +64,15 @@ public sealed interface LloydSums extends Serializable {
 
     @Override
     public ClippedOffsets reaching(int reach) {
-      return new ClippedOffsets(bound, geometry, reach);
+      return new ClippedOffsets(bound, geometry, reach, cappedAtNorm);
     }
 
     /**
-     * The scale that brings an offset of norm {@code offsetNorm} to at most min(a·ρ, {@code pointNorm}), divided by
-     * the reach a.
+     * The scale that brings an offset of norm {@code offsetNorm} to at most a·ρ (with {@code cappedAtNorm}
+     * min(a·ρ, {@code pointNorm})), divided by the reach a.
      */
     double scale(double offsetNorm, double pointNorm) {
-      double cap = Math.min(reach * bound, pointNorm);
+      double cap = cappedAtNorm ? Math.min(reach * bound, pointNorm) : reach * bound;
       return (offsetNorm > cap ? cap / offsetNorm : 1.0) / reach;
     }
   }
@@ -75,7 +81,13 @@ public sealed interface LloydSums extends Serializable {
     return new Points();
   }
 
+  /** Offsets clipped to ρ: the sums of a release whose points all weigh the same. */
   static LloydSums clippedOffsets(double bound, Geometry geometry) {
-    return new ClippedOffsets(bound, geometry, 1);
+    return new ClippedOffsets(bound, geometry, 1, false);
+  }
+
+  /** Offsets clipped to min(ρ, ‖x‖): the sums of core's and opt's weighted samples. */
+  static LloydSums normCappedOffsets(double bound, Geometry geometry) {
+    return new ClippedOffsets(bound, geometry, 1, true);
   }
 }

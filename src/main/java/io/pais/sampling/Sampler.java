@@ -68,6 +68,19 @@ public enum Sampler {
     };
   }
 
+  /**
+   * Whether a point's sampling weight follows its norm (core's q(z), opt's w(x)): the guarantee is then the supremum
+   * of a personalized profile, so what a point adds to a sum must be bounded by its own norm too
+   * ({@code io.pais.lloyd.LloydSums.ClippedOffsets}); every other sampler weighs every point the same, and its noise
+   * is calibrated to the largest term.
+   */
+  public boolean weighsByNorm() {
+    return switch (this) {
+      case CORE, OPT -> true;
+      case UNIF, FULL, POISSON_UNIFORM, WOR, WR, MUST_OW, MUST_WO, MUST_WW -> false;
+    };
+  }
+
   /** What paper mode's sampler reads from the data without privacy, as the report lists it; null when nothing. */
   public String paperDataUse(boolean sizeIsCount) {
     return switch (this) {

@@ -91,7 +91,7 @@ class OffsetClipEngineTest {
         fraction);
     assertTrue(log.stream().anyMatch(l -> l.startsWith(chosen)), chosen + " in " + log);
     assertSameRelease(fit(spark, settings.offsetClip(OffsetClip.fraction(fraction)).build(), new ArrayList<>()), auto);
-    assertTrue(lloydEntry(auto).sensitivity().contains("min(|x|, rho)/betaSum), rho = "),
+    assertTrue(lloydEntry(auto).sensitivity().contains("(1/betaCount + rho/betaSum), rho = "),
         lloydEntry(auto).sensitivity());
   }
 
@@ -166,5 +166,27 @@ class OffsetClipEngineTest {
     assertEquals(b, points.report().noiseKnob(), 1e-9 * b);
     assertEquals(4 * quarter.report().betaSum(), points.report().betaSum(), 1e-9 * points.report().betaSum());
     assertEquals(quarter.report().betaCount(), points.report().betaCount(), 1e-9 * points.report().betaCount());
+  }
+
+  /**
+   * Every point or a uniform sample weighs each point the same: offsets are clipped to ρ alone and the ledger's
+   * profile says ρ; opt's weights follow the norm, so its offsets are capped at the point's norm too and its profile
+   * says min(|x|, rho), as rho's meaning in the report does.
+   */
+  @Test
+  void onlyTheNormWeightedSamplersCapOffsetsAtThePointsNorm(SparkSession spark) {
+    for (io.pais.sampling.Sampler sampler : new io.pais.sampling.Sampler[] {io.pais.sampling.Sampler.FULL,
+        io.pais.sampling.Sampler.UNIF, io.pais.sampling.Sampler.OPT}) {
+      KMeansSettings settings = strict(3).sampler(sampler).offsetClip(OffsetClip.fraction(0.25))
+          .sampleSize(io.pais.settings.SampleSize.of("m", 0.25)).build();
+      ClusteringResult result = fit(spark, settings, new ArrayList<>());
+      boolean capped = sampler == io.pais.sampling.Sampler.OPT;
+      String sensitivity = lloydEntry(result).sensitivity();
+      assertTrue(sensitivity.contains(capped ? "(1/betaCount + min(|x|, rho)/betaSum), rho = "
+          : "(1/betaCount + rho/betaSum), rho = "), sampler + ": " + sensitivity);
+      String rhoMeaning = result.report().statistics().stream().filter(s -> s.name().equals("rho")).findFirst()
+          .orElseThrow().description();
+      assertEquals(capped, rhoMeaning.contains("and to the point's own norm"), sampler + ": " + rhoMeaning);
+    }
   }
 }

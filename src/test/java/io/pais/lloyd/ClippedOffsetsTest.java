@@ -22,7 +22,7 @@ class ClippedOffsetsTest {
   }
 
   @Test
-  void eachOffsetIsClippedToTheBoundAndToThePointsNorm() {
+  void eachOffsetIsClippedToTheBound() {
     double[] centres = {0, 0, 10, 0};
     double[][] rows = {
         {1, 0}, // offset (1, 0) from centre 0: inside ρ = 2, kept
@@ -36,10 +36,20 @@ class ClippedOffsetsTest {
     assertArrayEquals(new double[] {3 * 3 * 2 / 5.0 - 0.5, 3 * 4 * 2 / 5.0 + 0.1}, s.sum(1), 1e-12);
     assertEquals(3, s.count(0));
     assertEquals(4, s.count(1));
-    // a point nearer the origin than ρ: its offset is clipped to its own norm (the profile's min(‖x‖, ρ))
+    // a point nearer the origin than ρ: its offset (-2.5, 0) is clipped to ρ, not to its own norm
     WeightedClusterStats near = stats(new double[][] {{0.5, 0}}, new double[] {1}, new double[] {3, 0}, 1,
         LloydSums.clippedOffsets(2, Geometry.L2));
-    assertArrayEquals(new double[] {-0.5, 0}, near.sum(0), 1e-12);
+    assertArrayEquals(new double[] {-2, 0}, near.sum(0), 1e-12);
+  }
+
+  /** Core's and opt's offsets: clipped to min(ρ, ‖x‖), the personalized profile's term. */
+  @Test
+  void normCappedOffsetsAreClippedToThePointsNormToo() {
+    double[][] rows = {{0.5, 0}, {0, 6}};
+    WeightedClusterStats s = stats(rows, new double[] {1, 1}, new double[] {3, 0}, 1,
+        LloydSums.normCappedOffsets(2, Geometry.L2));
+    // (-2.5, 0) from a point of norm 0.5: clipped to 0.5; (-3, 6) of norm sqrt(45) from a point of norm 6: to ρ = 2
+    assertArrayEquals(new double[] {-0.5 - 2 * 3 / Math.sqrt(45), 2 * 6 / Math.sqrt(45)}, s.sum(0), 1e-12);
   }
 
   @Test
@@ -77,8 +87,8 @@ class ClippedOffsetsTest {
   }
 
   /**
-   * A reach of 2: each offset is clipped at 2ρ (and at the point's norm) and summed at half its length, so no term is
-   * longer than ρ.
+   * A reach of 2: each offset is clipped at 2ρ (capped: and at the point's norm) and summed at half its length, so no
+   * term is longer than ρ.
    */
   @Test
   void aReachingOffsetGoesFurtherAndIsSummedAtAFractionOfItsLength() {
@@ -92,7 +102,10 @@ class ClippedOffsetsTest {
     // (3, 4) of norm 5 clipped to 4 and halved, weight 3; (-0.5, 0.1) kept and halved
     assertArrayEquals(new double[] {3 * 3 * 4 / 5.0 / 2 - 0.25, 3 * 4 * 4 / 5.0 / 2 + 0.05}, s.sum(1), 1e-12);
     WeightedClusterStats near = stats(new double[][] {{0.5, 0}}, new double[] {1}, new double[] {3, 0}, 1, reaching);
-    assertArrayEquals(new double[] {-0.25, 0}, near.sum(0), 1e-12, "clipped to the point's norm, then halved");
+    assertArrayEquals(new double[] {-1.25, 0}, near.sum(0), 1e-12, "inside 2 rho, halved");
+    WeightedClusterStats capped = stats(new double[][] {{0.5, 0}}, new double[] {1}, new double[] {3, 0}, 1,
+        LloydSums.normCappedOffsets(2, Geometry.L2).reaching(2));
+    assertArrayEquals(new double[] {-0.25, 0}, capped.sum(0), 1e-12, "clipped to the point's norm, then halved");
   }
 
   /**

@@ -49,8 +49,12 @@ class LloydAuditTest {
   }
 
   private static List<double[]> withFarPoint(List<double[]> rows) {
+    return withPoint(rows, new double[] {R, 0});
+  }
+
+  private static List<double[]> withPoint(List<double[]> rows, double[] point) {
     List<double[]> out = new java.util.ArrayList<>(rows);
-    out.add(new double[] {R, 0});
+    out.add(point);
     return out;
   }
 
@@ -161,5 +165,33 @@ class LloydAuditTest {
         fullLength, noise);
     assertTrue(broken.epsilonLowerBound() > claimed, "offsets reaching 4 rho at full length should be caught: "
         + broken);
+  }
+
+  /**
+   * A point at the origin whose centre is 3 away: offsets clipped to ρ = 1 add ρ whatever the point's norm, so one
+   * iteration keeps the claim 1/β_count + ρ/β_sum = 1.1 that a release whose points weigh the same is calibrated to,
+   * and the personalized claim at the point's own norm, 1/β_count = 0.1, is caught; offsets capped at the point's norm
+   * too (core's and opt's sums, whose weights read that claim) keep it.
+   */
+  @Test
+  void onlyOffsetsCappedAtTheNormKeepTheClaimAtAPointsNorm() {
+    double[] previous = {3, 0};
+    double atItsNorm = 1 / 10.0;
+    double claimed = atItsNorm + 1 / 1.0;
+    LloydNoise noise = lattice(10, 1, NoiseRandomness.seeded(45));
+    PrivacyAuditor.Result[] results = new PrivacyAuditor.Result[2];
+    LloydSums[] terms = {LloydSums.clippedOffsets(1, Geometry.L2), LloydSums.normCappedOffsets(1, Geometry.L2)};
+    for (int i = 0; i < 2; i++) {
+      WeightedLloyd lloyd = new WeightedLloyd(1, 1, R, Geometry.L2, true, 1.0, terms[i]);
+      WeightedClusterStats onD = stats(data(3), previous, 1, terms[i]);
+      WeightedClusterStats onN = stats(withPoint(data(3), new double[] {0, 0}), previous, 1, terms[i]);
+      results[i] = PrivacyAuditor.audit(centreCoordinate(lloyd, onD, previous, noise, 0),
+          centreCoordinate(lloyd, onN, previous, noise, 0), SAMPLES, ALPHA);
+    }
+    assertTrue(results[0].epsilonLowerBound() <= claimed, "claimed " + claimed + ", " + results[0]);
+    assertTrue(results[0].epsilonLowerBound() > atItsNorm, "the point's own norm is no bound on what it adds: "
+        + results[0]);
+    assertTrue(results[1].epsilonLowerBound() <= atItsNorm, "capped at its norm: claimed " + atItsNorm + ", "
+        + results[1]);
   }
 }

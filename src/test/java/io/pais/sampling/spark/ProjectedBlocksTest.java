@@ -72,7 +72,7 @@ class ProjectedBlocksTest {
   void sparkAndMemoryAddUpTheSameProjectedStatisticsAndTheViewLeavesTheCache(SparkSession spark) {
     RandomSubspace subspace = RandomSubspace.draw(M, D, RandomSource.SPLIT_MIX_64.create(5));
     double[] centres = {1, 0, -1, -1, 0.5, 2};
-    LloydSums clipped = new LloydSums.ClippedOffsets(2.5, Geometry.L2, 1);
+    LloydSums clipped = LloydSums.clippedOffsets(2.5, Geometry.L2);
     WeightedClusterStats inMemory = SampleBlocks.inMemory(blocks()).projectedOnto(subspace)
         .clusterStats(centres, 2, M, clipped);
 
