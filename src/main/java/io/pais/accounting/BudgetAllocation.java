@@ -30,9 +30,12 @@ import java.util.OptionalInt;
  * @param selection the k selection's ε, split evenly between its candidate releases (0: not run)
  * @param lloyd DP-Lloyd's ε: the rest
  * @param lloydDelta DP-Lloyd's δ (the uniform schemes; the other stages are pure)
+ * @param pointsPerCell n̂·ε/(k·d) of a strict release that estimated n̂, ε what its own stages share (empty: not
+ *     known); public values and a DP estimate, which the shares and DP-Lloyd's plan read
  */
 public record BudgetAllocation(double epsilon, double centre, double histogram, CoresetShares initialisation,
-    double subspace, SummaryShares summary, double selection, double lloyd, double lloydDelta) {
+    double subspace, SummaryShares summary, double selection, double lloyd, double lloydDelta,
+    OptionalDouble pointsPerCell) {
 
   /**
    * The shares of ε a strict release's settings give its stages, checked on construction; a stage that does not run
@@ -324,7 +327,8 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
         : 0;
     SummaryShares summary = SummaryShares.of(epsilon * shares.summary());
     if (Double.isInfinite(epsilon)) {
-      return new BudgetAllocation(epsilon, centre, histogram, coreset, subspace, summary, selection, epsilon, delta);
+      return new BudgetAllocation(epsilon, centre, histogram, coreset, subspace, summary, selection, epsilon, delta,
+          pointsPerCell);
     }
     BigDecimal rest = new BigDecimal(epsilon);
     for (double spent : new double[] {centre, histogram, coreset.spreads(), coreset.tree(), coreset.sums(),
@@ -332,12 +336,13 @@ public record BudgetAllocation(double epsilon, double centre, double histogram, 
       rest = rest.subtract(new BigDecimal(spent));
     }
     return new BudgetAllocation(epsilon, centre, histogram, coreset, subspace, summary, selection,
-        Math.max(0, Rounding.down(rest)), delta);
+        Math.max(0, Rounding.down(rest)), delta, pointsPerCell);
   }
 
   /** The paper's pipeline: DP-Lloyd is the only stage that spends. */
   public static BudgetAllocation paper(double epsilon, double delta) {
-    return new BudgetAllocation(epsilon, 0, 0, CoresetShares.NONE, 0, SummaryShares.NONE, 0, epsilon, delta);
+    return new BudgetAllocation(epsilon, 0, 0, CoresetShares.NONE, 0, SummaryShares.NONE, 0, epsilon, delta,
+        OptionalDouble.empty());
   }
 
   /**

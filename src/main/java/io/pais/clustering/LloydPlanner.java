@@ -5,9 +5,11 @@ import io.pais.settings.Iterations;
 import io.pais.settings.SampleSizeRule;
 import io.pais.settings.SchemeOptions;
 import io.pais.settings.Initialisation;
+import io.pais.settings.OffsetClip;
 import io.pais.settings.KMeansSettings;
 import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.InfeasibleRequestException;
+import io.pais.accounting.InitShare;
 import io.pais.accounting.IterationPolicy;
 import io.pais.accounting.IterationShares;
 import io.pais.accounting.IterationPolicy.IterationNoise;
@@ -23,6 +25,7 @@ import io.pais.lloyd.OverseededStart;
 import io.pais.math.Checks;
 import io.pais.planning.LloydRequests;
 import io.pais.privacy.BaseNoise;
+import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
 import io.pais.sampling.CoreSampling;
 import io.pais.sampling.NormSummary;
@@ -117,7 +120,7 @@ final class LloydPlanner {
     double lloydDelta = allocation.lloydDelta();
     long fixedSize = sampleSize;
     double poissonRate = rate;
-    SumBound bound = sumBound(data);
+    SumBound bound = sumBound(data, allocation);
     IntFunction<SchemePlan.Request> requestFor = t -> new SchemePlan.Request(scheme, population, stage1, fixedSize,
         poissonRate, options.noise(), t, d, bound.value(), lloydEpsilon, lloydDelta, options.stage1Cached(),
         LloydRequests.noiseSplit(settings), settings.geometry());
@@ -151,7 +154,7 @@ final class LloydPlanner {
       log.accept(String.format(Locale.ROOT, "sample-size auto: every point (the estimated n is at most %d)",
           ((SampleSizeRule.Auto) settings.sampling().size()).everyPointLimit()));
     }
-    SumBound bound = sumBound(data);
+    SumBound bound = sumBound(data, allocation);
     double m = sampler == Sampler.FULL ? n : sampleSize(allocation, data, d, n, norms, bound.value());
     if (m > n) {
       throw new InputException("the sample size is more than the " + (strict ? "estimated " : "")
@@ -205,13 +208,22 @@ final class LloydPlanner {
    * The sum bound: r for sums of points; for clipped offsets ρ = f·r with f the user's, or under auto the smallest
    * fraction to try at or above a typical cluster's radius ({@link #typicalClusterRadius}) over r. Clipping below it
    * biases the clusters; the noise does not enter the choice, because the benchmark found the fraction that suits the
-   * data the best one at every ε. Public values and DP estimates only.
+   * data the best one at every ε — on the utility sets, whose budget per centre is 92 or more. Where it is little
+   * ({@link #littleBudget}) auto takes {@link OffsetClip.Auto#LITTLE_BUDGET_FRACTION} in ℓ2. Public values and DP
+   * estimates only.
    */
-  private SumBound sumBound(PreparedData data) {
+  private SumBound sumBound(PreparedData data, BudgetAllocation allocation) {
     double r = data.radius();
     double[] fractions = settings.offsetClip().fractionsToTry(settings.isStrict());
     if (fractions.length == 0) {
       return new SumBound(r, false);
+    }
+    if (fractions.length > 1 && settings.geometry() == Geometry.L2 && littleBudget(allocation)) {
+      double fraction = OffsetClip.Auto.LITTLE_BUDGET_FRACTION;
+      log.accept(String.format(Locale.ROOT, "offset-clip auto: rho = %.4g r, the budget per centre being little "
+          + "(n eps/(k d) = %.3g, below %.0f) in l2", fraction, allocation.pointsPerCell().getAsDouble(),
+          InitShare.Auto.NO_CORESET_BELOW));
+      return new SumBound(fraction * r, true);
     }
     double clusterRadius = typicalClusterRadius(data);
     int chosen = fractions.length - 1;
@@ -223,6 +235,12 @@ final class LloydPlanner {
           + "above a typical cluster's radius (%.3g r)", fractions[chosen], fractions.length, clusterRadius / r));
     }
     return new SumBound(fractions[chosen] * r, true);
+  }
+
+  /** Whether n̂·ε/(k·d) is known and below {@link InitShare.Auto#NO_CORESET_BELOW}, where auto runs no coreset. */
+  private static boolean littleBudget(BudgetAllocation allocation) {
+    return allocation.pointsPerCell().isPresent()
+        && allocation.pointsPerCell().getAsDouble() < InitShare.Auto.NO_CORESET_BELOW;
   }
 
   /**

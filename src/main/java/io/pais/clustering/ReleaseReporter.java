@@ -97,7 +97,9 @@ final class ReleaseReporter {
       b.statistic("rho", offsets.bound(), settings.isStrict() ? (estimated ? Source.DP_ESTIMATE : Source.PUBLIC)
           : Source.DATA_DERIVED, "the bound DP-Lloyd clips each point's offset from its centre to: "
           + (settings.offsetClip() instanceof OffsetClip.Auto ? "the smallest of " + OffsetClip.Auto.ladder()
-          + " at or above sqrt(xTilde) k^(-1/d) (--offset-clip auto)" : settings.offsetClip().describe() + " r")
+          + " at or above sqrt(xTilde) k^(-1/d), or r/" + Math.round(1 / OffsetClip.Auto.LITTLE_BUDGET_FRACTION)
+          + " in l2 where n eps/(k d) is below " + Math.round(InitShare.Auto.NO_CORESET_BELOW) + " (--offset-clip auto)"
+          : settings.offsetClip().describe() + " r")
           + (offsets.cappedAtNorm() ? ", and to the point's own norm (the sampler weighs points by their norm)" : "")
           + firstReach(run.firstReach()));
     }

@@ -189,4 +189,25 @@ class OffsetClipEngineTest {
       assertEquals(capped, rhoMeaning.contains("and to the point's own norm"), sampler + ": " + rhoMeaning);
     }
   }
+
+  /**
+   * Where the budget per centre is little (n̂·ε/(k·d) about 18 here: 12,000 points, ε = 0.3, k = 40, d = 5, below 25)
+   * auto takes r/2 in ℓ2, says so in the log and the report, and is then the same release as r/2 given; in ℓ1 it keeps
+   * the width rule (r/3 at k = 40, as above).
+   */
+  @Test
+  void littleBudgetPerCentreTakesHalfOfRInL2(SparkSession spark) {
+    List<String> log = new ArrayList<>();
+    SettingsBuilder little = strict(0.3).k(40).geometry(io.pais.privacy.Geometry.L2);
+    ClusteringResult auto = fit(spark, little.build(), log);
+    assertTrue(log.stream().anyMatch(l -> l.startsWith("offset-clip auto: rho = 0.5000 r, the budget per centre being "
+        + "little")), log.toString());
+    assertEquals(Fixtures.statistic(auto.report(), "r") / 2, Fixtures.statistic(auto.report(), "rho"), 0);
+    assertTrue(Fixtures.statistic(auto.report(), io.pais.accounting.BudgetPerCentre.STATISTIC) < 25);
+    assertSameRelease(fit(spark, little.offsetClip(OffsetClip.fraction(0.5)).build(), new ArrayList<>()), auto);
+    List<String> l1Log = new ArrayList<>();
+    fit(spark, strict(0.3).k(40).geometry(io.pais.privacy.Geometry.L1).build(), l1Log);
+    assertTrue(l1Log.stream().anyMatch(l -> l.startsWith("offset-clip auto:") && l.contains("smallest of 6 fractions")),
+        l1Log.toString());
+  }
 }

@@ -54,6 +54,9 @@ public enum TunedConstants {
       Decision.ITERATIONS),
   OFFSET_CLIP_FRACTIONS("settings.OffsetClip$Auto", "FRACTIONS", Role.UTILITY, "offset-clip auto: the fractions of r tried "
       + "for the clipped offsets' bound", Decision.OFFSET_CLIP),
+  OFFSET_CLIP_LITTLE_BUDGET("settings.OffsetClip$Auto", "LITTLE_BUDGET_FRACTION", Role.UTILITY, "offset-clip auto in "
+      + "l2 where n̂·ε/(k·d) is below NO_CORESET_BELOW: the fraction of r taken instead of the width rule's",
+      Decision.OFFSET_CLIP_LITTLE_BUDGET),
   NORM_QUANTILE("settings.Defaults", "NORM_QUANTILE", Role.UTILITY, "the quantile of the DP norm histogram taken as r "
       + "(norm-quantile; the paper's 97.5 %)", Decision.RADIUS),
   TAIL_NOISE_WEIGHT("estimation.PrivateNormHistogram", "TAIL_NOISE_WEIGHT", Role.POST_PROCESSING, "tail-radius: the "
@@ -119,6 +122,7 @@ public enum TunedConstants {
     INIT("The coreset's share follows the budget per centre"),
     ITERATIONS("T chosen from the noise"),
     OFFSET_CLIP("Clipped offsets: the width rule"),
+    OFFSET_CLIP_LITTLE_BUDGET("Clipped offsets: r/2 in ℓ2 where the budget per centre is little"),
     SAMPLE_SIZE("opt's sample: every point up to 2¹⁹, then the largest planned fraction"),
     CORESET_SUBSAMPLE("The coreset's subsample of 2¹⁹ points"),
     RESEEDING("Dead centres re-seeded from the coreset"),
