@@ -191,7 +191,8 @@ final class LloydPlanner {
     IterationShares shares = shares(sampler, iterations, reach);
     // a strict ledger records the share (at most which the guarantee is), paper mode the guarantee itself
     ledger.spend(plan.ledgerEntry(shares, bound, settings.geometry(), strict ? lloydEpsilon : plan.epsilon()));
-    return new PoissonPlan(plan, iterations, sums(bound, sampler), reach, firstCentres(coresetStart, iterations), shares);
+    return new PoissonPlan(plan, iterations, sums(bound, sampler), reach, firstCentres(coresetStart, iterations),
+        shares);
   }
 
   /**
@@ -218,7 +219,8 @@ final class LloydPlanner {
     if (fractions.length == 0) {
       return new SumBound(r, false);
     }
-    if (fractions.length > 1 && settings.geometry() == Geometry.L2 && littleBudget(allocation)) {
+    if (settings.offsetClip() instanceof OffsetClip.Auto && settings.geometry() == Geometry.L2
+        && littleBudget(allocation)) {
       double fraction = OffsetClip.Auto.LITTLE_BUDGET_FRACTION;
       log.accept(String.format(Locale.ROOT, "offset-clip auto: rho = %.4g r, the budget per centre being little "
           + "(n eps/(k d) = %.3g, below %.0f) in l2", fraction, allocation.pointsPerCell().getAsDouble(),

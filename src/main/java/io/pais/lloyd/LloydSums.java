@@ -43,11 +43,11 @@ public sealed interface LloydSums extends Serializable {
    * offsets' cap at the point's norm"). The centres are DP outputs of the iterations before, so the offsets' bound
    * holds for any data set.
    *
-   * <p>With a reach a &gt; 1 (a power of two), the offset is scaled down to norm at most a·ρ (min(a·ρ, ‖x‖) capped)
-   * and then divided by a: each term still has norm at most ρ (min(ρ, ‖x‖)), so the sum's sensitivity, its noise and
-   * the profile are those of reach 1, and the driver multiplies the noisy sum by a (post-processing). The centre moves as far as
-   * an offset clipped at a·ρ takes it, with a times the noise. Dividing and multiplying by a power of two is exact in
-   * floating point, so a term's norm bound holds to the same ulps as at reach 1.
+   * <p>With a reach a &gt; 1 (a power of two), the offset is scaled down to norm at most a·ρ (capped: min(a·ρ, ‖x‖))
+   * and then divided by a: each term still has norm at most ρ (capped: min(ρ, ‖x‖)), so the sum's sensitivity, its
+   * noise and the profile are those of reach 1, and the driver multiplies the noisy sum by a (post-processing). The
+   * centre moves as far as an offset clipped at a·ρ takes it, with a times the noise. Dividing and multiplying by a
+   * power of two is exact in floating point, so a term's norm bound holds to the same ulps as at reach 1.
    *
    * @param bound ρ &gt; 0
    * @param geometry the norm that bounds an offset (the sum noise's)

@@ -59,14 +59,16 @@ public final class WeightedClusterStats implements Serializable {
   }
 
   /**
-   * Σ w·s·(x − c) with s from {@link LloydSums.ClippedOffsets#scale}: one pass for the offsets' and points' norms,
-   * then the scaled offsets added coordinate by coordinate. Each term is the offset whose norm set s, so its norm is
+   * Σ w·s·(x − c) with s from {@link LloydSums.ClippedOffsets#scale}: one pass for the offsets' norms (and the
+   * points', which only offsets capped at the point's norm read), then the scaled offsets added coordinate by
+   * coordinate. Each term is the offset whose norm set s, so its norm is
    * w·ρ to a few ulps of ρ, and the sum rounds at the scale of the offsets. (Σ w·s·x less c·Σ w·s rounded at the
    * scale of ‖c‖ instead: at ‖c‖/ρ = 10⁶ one point moved a sum by 5.6e-7·ρ more than ρ, issue 50.)
    */
   private void addOffsets(LloydSums.ClippedOffsets offsets, int b, double[] x, double[] w, int[] best,
       double[] centres) {
     boolean l1 = offsets.geometry() == Geometry.L1;
+    boolean capped = offsets.cappedAtNorm();
     if (offsetNorm == null || offsetNorm.length < b) {
       offsetNorm = new double[b];
       pointNorm = new double[b];
@@ -80,7 +82,9 @@ public final class WeightedClusterStats implements Serializable {
         double v = x[column + i];
         double o = v - centres[best[i] * dimension + t];
         offsetNorm[i] += l1 ? Math.abs(o) : o * o;
-        pointNorm[i] += l1 ? Math.abs(v) : v * v;
+        if (capped) {
+          pointNorm[i] += l1 ? Math.abs(v) : v * v;
+        }
       }
     }
     for (int i = 0; i < b; i++) {
