@@ -64,8 +64,10 @@ DOCS = {
         "features column name (a Spark ML vector)"
     ),
     "geometry": (
-        "l2, l1 or auto: l1 when the public box's effective dimension (sum of half-widths)^2 / (sum of their "
-        "squares) is below (d+1)/2 (features of unequal scale), else l2 (and l2 without bounds)"
+        "l2, l1, box or auto: l1 when the public box's effective dimension (sum of half-widths)^2 / (sum of their "
+        "squares) is below (d+1)/2 (features of unequal scale), else l2 (and l2 without bounds); box (strict, "
+        "Poisson samplers): points in l2, DP-Lloyd's offsets clipped into a box of the public box's proportions "
+        "reaching 2 rho along its half-diagonal (a cube without bounds), with that box's K-norm noise"
     ),
     "guards": (
         "post-processing guards on noisy centres"

@@ -5,6 +5,7 @@ import io.pais.clustering.PrivateKMeansEngine;
 import io.pais.io.InputException;
 import io.pais.sampling.KeyedPoint;
 import io.pais.settings.CoordinateBounds;
+import io.pais.settings.GeometryChoice;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.PrivacyMode;
 import java.io.IOException;
@@ -59,6 +60,9 @@ public final class GeneralisationStudy implements Callable<Integer> {
   @Option(names = "--decompose", description = "also write generalisation-decomposition.csv: each pais run's initial, "
       + "released, noise-free and converged (this many noise-free iterations) cost / floor (not private: a diagnostic)")
   Integer decompose;
+
+  @Option(names = "--geometry", description = "pais's --geometry: auto, l2, l1 or box (default: ${DEFAULT-VALUE})")
+  String geometry = "auto";
 
   @Option(names = "--retable", description = "only write generalisation-table.md again from the runs and summary "
       + "already in --output (nothing is run)")
@@ -220,10 +224,10 @@ public final class GeneralisationStudy implements Callable<Integer> {
     return runs;
   }
 
-  /** pais's strict defaults with the public box. */
-  private static KMeansSettings paisSettings(int k, double eps, int seed, CoordinateBounds bounds) {
+  /** pais's strict defaults with the public box (and the geometry asked for). */
+  private KMeansSettings paisSettings(int k, double eps, int seed, CoordinateBounds bounds) {
     return KMeansSettings.builder().k(k).epsilon(eps).seed((long) seed).privacy(PrivacyMode.Kind.STRICT)
-        .bounds(bounds).build();
+        .bounds(bounds).geometry(GeometryChoice.parse(geometry)).build();
   }
 
   /** Every ε and seed of pais's runs again, each decomposed ({@link Decomposition}); prints the medians. */

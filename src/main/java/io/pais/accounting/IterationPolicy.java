@@ -1,8 +1,8 @@
 package io.pais.accounting;
 
 import io.pais.math.Checks;
-import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseSplit;
+import io.pais.privacy.SumShape;
 import java.util.Optional;
 import java.util.function.IntFunction;
 
@@ -59,10 +59,10 @@ public final class IterationPolicy {
       Checks.nonNegative("sumSecondMoment", sumSecondMoment);
     }
 
-    /** Laplace counts at β_count and the geometry's sum noise at β_sum. */
-    public static IterationNoise laplace(double betaCount, double betaSum, int dimension, Geometry geometry) {
+    /** Laplace counts at β_count and the sum noise of the sums' shape at β_sum. */
+    public static IterationNoise laplace(double betaCount, double betaSum, int dimension, SumShape shape) {
       return new IterationNoise(2 * betaCount * betaCount,
-          NoiseSplit.sumSecondMoment(dimension, geometry) * betaSum * betaSum);
+          NoiseSplit.sumSecondMoment(dimension, shape) * betaSum * betaSum);
     }
 
     /** Gaussian counts at σ_count and d independent Gaussian coordinates at σ_sum. */

@@ -1,7 +1,7 @@
 package io.pais.accounting;
 
 import io.pais.noise.LatticeNoise;
-import io.pais.privacy.Geometry;
+import io.pais.privacy.SumShape;
 
 /**
  * What a run needs of DP-Lloyd's plan, whichever sampler family solved it: Poisson importance sampling
@@ -10,7 +10,7 @@ import io.pais.privacy.Geometry;
 public interface LloydPlan {
 
   /** DP-Lloyd's count and sum noise at the plan's scales, on their lattices. */
-  LatticeNoise.CountAndSum noise(Geometry geometry, int dimension);
+  LatticeNoise.CountAndSum noise(SumShape shape, int dimension);
 
   /** How the guarantee was computed, for the report. */
   String guaranteeMethod();

@@ -5,8 +5,9 @@ import io.pais.math.LogSpace;
 import io.pais.math.RootFinder;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.LloydProfile;
-import io.pais.privacy.NoiseSplit;
 import io.pais.privacy.NoiseScales;
+import io.pais.privacy.NoiseSplit;
+import io.pais.privacy.SumShape;
 import io.pais.sampling.CoreSampling;
 import io.pais.sampling.NormSummary;
 import io.pais.sampling.PrivacyConstrainedSampling;
@@ -18,16 +19,16 @@ import io.pais.sampling.PrivacyConstrainedSampling;
  * @param radius r
  * @param dimension d
  * @param split the count/sum split of the noise (the paper's, or the unit-free one of a strict release)
- * @param geometry the geometry (the unit-free split depends on its sum noise)
+ * @param shape the sums' shape (the unit-free split depends on its noise)
  */
-public record NoiseKnobSolver(int iterations, double radius, int dimension, NoiseSplit split, Geometry geometry) {
+public record NoiseKnobSolver(int iterations, double radius, int dimension, NoiseSplit split, SumShape shape) {
 
   public NoiseKnobSolver {
     Checks.positive("iterations (T)", iterations);
     Checks.positive("radius (r)", radius);
     Checks.positive("dimension (d)", dimension);
     Checks.notNull("split", split);
-    Checks.notNull("geometry", geometry);
+    Checks.notNull("sum shape", shape);
   }
 
   /** The paper's calibration (SPEC §7). */
@@ -37,11 +38,11 @@ public record NoiseKnobSolver(int iterations, double radius, int dimension, Nois
 
   /** The calibrated scales at a given B. */
   public NoiseScales scales(double noiseKnob) {
-    return NoiseScales.calibrate(iterations, radius, dimension, noiseKnob, split, geometry);
+    return NoiseScales.calibrate(iterations, radius, dimension, noiseKnob, split, shape);
   }
 
   private double unitEpsilon() {
-    return NoiseScales.fullDataEpsilonAtUnitBudget(iterations, radius, dimension, split, geometry);
+    return NoiseScales.fullDataEpsilonAtUnitBudget(iterations, radius, dimension, split, shape);
   }
 
   /** full: B = (ε / ε_full(1))². */

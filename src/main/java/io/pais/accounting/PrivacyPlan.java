@@ -6,6 +6,7 @@ import io.pais.noise.LatticeNoise;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
 import io.pais.privacy.NoiseSplit;
+import io.pais.privacy.SumShape;
 import io.pais.sampling.CoreSampling;
 import io.pais.sampling.NormSummary;
 import io.pais.sampling.Sampler;
@@ -30,14 +31,17 @@ import java.util.function.Supplier;
 public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales, SamplingFunction samplingFunction,
     double epsilon, String guaranteeMethod, double expectedSampleSize) implements LloydPlan {
 
-  /** What the plan is computed from ({@code split}: the paper's count/sum split, or the unit-free one). */
-  public record Request(Sampler sampler, Geometry geometry, double epsilon, double sampleSize, double lambda,
+  /**
+   * What the plan is computed from ({@code shape}: the sums' body, whose geometry is the points' norm; {@code split}:
+   * the paper's count/sum split, or the unit-free one, which weighs the shape's noise).
+   */
+  public record Request(Sampler sampler, SumShape shape, double epsilon, double sampleSize, double lambda,
       int iterations, int dimension, long populationSize, double radius, double meanNormStatistic,
       CoreSupremum coreSupremum, NoiseSplit split) {
 
     public Request {
       Checks.notNull("sampler", sampler);
-      Checks.notNull("geometry", geometry);
+      Checks.notNull("sum shape", shape);
       Checks.positive("epsilon", epsilon);
       Checks.positive("iterations (T)", iterations);
       Checks.positive("dimension (d)", dimension);
@@ -59,7 +63,7 @@ public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales,
 
     /** The same request for another target ε. */
     public Request withEpsilon(double target) {
-      return new Request(sampler, geometry, target, sampleSize, lambda, iterations, dimension, populationSize, radius,
+      return new Request(sampler, shape, target, sampleSize, lambda, iterations, dimension, populationSize, radius,
           meanNormStatistic, coreSupremum, split);
     }
   }
@@ -80,7 +84,7 @@ public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales,
    */
   public static PrivacyPlan solve(Request request, Supplier<NormSummary> norms) {
     NoiseKnobSolver solver = new NoiseKnobSolver(request.iterations(), request.radius(), request.dimension(),
-        request.split(), request.geometry());
+        request.split(), request.shape());
     double eps = request.epsilon();
     double n = request.populationSize();
     // a switch expression: a new sampler does not compile until it is planned here or refused
@@ -101,11 +105,11 @@ public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales,
       }
       case CORE -> {
         CoreSampling core = new CoreSampling(request.sampleSize(), n, request.lambda(), request.meanNormStatistic(),
-            request.radius(), request.geometry());
+            request.radius(), request.shape().geometry());
         double b = solver.core(eps, core, request.coreSupremum());
         NoiseScales scales = solver.scales(b);
         String method = request.coreSupremum() == CoreSupremum.EXACT
-            ? (request.geometry() == Geometry.L1 ? "exact: maximum at an endpoint of [0, r] (l1), rounded up by 1e-13 "
+            ? (request.shape().geometry() == Geometry.L1 ? "exact: maximum at an endpoint of [0, r] (l1), rounded up by 1e-13 "
                 + "relative"
                 : "exact supremum over [0, r]: dense grid plus golden-section refinement of every peak, ends included, "
                 + "rounded up by 1e-13 relative")
@@ -130,14 +134,14 @@ public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales,
    * iterations share it ({@link IterationShares}: unequal shares only on the full data, whose guarantee is linear in
    * each iteration's 1/scale).
    */
-  public LedgerEntry ledgerEntry(IterationShares shares, SumBound bound, Geometry geometry, double epsilon) {
+  public LedgerEntry ledgerEntry(IterationShares shares, SumBound bound, SumShape shape, double epsilon) {
     Checks.require(epsilon >= this.epsilon, "a ledger entry records at least the guarantee " + this.epsilon + ", got "
         + epsilon);
     Checks.require(shares.isEqual() || sampler == Sampler.FULL, "unequal iteration shares need the full data's "
         + "guarantee (linear in each iteration's 1/scale), got sampler " + sampler.id());
     int iterations = shares.iterations();
     return new LedgerEntry(LedgerStage.DP_LLOYD, String.format(Locale.ROOT, "%d iterations of Laplace counts and %s sums (on "
-        + "lattices), %s sampling", iterations, geometry.name().toLowerCase(Locale.ROOT), sampler.id()), epsilon, 0,
+        + "lattices), %s sampling", iterations, shape.id(), sampler.id()), epsilon, 0,
         String.format(Locale.ROOT, "profile T w (1/betaCount + %s/betaSum), %s, amplified by sampling (SPEC 3-6): %s",
             bound.profileTerm(sampler.weighsByNorm()),
             bound.clippedOffsets() ? bound.describe() : "|x| <= " + bound.describe(), guaranteeMethod),
@@ -146,12 +150,12 @@ public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales,
   }
 
   @Override
-  public LatticeNoise.CountAndSum noise(Geometry geometry, int dimension) {
-    return noise(geometry, dimension, 1.0);
+  public LatticeNoise.CountAndSum noise(SumShape shape, int dimension) {
+    return noise(shape, dimension, 1.0);
   }
 
   /** The noise at the plan's scales times {@code factor} (an iteration's φ_t, {@link IterationShares}). */
-  public LatticeNoise.CountAndSum noise(Geometry geometry, int dimension, double factor) {
-    return LatticeNoise.countAndSum(scales.betaCount() * factor, scales.betaSum() * factor, geometry, dimension);
+  public LatticeNoise.CountAndSum noise(SumShape shape, int dimension, double factor) {
+    return LatticeNoise.countAndSum(scales.betaCount() * factor, scales.betaSum() * factor, shape, dimension);
   }
 }

@@ -6,6 +6,7 @@ import io.pais.privacy.BaseNoise;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.NoiseScales;
 import io.pais.privacy.NoiseSplit;
+import io.pais.privacy.SumShape;
 import io.pais.sampling.UniformScheme;
 import java.util.Locale;
 import java.util.function.DoublePredicate;
@@ -262,11 +263,16 @@ public record SchemePlan(UniformScheme scheme, BaseNoise noise, double theta, do
         + plan.relation().description() + "; " + plan.guaranteeMethod(), scales, "the centres");
   }
 
-  /** Under a scheme the noise is its base noise (Laplace or Gaussian) at its scales. */
+  /**
+   * Under a scheme the noise is its base noise (Laplace or Gaussian) at its scales; Gaussian noise is calibrated to
+   * the terms' ℓ2 norm, which a box's gauge does not bound, so it takes no box.
+   */
   @Override
-  public LatticeNoise.CountAndSum noise(Geometry geometry, int dimension) {
+  public LatticeNoise.CountAndSum noise(SumShape shape, int dimension) {
+    Checks.require(noise == BaseNoise.LAPLACE || shape instanceof Geometry, "Gaussian noise is calibrated to the "
+        + "sums' l2 norm: it takes l2 or l1, got " + shape.id());
     return switch (noise) {
-      case LAPLACE -> LatticeNoise.countAndSum(countScale, sumScale, geometry, dimension);
+      case LAPLACE -> LatticeNoise.countAndSum(countScale, sumScale, shape, dimension);
       case GAUSSIAN -> LatticeNoise.gaussian(countScale, sumScale, dimension);
     };
   }

@@ -43,7 +43,7 @@ public final class DpLloydIterations {
           settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums(), DeadCentres.none(),
           run.firstReach());
       initial = OverseededStart.centres(seeds, k, sampleOfIteration.apply(1), run.coreset(), d, noise.atIteration(1),
-          run.noise(settings.geometry(), 1).countDeviation(), rng);
+          run.noise(settings.sumShape(d), 1).countDeviation(), rng);
       afterIteration.accept(1);
       first = 2;
     }

@@ -37,7 +37,7 @@ final class DpLloydStage {
    * coordinate of the ball). Paper mode keeps a dead centre in place, as the reference code does.
    */
   private DeadCentres deadCentres(PreparedRun run) {
-    double countDeviation = run.noise(settings.geometry()).countDeviation();
+    double countDeviation = run.noise(settings.sumShape(run.data().dimension())).countDeviation();
     if (run.coreset().rows() > 0 || !settings.isStrict()) {
       return DeadCentres.of(run.coreset(), countDeviation);
     }

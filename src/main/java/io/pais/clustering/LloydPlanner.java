@@ -129,11 +129,11 @@ final class LloydPlanner {
     int iterations = iterationsFor(t -> {
       SchemePlan p = SchemePlan.solve(requestFor.apply(t));
       return Optional.of(p.noise() == BaseNoise.GAUSSIAN ? IterationNoise.gaussian(p.countScale(), p.sumScale(), d)
-          : IterationNoise.laplace(p.countScale(), p.sumScale(), d, settings.geometry()));
+          : IterationNoise.laplace(p.countScale(), p.sumScale(), d, settings.sumShape(d)));
     }, expectedSample / settings.k(), data, bound);
     SchemePlan plan = SchemePlan.solveWithin(requestFor.apply(iterations)); // at most the share, exactly
     ledger.spend(plan.ledgerEntry(iterations, bound, settings.geometry()));
-    return new SchemeSizes(plan, iterations, stage1, (int) sampleSize, rate, sums(bound, settings.sampling().sampler()),
+    return new SchemeSizes(plan, iterations, stage1, (int) sampleSize, rate, sums(bound, settings.sampling().sampler(), d),
         firstReach(data, bound, PreparedRun.gridStart(coresetStart)), firstCentres(coresetStart, iterations));
   }
 
@@ -173,7 +173,7 @@ final class LloydPlanner {
     int iterations = iterationsFor(t -> {
       try {
         NoiseScales s = PrivacyPlan.solve(requestFor.apply(t), norms).scales();
-        return Optional.of(IterationNoise.laplace(s.betaCount(), s.betaSum(), d, settings.geometry()));
+        return Optional.of(IterationNoise.laplace(s.betaCount(), s.betaSum(), d, settings.sumShape(d)));
       } catch (InfeasibleRequestException e) {
         return Optional.empty();
       }
@@ -190,8 +190,8 @@ final class LloydPlanner {
     int reach = firstReach(data, bound, PreparedRun.gridStart(coresetStart));
     IterationShares shares = shares(sampler, iterations, reach);
     // a strict ledger records the share (at most which the guarantee is), paper mode the guarantee itself
-    ledger.spend(plan.ledgerEntry(shares, bound, settings.geometry(), strict ? lloydEpsilon : plan.epsilon()));
-    return new PoissonPlan(plan, iterations, sums(bound, sampler), reach, firstCentres(coresetStart, iterations),
+    ledger.spend(plan.ledgerEntry(shares, bound, settings.sumShape(d), strict ? lloydEpsilon : plan.epsilon()));
+    return new PoissonPlan(plan, iterations, sums(bound, sampler, d), reach, firstCentres(coresetStart, iterations),
         shares);
   }
 
@@ -303,13 +303,16 @@ final class LloydPlanner {
     return seeds;
   }
 
-  /** What DP-Lloyd sums under {@code sampler}: offsets capped at a point's norm too where its weights follow it. */
-  private LloydSums sums(SumBound bound, Sampler sampler) {
+  /**
+   * What DP-Lloyd sums under {@code sampler} in d dimensions: offsets clipped into the settings' sum shape, capped at a
+   * point's norm too where its weights follow it.
+   */
+  private LloydSums sums(SumBound bound, Sampler sampler, int d) {
     if (!bound.clippedOffsets()) {
       return LloydSums.points();
     }
-    return sampler.weighsByNorm() ? LloydSums.normCappedOffsets(bound.value(), settings.geometry())
-        : LloydSums.clippedOffsets(bound.value(), settings.geometry());
+    return sampler.weighsByNorm() ? LloydSums.normCappedOffsets(bound.value(), settings.sumShape(d))
+        : LloydSums.clippedOffsets(bound.value(), settings.sumShape(d));
   }
 
   /**

@@ -13,7 +13,7 @@ import io.pais.accounting.SchemePlan;
 import io.pais.initialisation.CoresetStart;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeNoise;
-import io.pais.privacy.Geometry;
+import io.pais.privacy.SumShape;
 
 /**
  * Everything fixed before the noisy iterations: the preprocessed data, the privacy plan, where each iteration's
@@ -87,12 +87,12 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    * {@link #shares}, and what the report's scales and the dead-centre guard's threshold are read from (the
    * threshold times each iteration's φ_t, as its noise).
    */
-  default LatticeNoise.CountAndSum noise(Geometry geometry) {
-    return lloydPlan().noise(geometry, data().dimension());
+  default LatticeNoise.CountAndSum noise(SumShape shape) {
+    return lloydPlan().noise(shape, data().dimension());
   }
 
   /** Iteration t's count and sum noise (1-based): the plan's scales times the shares' φ_t. */
-  LatticeNoise.CountAndSum noise(Geometry geometry, int iteration);
+  LatticeNoise.CountAndSum noise(SumShape shape, int iteration);
 
   /** Releases what the run cached. */
   void release();
@@ -141,8 +141,8 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
     }
 
     @Override
-    public LatticeNoise.CountAndSum noise(Geometry geometry, int iteration) {
-      return plan.noise(geometry, data.dimension(), shares.scale(iteration));
+    public LatticeNoise.CountAndSum noise(SumShape shape, int iteration) {
+      return plan.noise(shape, data.dimension(), shares.scale(iteration));
     }
 
     @Override
@@ -178,8 +178,8 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
     }
 
     @Override
-    public LatticeNoise.CountAndSum noise(Geometry geometry, int iteration) {
-      return noise(geometry);
+    public LatticeNoise.CountAndSum noise(SumShape shape, int iteration) {
+      return noise(shape);
     }
 
     @Override

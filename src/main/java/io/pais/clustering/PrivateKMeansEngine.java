@@ -25,6 +25,7 @@ import io.pais.planning.ReleaseStages;
 import io.pais.preprocessing.PreparedData;
 import io.pais.preprocessing.Preprocessor;
 import io.pais.preprocessing.StrictPreprocessor;
+import io.pais.privacy.SumShape;
 import io.pais.sampling.CoinSource;
 import io.pais.sampling.KeyedCoins;
 import io.pais.sampling.Sampler;
@@ -234,7 +235,7 @@ public final class PrivateKMeansEngine {
     List<ScalarNoise> counts = new ArrayList<>();
     List<VectorNoise> sums = new ArrayList<>();
     for (int t = 1; t <= run.iterations(); t++) {
-      LatticeNoise.CountAndSum noise = run.noise(settings.geometry(), t);
+      LatticeNoise.CountAndSum noise = run.noise(settings.sumShape(run.data().dimension()), t);
       counts.add(noise.count());
       sums.add(noise.sum());
     }
@@ -272,7 +273,8 @@ public final class PrivateKMeansEngine {
   /** The privacy report of a prepared run, read from the ledger, with its training summary (null: none). */
   public PrivacyReport report(PreparedRun run, TrainingSummary summary) {
     // where the iterations share ε unequally, the report's scales are the plan's and this line gives each factor
-    String noise = run.shares().describeAfter(run.noise(settings.geometry()).describe(settings.geometry()));
+    SumShape shape = settings.sumShape(run.data().dimension());
+    String noise = run.shares().describeAfter(run.noise(shape).describe(shape));
     return new ReleaseReporter(settings, ledger).report(run, noise, summary, selection);
   }
 

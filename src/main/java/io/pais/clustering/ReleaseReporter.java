@@ -15,6 +15,7 @@ import io.pais.initialisation.SubspaceStart;
 import io.pais.lloyd.LloydSums;
 import io.pais.preprocessing.PreparedData;
 import io.pais.privacy.Geometry;
+import io.pais.privacy.SumShape;
 import io.pais.sampling.Sampler;
 import io.pais.sampling.spark.SchemeSampling;
 import io.pais.settings.Initialisation;
@@ -100,6 +101,9 @@ final class ReleaseReporter {
           + " at or above sqrt(xTilde) k^(-1/d), or r/" + Math.round(1 / OffsetClip.Auto.LITTLE_BUDGET_FRACTION)
           + " in l2 where n eps/(k d) is below " + Math.round(InitShare.Auto.NO_CORESET_BELOW) + " (--offset-clip auto)"
           : settings.offsetClip().describe() + " r")
+          + (offsets.shape() instanceof SumShape.Box box ? String.format(Locale.ROOT, ", coordinate by coordinate, "
+              + "into a box of the public box's proportions whose half-diagonal is %s rho (--geometry box)",
+              box.reach()) : "")
           + (offsets.cappedAtNorm() ? ", and to the point's own norm (the sampler weighs points by their norm)" : "")
           + firstReach(run.firstReach()));
     }
@@ -179,7 +183,7 @@ final class ReleaseReporter {
       b.statistic("boxEffectiveDimension", strict.bounds().effectiveDimension(), Source.PUBLIC, String.format(
           Locale.ROOT, "(sum of the public bounds' half-widths)^2 / (sum of their squares): --geometry auto takes l1 "
           + "below (d + 1)/2 = %s, where a few wide coordinates make l1's noise the smaller; this release's geometry "
-          + "is %s", (data.dimension() + 1) / 2.0, settings.geometry().id()));
+          + "is %s", (data.dimension() + 1) / 2.0, settings.sumShape(data.dimension()).id()));
     }
     b.expectedSampleSize(expectedSampleSize)
         .estimatedCentre(provenance.estimatedCentre())

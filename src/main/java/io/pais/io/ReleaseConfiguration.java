@@ -2,6 +2,7 @@ package io.pais.io;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pais.accounting.InitShare;
+import io.pais.settings.GeometryChoice;
 import io.pais.settings.Iterations;
 import io.pais.settings.KMeansSettings;
 import io.pais.settings.PrivacyMode;
@@ -43,7 +44,8 @@ public final class ReleaseConfiguration {
       }
     }
     conf.put("coreSupremum", sampling.coreSupremum().id());
-    conf.put("geometry", settings.geometry().name().toLowerCase(Locale.ROOT));
+    conf.put("geometry", settings.geometryChoice() == GeometryChoice.BOX ? GeometryChoice.BOX.id()
+        : settings.geometry().name().toLowerCase(Locale.ROOT));
     conf.put("privacy", settings.privacy().kind().id());
     if (settings.privacy() instanceof PrivacyMode.Strict strict) {
       StrictRelease release = strict.release();

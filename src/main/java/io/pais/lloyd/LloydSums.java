@@ -1,7 +1,7 @@
 package io.pais.lloyd;
 
 import io.pais.math.Checks;
-import io.pais.privacy.Geometry;
+import io.pais.privacy.SumShape;
 import java.io.Serializable;
 
 /**
@@ -34,7 +34,9 @@ public sealed interface LloydSums extends Serializable {
 
   /**
    * Sums of offsets from the current centres: point x nearest to c_j adds x − c_j scaled down to norm at most ρ in
-   * the geometry's norm, and with {@code cappedAtNorm} at most min(ρ, ‖x‖). The cap ‖x‖ keeps the personalized
+   * the geometry's norm, and with {@code cappedAtNorm} at most min(ρ, ‖x‖); in a {@link SumShape.Box} each coordinate
+   * of the offset is clamped to ±ρ·s_j (capped: ±min(ρ, ‖x‖₂)·s_j), the Euclidean projection onto the box, so its
+   * gauge is at most ρ (capped: min(ρ, ‖x‖₂)) and the profile is the same. The cap ‖x‖ keeps the personalized
    * profile of SPEC §3 with ‖x‖ replaced by min(‖x‖, ρ), which the norm-weighted samplers need (core's and opt's
    * weights give a point near the origin more weight because it costs less); where every point has the same weight
    * (every point, or a uniform sample) the noise is calibrated to the largest term, ρ, and the cap only biases: a
@@ -50,21 +52,21 @@ public sealed interface LloydSums extends Serializable {
    * power of two is exact in floating point, so a term's norm bound holds to the same ulps as at reach 1.
    *
    * @param bound ρ &gt; 0
-   * @param geometry the norm that bounds an offset (the sum noise's)
+   * @param shape the body whose norm bounds an offset (the sum noise's): a geometry's ball or a box
    * @param reach a, a power of two: how far in units of ρ an offset goes before it is clipped
    * @param cappedAtNorm whether an offset is also clipped at its point's norm ‖x‖ (core's and opt's profile)
    */
-  record ClippedOffsets(double bound, Geometry geometry, int reach, boolean cappedAtNorm) implements LloydSums {
+  record ClippedOffsets(double bound, SumShape shape, int reach, boolean cappedAtNorm) implements LloydSums {
     public ClippedOffsets {
       Checks.positive("offset bound (rho)", bound);
-      Checks.notNull("geometry", geometry);
+      Checks.notNull("sum shape", shape);
       Checks.require(reach >= 1 && Integer.bitCount(reach) == 1, "the reach of clipped offsets must be a power of "
           + "two (1, 2, 4, ...), got " + reach);
     }
 
     @Override
     public ClippedOffsets reaching(int reach) {
-      return new ClippedOffsets(bound, geometry, reach, cappedAtNorm);
+      return new ClippedOffsets(bound, shape, reach, cappedAtNorm);
     }
 
     /**
@@ -72,8 +74,13 @@ public sealed interface LloydSums extends Serializable {
      * min(a·ρ, {@code pointNorm})), divided by the reach a.
      */
     double scale(double offsetNorm, double pointNorm) {
-      double cap = cappedAtNorm ? Math.min(reach * bound, pointNorm) : reach * bound;
+      double cap = cap(pointNorm);
       return (offsetNorm > cap ? cap / offsetNorm : 1.0) / reach;
+    }
+
+    /** a·ρ, or with {@code cappedAtNorm} min(a·ρ, {@code pointNorm}): the gauge an offset is clipped to. */
+    double cap(double pointNorm) {
+      return cappedAtNorm ? Math.min(reach * bound, pointNorm) : reach * bound;
     }
   }
 
@@ -82,12 +89,12 @@ public sealed interface LloydSums extends Serializable {
   }
 
   /** Offsets clipped to ρ: the sums of a release whose points all weigh the same. */
-  static LloydSums clippedOffsets(double bound, Geometry geometry) {
-    return new ClippedOffsets(bound, geometry, 1, false);
+  static LloydSums clippedOffsets(double bound, SumShape shape) {
+    return new ClippedOffsets(bound, shape, 1, false);
   }
 
   /** Offsets clipped to min(ρ, ‖x‖): the sums of core's and opt's weighted samples. */
-  static LloydSums normCappedOffsets(double bound, Geometry geometry) {
-    return new ClippedOffsets(bound, geometry, 1, true);
+  static LloydSums normCappedOffsets(double bound, SumShape shape) {
+    return new ClippedOffsets(bound, shape, 1, true);
   }
 }

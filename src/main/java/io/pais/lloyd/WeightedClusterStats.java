@@ -1,6 +1,7 @@
 package io.pais.lloyd;
 
 import io.pais.privacy.Geometry;
+import io.pais.privacy.SumShape;
 import java.io.Serializable;
 
 /**
@@ -67,7 +68,11 @@ public final class WeightedClusterStats implements Serializable {
    */
   private void addOffsets(LloydSums.ClippedOffsets offsets, int b, double[] x, double[] w, int[] best,
       double[] centres) {
-    boolean l1 = offsets.geometry() == Geometry.L1;
+    if (offsets.shape() instanceof SumShape.Box box) {
+      addBoxOffsets(offsets, box, b, x, w, best, centres);
+      return;
+    }
+    boolean l1 = offsets.shape() == Geometry.L1;
     boolean capped = offsets.cappedAtNorm();
     if (offsetNorm == null || offsetNorm.length < b) {
       offsetNorm = new double[b];
@@ -96,6 +101,44 @@ public final class WeightedClusterStats implements Serializable {
       for (int i = 0; i < b; i++) {
         int at = best[i] * dimension + t;
         sums[at] += scaled[i] * (x[column + i] - centres[at]); // the same offset whose norm set the scale
+      }
+    }
+  }
+
+  /**
+   * Σ w·clamp(x − c, ±cap·s_j)/a with cap from {@link LloydSums.ClippedOffsets#cap} (a·ρ, or min(a·ρ, ‖x‖₂) capped at
+   * the point's norm) and a the reach: each coordinate clamped to its own bound, so each term's gauge is at most ρ
+   * (capped: min(ρ, ‖x‖₂)) to the ulp of the product cap·s_j. Dividing by the reach, a power of two, is exact.
+   */
+  private void addBoxOffsets(LloydSums.ClippedOffsets offsets, SumShape.Box box, int b, double[] x, double[] w,
+      int[] best, double[] centres) {
+    if (scaled == null || scaled.length < b) {
+      offsetNorm = new double[b];
+      pointNorm = new double[b];
+      scaled = new double[b];
+    }
+    if (offsets.cappedAtNorm()) {
+      java.util.Arrays.fill(pointNorm, 0, b, 0.0);
+      for (int t = 0; t < dimension; t++) {
+        int column = t * b;
+        for (int i = 0; i < b; i++) {
+          double v = x[column + i];
+          pointNorm[i] += v * v;
+        }
+      }
+    }
+    for (int i = 0; i < b; i++) {
+      scaled[i] = offsets.cap(offsets.cappedAtNorm() ? Math.sqrt(pointNorm[i]) : 0);
+    }
+    double reach = offsets.reach();
+    for (int t = 0; t < dimension; t++) {
+      int column = t * b;
+      double s = box.halfWidth(t);
+      for (int i = 0; i < b; i++) {
+        int at = best[i] * dimension + t;
+        double bound = scaled[i] * s;
+        double o = Math.max(-bound, Math.min(bound, x[column + i] - centres[at]));
+        sums[at] += w[i] * (o / reach);
       }
     }
   }

@@ -2,6 +2,7 @@ package io.pais.noise;
 
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
+import io.pais.privacy.SumShape;
 import java.util.Locale;
 
 /**
@@ -12,7 +13,7 @@ import java.util.Locale;
  * <p>Why the inflation suffices. The mechanisms noised here cost ε₀ = Δ_c/β_c + Δ_s/β_s for neighbours whose
  * count differs by Δ_c ≥ 1 (a point's weight 1/q is at least 1) and whose sum differs by Δ_s in the geometry's
  * norm. Rounding to the lattices moves each coordinate by at most half a step, so neighbouring grid points differ
- * by at most Δ_c + g_c and Δ_s + c_d·g_s (c_d = d for ℓ1, √d for ℓ2). With the scales multiplied by 1 + δ the
+ * by at most Δ_c + g_c and Δ_s + c_d·g_s (c_d = d for ℓ1, √d for ℓ2, 1/min s_j in a box's gauge max |v_j|/s_j). With the scales multiplied by 1 + δ the
  * lattice mechanism costs at most (ε₀ + g_c/β_c + c_d·g_s/β_s)/(1 + δ). Choosing g_c ≤ δ/2 and
  * g_s ≤ (δ/2)·β_s/(β_c·c_d) makes the extra at most δ/β_c ≤ δ·ε₀, so the cost is at most ε₀.
  */
@@ -32,7 +33,7 @@ public final class LatticeNoise {
     double countDeviation();
 
     /** A one-line description for the privacy report. */
-    String describe(Geometry geometry);
+    String describe(SumShape shape);
   }
 
   /** Count noise and sum noise for one mechanism, on their lattices. */
@@ -43,11 +44,14 @@ public final class LatticeNoise {
     }
 
     @Override
-    public String describe(Geometry geometry) {
+    public String describe(SumShape shape) {
       return String.format(Locale.ROOT, "lattice noise: counts on 2^%d Z with exact discrete Laplace, sums on 2^%d Z "
           + "(%s), scales raised by 2^-20 for the rounding", Math.getExponent(count.lattice().spacing()),
-          Math.getExponent(sum.lattice().spacing()), geometry == Geometry.L1 ? "exact discrete Laplace per coordinate"
-              : "Gamma(d) radius and uniform direction, rounded");
+          Math.getExponent(sum.lattice().spacing()), Checks.notNull("sum shape", shape) instanceof SumShape.Box box
+              ? String.format(Locale.ROOT, "K-norm of the box: Gamma(d + 1) radius times a uniform point of the box "
+                  + "of half-diagonal %s, rounded", box.reach())
+              : shape == Geometry.L1 ? "exact discrete Laplace per coordinate"
+                  : "Gamma(d) radius and uniform direction, rounded");
     }
   }
 
@@ -63,29 +67,38 @@ public final class LatticeNoise {
     return new LatticeLaplace(lattice, new DiscreteLaplace(units("count noise scale (beta)", beta, lattice)));
   }
 
-  /** Noise for a count at scale β_c and a d-dimensional sum at scale β_s in {@code geometry}. */
-  public static Pair countAndSum(double betaCount, double betaSum, Geometry geometry, int dimension) {
+  /** Noise for a count at scale β_c and a d-dimensional sum at scale β_s in {@code shape}'s norm. */
+  public static Pair countAndSum(double betaCount, double betaSum, SumShape shape, int dimension) {
     Checks.positive("betaCount", betaCount);
     Checks.positive("betaSum", betaSum);
     // the sum's lattice as for a sum alone of sensitivity β_s/β_c: its extra cost, at most δ/(2β_c), is at most δ·ε₀/2
-    return new Pair(count(betaCount), sum(betaSum, betaSum / betaCount, geometry, dimension));
+    return new Pair(count(betaCount), sum(betaSum, betaSum / betaCount, shape, dimension));
   }
 
   /**
-   * Noise for a d-dimensional sum alone whose neighbours differ by {@code sensitivity} in the geometry's norm (ε₀ =
+   * Noise for a d-dimensional sum alone whose neighbours differ by {@code sensitivity} in the shape's norm (ε₀ =
    * Δ/β). Rounding moves neighbouring grid points apart by at most c_d·g more; with g ≤ (δ/2)·Δ/c_d the extra is at
    * most δ·ε₀/2, which the inflated scale pays for.
    */
-  public static LatticeSumNoise sum(double beta, double sensitivity, Geometry geometry, int dimension) {
+  public static LatticeSumNoise sum(double beta, double sensitivity, SumShape shape, int dimension) {
     Checks.positive("sum noise scale (beta)", beta);
     Checks.positive("sensitivity", sensitivity);
-    Checks.notNull("geometry", geometry);
+    Checks.notNull("sum shape", shape);
     Checks.positive("dimension (d)", dimension);
-    double coordinates = geometry == Geometry.L1 ? dimension : Math.sqrt(dimension);
-    Lattice lattice = Lattice.atMost(SCALE_INFLATION / 2 * sensitivity / coordinates);
-    return geometry == Geometry.L1
-        ? LatticeSumNoise.l1(lattice, new DiscreteLaplace(units("sum noise scale (beta)", beta, lattice)), dimension)
-        : LatticeSumNoise.rounded(lattice, SumNoise.of(geometry, dimension, beta * (1 + SCALE_INFLATION)));
+    double inflated = beta * (1 + SCALE_INFLATION);
+    if (shape instanceof SumShape.Box box) {
+      Checks.require(box.dimension() == dimension, "the box has " + box.dimension() + " coordinates, the sum "
+          + dimension);
+      return LatticeSumNoise.rounded(Lattice.atMost(SCALE_INFLATION / 2 * sensitivity * box.narrowest()),
+          new BoxNoise(box, inflated));
+    }
+    if (shape == Geometry.L1) {
+      Lattice lattice = Lattice.atMost(SCALE_INFLATION / 2 * sensitivity / dimension);
+      return LatticeSumNoise.l1(lattice, new DiscreteLaplace(units("sum noise scale (beta)", beta, lattice)),
+          dimension);
+    }
+    return LatticeSumNoise.rounded(Lattice.atMost(SCALE_INFLATION / 2 * sensitivity / Math.sqrt(dimension)),
+        SumNoise.of(Geometry.L2, dimension, inflated));
   }
 
   /** Gaussian count noise and Gaussian sum noise, on their lattices. */
@@ -97,7 +110,7 @@ public final class LatticeNoise {
 
     /** A one-line description for the privacy report (Gaussian noise is the same in either geometry). */
     @Override
-    public String describe(Geometry geometry) {
+    public String describe(SumShape shape) {
       return String.format(Locale.ROOT, "lattice noise: counts on 2^%d Z and sums on 2^%d Z, each coordinate a normal "
           + "draw rounded to its lattice, deviations raised by 2^-20 for the rounding",
           Math.getExponent(count.lattice().spacing()), Math.getExponent(sum.lattice().spacing()));

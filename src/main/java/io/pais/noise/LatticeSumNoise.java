@@ -7,7 +7,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 /**
  * A sum released on a lattice, coordinate by coordinate. For ℓ1 each coordinate gets an exact discrete Laplace
  * draw (the lattice form of density ∝ exp(−‖ζ‖₁/β)). For ℓ2 the continuous draw of {@link SumNoise} (Gamma(d)
- * radius, uniform direction) is rounded to the lattice; rounding is post-processing of that draw, so in exact
+ * radius, uniform direction), for a box that of {@link BoxNoise}, is rounded to the lattice; rounding is post-processing of that draw, so in exact
  * arithmetic the lattice noise is as private as the continuous one for every lattice shift. What remains is the
  * floating-point accuracy of the Gamma and Gaussian draws themselves (a few ulps): no longer visible in the
  * released bits, and not modelled in the accounting.
@@ -15,10 +15,11 @@ import org.apache.commons.rng.UniformRandomProvider;
 public final class LatticeSumNoise implements VectorNoise {
   private final Lattice lattice;
   private final DiscreteLaplace perCoordinate;
-  private final SumNoise continuous;
+  private final ContinuousSumNoise continuous;
   private final int dimension;
 
-  private LatticeSumNoise(Lattice lattice, DiscreteLaplace perCoordinate, SumNoise continuous, int dimension) {
+  private LatticeSumNoise(Lattice lattice, DiscreteLaplace perCoordinate, ContinuousSumNoise continuous,
+      int dimension) {
     this.lattice = Checks.notNull("lattice", lattice);
     this.perCoordinate = perCoordinate;
     this.continuous = continuous;
@@ -30,8 +31,8 @@ public final class LatticeSumNoise implements VectorNoise {
     return new LatticeSumNoise(lattice, Checks.notNull("perCoordinate", perCoordinate), null, dimension);
   }
 
-  /** ℓ2: the continuous sum noise, rounded to the lattice. */
-  static LatticeSumNoise rounded(Lattice lattice, SumNoise continuous) {
+  /** ℓ2 or a box: the continuous sum noise, rounded to the lattice. */
+  static LatticeSumNoise rounded(Lattice lattice, ContinuousSumNoise continuous) {
     return new LatticeSumNoise(lattice, null, Checks.notNull("continuous", continuous), continuous.dimension());
   }
 
@@ -46,7 +47,7 @@ public final class LatticeSumNoise implements VectorNoise {
 
   /**
    * The variance of one coordinate of the noise before rounding to the lattice (which adds at most a quarter of the
-   * spacing squared): 2β² for ℓ1's Laplace coordinates, the continuous draw's for ℓ2.
+   * spacing squared): 2β² for ℓ1's Laplace coordinates, the continuous draw's for ℓ2 or a box.
    */
   public double coordinateVariance() {
     double beta = scale();

@@ -18,7 +18,7 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
  * adds about d times less noise and is <b>not ε-DP</b> for d ≥ 2; it exists only as a named, non-private
  * comparison mode.
  */
-public final class SumNoise implements VectorNoise {
+public final class SumNoise implements ContinuousSumNoise {
   /** The distribution of the noise radius. */
   public enum RadiusLaw {
     /** Gamma(d, β): the correct polar radius of exp(−‖ζ‖/β). */
@@ -59,10 +59,12 @@ public final class SumNoise implements VectorNoise {
     return radiusLaw == RadiusLaw.GAMMA || dimension == 1;
   }
 
+  @Override
   public int dimension() {
     return dimension;
   }
 
+  @Override
   public double scale() {
     return scale;
   }
@@ -71,6 +73,7 @@ public final class SumNoise implements VectorNoise {
    * The variance of one coordinate: 2β² for ℓ1's i.i.d. Laplace coordinates; (d + 1)β² for ℓ2's Gamma(d, β) radius
    * (E R² = d(d + 1)β², shared equally by the d coordinates of a uniform direction); NaN for any other law.
    */
+  @Override
   public double coordinateVariance() {
     if (radiusLaw != RadiusLaw.GAMMA) {
       return Double.NaN;
@@ -79,6 +82,7 @@ public final class SumNoise implements VectorNoise {
   }
 
   /** One noise vector. */
+  @Override
   public double[] sample(UniformRandomProvider rng) {
     double[] z = new double[dimension];
     if (p == 1 && radiusLaw == RadiusLaw.GAMMA) {

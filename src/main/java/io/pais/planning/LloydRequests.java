@@ -19,13 +19,13 @@ public final class LloydRequests {
 
   /**
    * DP-Lloyd's plan request for {@code sampler} at m, T and sum bound (r, or ρ for clipped offsets) with the settings'
-   * geometry, λ, core supremum and noise split.
+   * sums' shape in d dimensions, λ, core supremum and noise split.
    *
    * @param meanNormStatistic x̃̂ (the DP estimate; r² where only r is known)
    */
   public static PrivacyPlan.Request request(KMeansSettings settings, Sampler sampler, double lloydEpsilon,
       double sampleSize, int iterations, int dimension, long n, double sumBound, double meanNormStatistic) {
-    return new PrivacyPlan.Request(sampler, settings.geometry(), lloydEpsilon, sampleSize,
+    return new PrivacyPlan.Request(sampler, settings.sumShape(dimension), lloydEpsilon, sampleSize,
         settings.sampling().lambda(), iterations, dimension, n, sumBound, meanNormStatistic,
         settings.sampling().coreSupremum(), noiseSplit(settings));
   }

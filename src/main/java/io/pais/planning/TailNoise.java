@@ -30,7 +30,7 @@ public final class TailNoise {
       var scales = PrivacyPlan.solve(LloydRequests.request(settings, Sampler.FULL, lloydEpsilon, n, t, dimension, n,
           radius, radius * radius), () -> norms).scales();
       return Optional.of(IterationNoise.laplace(scales.betaCount(), scales.betaSum(), dimension,
-          settings.geometry()));
+          settings.sumShape(dimension)));
     };
     double clusterWeight = (double) n / settings.k();
     int iterations = LloydRequests.iterations(settings, noiseFor, clusterWeight, radius, radius / 2,

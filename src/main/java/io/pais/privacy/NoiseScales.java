@@ -37,16 +37,16 @@ public record NoiseScales(int iterations, double radius, int dimension, double n
     return calibrate(iterations, radius, dimension, noiseKnob, NoiseSplit.SU_ET_AL, Geometry.L2);
   }
 
-  /** The calibrated scales for (T, r, d, B) with a count/sum split (the unit-free one depends on the geometry). */
+  /** The calibrated scales for (T, r, d, B) with a count/sum split (the unit-free one depends on the sums' shape). */
   public static NoiseScales calibrate(int iterations, double radius, int dimension, double noiseKnob, NoiseSplit split,
-      Geometry geometry) {
+      SumShape shape) {
     Checks.positive("iterations (T)", iterations);
     Checks.positive("radius (r)", radius);
     Checks.positive("dimension (d)", dimension);
     Checks.positive("noise knob (B)", noiseKnob);
     Checks.notNull("split", split);
-    Checks.notNull("geometry", geometry);
-    return split.calibrate(iterations, radius, dimension, noiseKnob, geometry);
+    Checks.notNull("sum shape", shape);
+    return split.calibrate(iterations, radius, dimension, noiseKnob, shape);
   }
 
   /** The PDP profile of weighted DP-Lloyd at these scales (SPEC §3), flat beyond the sum bound. */
@@ -61,7 +61,7 @@ public record NoiseScales(int iterations, double radius, int dimension, double n
 
   /** ε_full at B = 1 for (T, r, d); ε_full(B) = sqrt(B)·ε_full(1). */
   public static double fullDataEpsilonAtUnitBudget(int iterations, double radius, int dimension, NoiseSplit split,
-      Geometry geometry) {
-    return calibrate(iterations, radius, dimension, 1.0, split, geometry).fullDataEpsilon();
+      SumShape shape) {
+    return calibrate(iterations, radius, dimension, 1.0, split, shape).fullDataEpsilon();
   }
 }

@@ -4,6 +4,7 @@ import io.pais.accounting.BudgetAllocation;
 import io.pais.accounting.KSelection;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
+import io.pais.privacy.SumShape;
 import io.pais.privacy.Seed;
 import io.pais.sampling.Sampler;
 import java.io.Serializable;
@@ -37,6 +38,7 @@ public final class KMeansSettings implements Serializable {
   private final Iterations iterations;
   private final OffsetClip offsetClip;
   private final double epsilon;
+  private final GeometryChoice geometryChoice;
   private final Geometry geometry;
   private final Initialisation initialisation;
   private final SamplingSettings sampling;
@@ -47,14 +49,16 @@ public final class KMeansSettings implements Serializable {
 
   /** The settings {@link SettingsBuilder#build()} checked (the candidates sorted). */
   KMeansSettings(int k, List<Integer> kCandidates, Iterations iterations, OffsetClip offsetClip, double epsilon,
-      Geometry geometry, Initialisation initialisation, SamplingSettings sampling, PrivacyMode privacy, Guards guards,
+      GeometryChoice geometryChoice, Initialisation initialisation, SamplingSettings sampling, PrivacyMode privacy,
+      Guards guards,
       Seed seed, SettingValues values) {
     this.k = k;
     this.kCandidates = kCandidates;
     this.iterations = iterations;
     this.offsetClip = offsetClip;
     this.epsilon = epsilon;
-    this.geometry = geometry;
+    this.geometryChoice = geometryChoice;
+    this.geometry = geometryChoice.resolve(privacy);
     this.initialisation = initialisation;
     this.sampling = sampling;
     this.privacy = privacy;
@@ -96,7 +100,7 @@ public final class KMeansSettings implements Serializable {
     StrictRelease scored = release.withShares(candidateShares(release.shares()));
     SamplingSettings everyPoint = new SamplingSettings(Sampler.FULL, sampling.size(), sampling.lambda(),
         sampling.coreSupremum(), SchemeOptions.none());
-    return new KMeansSettings(k, List.of(), iterations, offsetClip, epsilon, geometry, initialisation, everyPoint,
+    return new KMeansSettings(k, List.of(), iterations, offsetClip, epsilon, geometryChoice, initialisation, everyPoint,
         new PrivacyMode.Strict(scored, privacy.constants()), guards,
         seed == null ? null : seed.derive("k-selection candidate k=" + k), values);
   }
@@ -110,7 +114,7 @@ public final class KMeansSettings implements Serializable {
   /** The settings of the release with the chosen {@code k}: its allocation still sets the selection's share apart. */
   public KMeansSettings chosen(int k) {
     Checks.require(kCandidates.contains(k), "k = " + k + " is not a candidate of " + kCandidates);
-    return new KMeansSettings(k, kCandidates, iterations, offsetClip, epsilon, geometry, initialisation, sampling,
+    return new KMeansSettings(k, kCandidates, iterations, offsetClip, epsilon, geometryChoice, initialisation, sampling,
         privacy, guards, seed, values);
   }
 
@@ -133,8 +137,19 @@ public final class KMeansSettings implements Serializable {
     return epsilon;
   }
 
+  /** The points' norm: the resolved geometry (ℓ2 for box). */
   public Geometry geometry() {
     return geometry;
+  }
+
+  /** The geometry asked for (auto, ℓ2, ℓ1 or box). */
+  public GeometryChoice geometryChoice() {
+    return geometryChoice;
+  }
+
+  /** What DP-Lloyd's clipped offsets in d dimensions are clipped into and noised in ({@link GeometryChoice#sumShape}). */
+  public SumShape sumShape(int dimension) {
+    return geometryChoice.sumShape(privacy, dimension);
   }
 
   /** How the first centres are chosen (never AUTO: resolved by the privacy mode). */
@@ -174,21 +189,22 @@ public final class KMeansSettings implements Serializable {
   public boolean equals(Object o) {
     return o instanceof KMeansSettings s && k == s.k && kCandidates.equals(s.kCandidates)
         && iterations.equals(s.iterations) && offsetClip.equals(s.offsetClip)
-        && Double.compare(epsilon, s.epsilon) == 0 && geometry == s.geometry && initialisation == s.initialisation
+        && Double.compare(epsilon, s.epsilon) == 0 && geometryChoice == s.geometryChoice
+        && initialisation == s.initialisation
         && sampling.equals(s.sampling) && privacy.equals(s.privacy) && guards.equals(s.guards)
         && Objects.equals(seed, s.seed) && values.equals(s.values);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(k, kCandidates, iterations, offsetClip, epsilon, geometry, initialisation, sampling, privacy,
-        guards, seed, values);
+    return Objects.hash(k, kCandidates, iterations, offsetClip, epsilon, geometryChoice, initialisation, sampling,
+        privacy, guards, seed, values);
   }
 
   @Override
   public String toString() {
     return "KMeansSettings[k=" + k + (kCandidates.isEmpty() ? "" : ", kCandidates=" + kCandidates) + ", iterations="
-        + iterations + ", offsetClip=" + offsetClip.describe() + ", epsilon=" + epsilon + ", geometry=" + geometry
+        + iterations + ", offsetClip=" + offsetClip.describe() + ", epsilon=" + epsilon + ", geometry=" + (geometryChoice == GeometryChoice.BOX ? "BOX" : geometry)
         + ", initialisation=" + initialisation + ", sampling=" + sampling + ", privacy=" + privacy + ", guards="
         + guards + ", seeded=" + (seed != null) + "]";
   }

@@ -249,11 +249,27 @@ public final class SettingsBuilder {
         coreSupremum, new SchemeOptions(stage1Size, plain.booleanValue(Setting.STAGE1_CACHED), noise,
         plain.doubleValue(Setting.DELTA)));
     requireInitialisation(init, mode);
+    requireBoxSums(mode);
     sampling.scheme().requireFor(sampler, init, privacy == PrivacyMode.Kind.STRICT && outliers == Outliers.DROP,
         names);
     return new KMeansSettings(k, kCandidates.stream().sorted().toList(), iterations, offsetClip, epsilon,
-          geometry.resolve(mode), init, sampling, mode,
+          geometry, init, sampling, mode,
           new Guards(plain.booleanValue(Setting.GUARDS), plain.doubleValue(Setting.MIN_NOISY_COUNT)), seed, plain);
+  }
+
+  /** The box geometry clips offsets: a strict release's, Laplace-type noise (a Poisson sampler's). */
+  private void requireBoxSums(PrivacyMode mode) {
+    if (geometry != GeometryChoice.BOX) {
+      return;
+    }
+    String box = names.is(Setting.GEOMETRY, "box");
+    Checks.require(mode.isStrict(), box + " clips DP-Lloyd's offsets into a box, and only "
+        + names.is(Setting.PRIVACY, "strict") + " sums clipped offsets: use it, or l2 or l1");
+    Checks.require(!(offsetClip instanceof OffsetClip.None), box + " clips DP-Lloyd's offsets into a box: it needs "
+        + "offsets (" + names.name(Setting.OFFSET_CLIP) + " auto or a fraction), got none");
+    Checks.require(!sampler.isUniformScheme(), box + " noises the sums with the box's K-norm noise, which the "
+        + "uniform schemes' noise is not: use a Poisson sampler (opt, core, unif or full), got sampler "
+        + sampler.id());
   }
 
   private void requireCandidates() {

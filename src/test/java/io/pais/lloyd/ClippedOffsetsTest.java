@@ -52,6 +52,34 @@ class ClippedOffsetsTest {
     assertArrayEquals(new double[] {-0.5 - 2 * 3 / Math.sqrt(45), 2 * 6 / Math.sqrt(45)}, s.sum(0), 1e-12);
   }
 
+  /**
+   * A box clamps each coordinate to ±ρ·s_j (capped: ±min(ρ, ‖x‖₂)·s_j): the box (3, 4) at κ = 2 has s = (1.2, 1.6), so
+   * at ρ = 2 the bounds are (2.4, 3.2); a reach of 2 clamps at twice that and sums half.
+   */
+  @Test
+  void aBoxClampsEachCoordinateToItsOwnBound() {
+    io.pais.privacy.SumShape.Box box = io.pais.privacy.SumShape.Box.of(new double[] {3, 4}, 2);
+    double[][] rows = {{5, -1}, {1, 9}};
+    double[] weights = {1, 2};
+    WeightedClusterStats s = stats(rows, weights, new double[] {0, 0}, 1, LloydSums.clippedOffsets(2, box));
+    assertArrayEquals(new double[] {2.4 + 2 * 1, -1 + 2 * 3.2}, s.sum(0), 1e-12);
+    WeightedClusterStats reaching = stats(rows, weights, new double[] {0, 0}, 1,
+        LloydSums.clippedOffsets(2, box).reaching(2));
+    assertArrayEquals(new double[] {(4.8 + 2 * 1) / 2.0, (-1 + 2 * 6.4) / 2.0}, reaching.sum(0), 1e-12);
+    // capped at the point's norm: (0.3, 0.4) of norm 0.5 from the centre (3, 0) clamps at 0.5 s = (0.6, 0.8)
+    WeightedClusterStats capped = stats(new double[][] {{0.3, 0.4}}, new double[] {1}, new double[] {3, 0}, 1,
+        LloydSums.normCappedOffsets(2, box));
+    assertArrayEquals(new double[] {-0.6, 0.4}, capped.sum(0), 1e-12);
+    // every term's gauge is at most rho
+    java.util.Random random = new java.util.Random(7);
+    for (int i = 0; i < 1000; i++) {
+      double[] x = {20 * random.nextGaussian(), 20 * random.nextGaussian()};
+      WeightedClusterStats one = stats(new double[][] {x}, new double[] {1}, new double[] {1, -1}, 1,
+          LloydSums.clippedOffsets(2, box));
+      assertTrue(box.gauge(one.sum(0)) <= 2 * (1 + 1e-15), "gauge " + box.gauge(one.sum(0)));
+    }
+  }
+
   @Test
   void theL1GeometryClipsInItsOwnNorm() {
     WeightedClusterStats s = stats(new double[][] {{3, 4}}, new double[] {1}, new double[] {0, 0}, 1,

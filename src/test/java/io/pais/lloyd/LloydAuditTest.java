@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * ρ: 1/β_count + ρ/β_sum) survives {@link PrivacyAuditor}'s lower bound (false-failure rate 1e-3 per audit, fixed
  * seeds), with offsets clipped to ρ and with a first iteration that reaches further at a fraction of the length, and
  * broken variants — β_count and β_sum swapped, no noise for an empty cluster, offsets not clipped, offsets reaching 4ρ
- * at full length — are caught.
+ * at full length, a clip box wider than its noise's — are caught; offsets clamped into a box hold their gauge's claim.
  */
 @Tag("audit")
 class LloydAuditTest {
@@ -191,6 +191,61 @@ class LloydAuditTest {
     assertTrue(results[0].epsilonLowerBound() <= claimed, "claimed " + claimed + ", " + results[0]);
     assertTrue(results[0].epsilonLowerBound() > atItsNorm, "the point's own norm is no bound on what it adds: "
         + results[0]);
+    assertTrue(results[1].epsilonLowerBound() <= atItsNorm, "capped at its norm: claimed " + atItsNorm + ", "
+        + results[1]);
+  }
+
+  /**
+   * Offsets clamped coordinate by coordinate into a box of the proportions (4, 1) reaching κ = 2 (ρ = 1), with the
+   * box's K-norm noise: the far point (5, 5) adds a vertex of the box, gauge ρ, and the claim 1/β_count + ρ/β_sum = 0.9
+   * holds, at reach 1 and 2; offsets clamped into a box four times larger under the same noise (gauge 4ρ: ε = 2.1) are
+   * caught. Capped at the point's norm (opt's and core's sums), a point at the origin 3 from its centre adds nothing,
+   * so the personalized claim at its norm, 1/β_count = 0.1, holds, and without the cap it is caught.
+   */
+  @Test
+  void boxOffsetsKeepTheClaimOfTheirGauge() {
+    double claimed = 1 / 2.0 + 1 / 2.5;
+    io.pais.privacy.SumShape.Box box = io.pais.privacy.SumShape.Box.of(new double[] {4, 1}, 2);
+    LatticeNoise.Pair pair = LatticeNoise.countAndSum(2, 2.5, box, 2);
+    LloydNoise noise = LloydNoise.of(pair.count(), pair.sum(), NoiseRandomness.seeded(46));
+    double[] previous = {0, 0};
+    double[] far = {R, R};
+    LloydSums clipped = LloydSums.clippedOffsets(1, box);
+    for (int reach : new int[] {1, 2}) {
+      WeightedLloyd lloyd = new WeightedLloyd(1, 1, R * Math.sqrt(2), Geometry.L2, true, 1.0, clipped,
+          DeadCentres.none(), reach);
+      WeightedClusterStats onD = stats(data(0), previous, 1, clipped.reaching(reach));
+      WeightedClusterStats onN = stats(withPoint(data(0), far), previous, 1, clipped.reaching(reach));
+      for (int coordinate = 0; coordinate < 2; coordinate++) {
+        PrivacyAuditor.Result r = PrivacyAuditor.audit(centreCoordinate(lloyd, onD, previous, noise, coordinate),
+            centreCoordinate(lloyd, onN, previous, noise, coordinate), SAMPLES, ALPHA);
+        assertTrue(r.epsilonLowerBound() <= claimed, "reach " + reach + ", coordinate " + coordinate + ": claimed "
+            + claimed + ", " + r);
+      }
+    }
+    LloydSums wider = LloydSums.clippedOffsets(4, box);
+    WeightedLloyd lloyd = new WeightedLloyd(1, 1, R * Math.sqrt(2), Geometry.L2, true, 1.0, wider);
+    // the narrow coordinate, where the wider box lets the far point go 4 of its half-widths
+    PrivacyAuditor.Result broken = PrivacyAuditor.audit(
+        centreCoordinate(lloyd, stats(data(0), previous, 1, wider), previous, noise, 1),
+        centreCoordinate(lloyd, stats(withPoint(data(0), far), previous, 1, wider), previous, noise, 1), SAMPLES,
+        ALPHA);
+    assertTrue(broken.epsilonLowerBound() > claimed, "a clip box wider than the noise's should be caught: " + broken);
+
+    double atItsNorm = 1 / 10.0;
+    LatticeNoise.Pair capPair = LatticeNoise.countAndSum(10, 1, box, 2);
+    LloydNoise capNoise = LloydNoise.of(capPair.count(), capPair.sum(), NoiseRandomness.seeded(47));
+    double[] third = {3, 0};
+    PrivacyAuditor.Result[] results = new PrivacyAuditor.Result[2];
+    LloydSums[] terms = {LloydSums.clippedOffsets(1, box), LloydSums.normCappedOffsets(1, box)};
+    for (int i = 0; i < 2; i++) {
+      WeightedLloyd step = new WeightedLloyd(1, 1, R, Geometry.L2, true, 1.0, terms[i]);
+      WeightedClusterStats onD = stats(data(3), third, 1, terms[i]);
+      WeightedClusterStats onN = stats(withPoint(data(3), new double[] {0, 0}), third, 1, terms[i]);
+      results[i] = PrivacyAuditor.audit(centreCoordinate(step, onD, third, capNoise, 0),
+          centreCoordinate(step, onN, third, capNoise, 0), SAMPLES, ALPHA);
+    }
+    assertTrue(results[0].epsilonLowerBound() > atItsNorm, "uncapped, the point's norm is no bound: " + results[0]);
     assertTrue(results[1].epsilonLowerBound() <= atItsNorm, "capped at its norm: claimed " + atItsNorm + ", "
         + results[1]);
   }

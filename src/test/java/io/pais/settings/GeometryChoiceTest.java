@@ -52,6 +52,37 @@ class GeometryChoiceTest {
     assertEquals(Geometry.L1, KMeansSettings.builder().paper().geometry(GeometryChoice.L1).build().geometry());
   }
 
+  /**
+   * Box: the points in ℓ2, DP-Lloyd's offsets in a box of the public box's proportions reaching κ = BOX_REACH (a cube
+   * without bounds); every other choice's sums are its geometry's ball. Refused where no clipped offsets are summed
+   * (paper mode, offset-clip none) and under the uniform schemes, by name.
+   */
+  @Test
+  void boxClipsTheOffsetsInThePublicBoxsProportions() {
+    KMeansSettings box = KMeansSettings.builder().privacy(PrivacyMode.Kind.STRICT)
+        .bounds(CoordinateBounds.parse("-3:3,-4:4")).geometry(GeometryChoice.parse("box")).build();
+    assertEquals(Geometry.L2, box.geometry());
+    io.pais.privacy.SumShape.Box shape = (io.pais.privacy.SumShape.Box) box.sumShape(2);
+    assertEquals(GeometryChoice.BOX_REACH * 3 / 5, shape.halfWidth(0), 1e-15);
+    assertEquals(GeometryChoice.BOX_REACH * 4 / 5, shape.halfWidth(1), 1e-15);
+    io.pais.privacy.SumShape.Box cube = (io.pais.privacy.SumShape.Box) KMeansSettings.builder().strict(5)
+        .geometry(GeometryChoice.BOX).build().sumShape(4);
+    assertEquals(GeometryChoice.BOX_REACH / 2, cube.halfWidth(3), 1e-15, "a cube without bounds");
+    assertEquals(Geometry.L2, KMeansSettings.builder().strict(5).build().sumShape(4), "auto: the ball");
+    assertEquals(Geometry.L1, KMeansSettings.builder().privacy(PrivacyMode.Kind.STRICT)
+        .bounds(CoordinateBounds.parse("-100:100,-1:1,-1:1,-1:1")).build().sumShape(4), "auto in l1: its ball");
+    assertRefused(KMeansSettings.builder().paper().geometry(GeometryChoice.BOX), "--privacy strict");
+    assertRefused(KMeansSettings.builder().strict(5).offsetClip(io.pais.settings.OffsetClip.none())
+        .geometry(GeometryChoice.BOX), "--offset-clip");
+    assertRefused(KMeansSettings.builder().strict(5).sampler(io.pais.sampling.Sampler.parse("wor"))
+        .sampleSize(SampleSize.parse("sample-size", "10%")).geometry(GeometryChoice.BOX), "uniform schemes");
+  }
+
+  private static void assertRefused(SettingsBuilder builder, String part) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+    assertTrue(e.getMessage().contains("--geometry box") && e.getMessage().contains(part), e.getMessage());
+  }
+
   @Test
   void parsingNamesTheSettingAndItsValues() {
     assertEquals(GeometryChoice.AUTO, GeometryChoice.parse("AUTO"));
