@@ -375,6 +375,15 @@ def test_bounds_also_as_diffprivlibs_lower_and_upper_or_as_pairs(spark, blobs):
     assert len(fitted.stages[-1].clusterCenters()) == 6
 
 
+def test_the_box_geometry_fits_from_python_and_paper_mode_refuses_it_in_one_line(spark, blobs):
+    fitted = pipeline(k=6, epsilon=2.0, bounds=(np.full(5, -20.0), np.full(5, 20.0)), geometry="box", seed=3).fit(blobs)
+    report = fitted.stages[-1].privacyReport()
+    lloyd = [entry for entry in report["ledger"] if entry["stage"] == "DP-Lloyd"]
+    assert "box sums" in lloyd[0]["mechanism"] and report["epsilon"] <= 2.0
+    with pytest.raises(PaisError, match="box"):
+        pipeline(k=6, privacyMode="paper", geometry="box").fit(blobs)
+
+
 def test_mllib_kmeans_params_pais_lacks_are_refused_with_the_reason(spark):
     for given, reason in ((dict(tol=1e-4), "fixed number of iterations"), (dict(weightCol="w"), "one row's"),
                           (dict(initSteps=2), "k-means|| reads the data"), (dict(distanceMeasure="cosine"), "Normalizer"),

@@ -57,6 +57,8 @@ public enum TunedConstants {
   OFFSET_CLIP_LITTLE_BUDGET("settings.OffsetClip$Auto", "LITTLE_BUDGET_FRACTION", Role.UTILITY, "offset-clip auto in "
       + "l2 where n̂·ε/(k·d) is below NO_CORESET_BELOW: the fraction of r taken instead of the width rule's",
       Decision.OFFSET_CLIP_LITTLE_BUDGET),
+  BOX_REACH("settings.GeometryChoice", "BOX_REACH", Role.UTILITY, "geometry box (opt-in): the half-diagonal of "
+      + "the box DP-Lloyd's offsets are clamped into, in units of rho", Decision.BOX),
   NORM_QUANTILE("settings.Defaults", "NORM_QUANTILE", Role.UTILITY, "the quantile of the DP norm histogram taken as r "
       + "(norm-quantile; the paper's 97.5 %)", Decision.RADIUS),
   TAIL_NOISE_WEIGHT("estimation.PrivateNormHistogram", "TAIL_NOISE_WEIGHT", Role.POST_PROCESSING, "tail-radius: the "
@@ -136,7 +138,8 @@ public enum TunedConstants {
     NO_CORESET("Without a coreset: a box-shaped start, and dead centres that split"),
     SUBSPACE("Without a coreset in many dimensions: a start in a random subspace"),
     OVERSEEDED("From the cell tree's start: an over-seeded first iteration"),
-    LITTLE_BUDGET("Saying when the budget per centre is little");
+    LITTLE_BUDGET("Saying when the budget per centre is little"),
+    BOX("A box-shaped noise for DP-Lloyd: opt-in, not auto's");
 
     /** The page the records are on. */
     static final String PAGE = "docs/results/decisions.md";
