@@ -175,24 +175,33 @@ class LloydAuditTest {
    */
   @Test
   void onlyOffsetsCappedAtTheNormKeepTheClaimAtAPointsNorm() {
-    double[] previous = {3, 0};
     double atItsNorm = 1 / 10.0;
     double claimed = atItsNorm + 1 / 1.0;
     LloydNoise noise = lattice(10, 1, NoiseRandomness.seeded(45));
-    PrivacyAuditor.Result[] results = new PrivacyAuditor.Result[2];
-    LloydSums[] terms = {LloydSums.clippedOffsets(1, Geometry.L2), LloydSums.normCappedOffsets(1, Geometry.L2)};
-    for (int i = 0; i < 2; i++) {
+    PrivacyAuditor.Result[] results = auditPointAtTheOrigin(noise, LloydSums.clippedOffsets(1, Geometry.L2),
+        LloydSums.normCappedOffsets(1, Geometry.L2));
+    assertTrue(results[0].epsilonLowerBound() <= claimed, "claimed " + claimed + ", " + results[0]);
+    assertTrue(results[0].epsilonLowerBound() > atItsNorm, "the point's own norm is no bound on what it adds: "
+        + results[0]);
+    assertTrue(results[1].epsilonLowerBound() <= atItsNorm, "capped at its norm: claimed " + atItsNorm + ", "
+        + results[1]);
+  }
+
+  /**
+   * One iteration from the centre (3, 0) on data(3) against data(3) and a point at the origin, each summed as one of
+   * {@code terms} says: the centre's first coordinate, audited per terms.
+   */
+  private static PrivacyAuditor.Result[] auditPointAtTheOrigin(LloydNoise noise, LloydSums... terms) {
+    double[] previous = {3, 0};
+    PrivacyAuditor.Result[] results = new PrivacyAuditor.Result[terms.length];
+    for (int i = 0; i < terms.length; i++) {
       WeightedLloyd lloyd = new WeightedLloyd(1, 1, R, Geometry.L2, true, 1.0, terms[i]);
       WeightedClusterStats onD = stats(data(3), previous, 1, terms[i]);
       WeightedClusterStats onN = stats(withPoint(data(3), new double[] {0, 0}), previous, 1, terms[i]);
       results[i] = PrivacyAuditor.audit(centreCoordinate(lloyd, onD, previous, noise, 0),
           centreCoordinate(lloyd, onN, previous, noise, 0), SAMPLES, ALPHA);
     }
-    assertTrue(results[0].epsilonLowerBound() <= claimed, "claimed " + claimed + ", " + results[0]);
-    assertTrue(results[0].epsilonLowerBound() > atItsNorm, "the point's own norm is no bound on what it adds: "
-        + results[0]);
-    assertTrue(results[1].epsilonLowerBound() <= atItsNorm, "capped at its norm: claimed " + atItsNorm + ", "
-        + results[1]);
+    return results;
   }
 
   /**
@@ -235,16 +244,8 @@ class LloydAuditTest {
     double atItsNorm = 1 / 10.0;
     LatticeNoise.Pair capPair = LatticeNoise.countAndSum(10, 1, box, 2);
     LloydNoise capNoise = LloydNoise.of(capPair.count(), capPair.sum(), NoiseRandomness.seeded(47));
-    double[] third = {3, 0};
-    PrivacyAuditor.Result[] results = new PrivacyAuditor.Result[2];
-    LloydSums[] terms = {LloydSums.clippedOffsets(1, box), LloydSums.normCappedOffsets(1, box)};
-    for (int i = 0; i < 2; i++) {
-      WeightedLloyd step = new WeightedLloyd(1, 1, R, Geometry.L2, true, 1.0, terms[i]);
-      WeightedClusterStats onD = stats(data(3), third, 1, terms[i]);
-      WeightedClusterStats onN = stats(withPoint(data(3), new double[] {0, 0}), third, 1, terms[i]);
-      results[i] = PrivacyAuditor.audit(centreCoordinate(step, onD, third, capNoise, 0),
-          centreCoordinate(step, onN, third, capNoise, 0), SAMPLES, ALPHA);
-    }
+    PrivacyAuditor.Result[] results = auditPointAtTheOrigin(capNoise, LloydSums.clippedOffsets(1, box),
+        LloydSums.normCappedOffsets(1, box));
     assertTrue(results[0].epsilonLowerBound() > atItsNorm, "uncapped, the point's norm is no bound: " + results[0]);
     assertTrue(results[1].epsilonLowerBound() <= atItsNorm, "capped at its norm: claimed " + atItsNorm + ", "
         + results[1]);
