@@ -75,7 +75,8 @@ public final class ReportFields {
     f.put("estimatedCentre[]", "one coordinate");
     f.put("guaranteeMethod", "how ε was computed (e.g. the exact supremum of the amplified profile over [0, r])");
     f.put("sampler", "the sampler DP-Lloyd ran with (full when opt read every point)");
-    f.put("geometry", "l2 or l1: the norm that bounds a point's privacy cost");
+    f.put("geometry", "l2 or l1: the norm that bounds a point's privacy cost (l2 under --geometry box, whose box "
+        + "shapes DP-Lloyd's sums: the DP-Lloyd ledger entry says 'box sums', noise.sumNoise the K-norm of the box)");
     f.put("k", "the number of centres released");
     f.put("iterations", "T, the DP-Lloyd iterations");
     f.put("dimension", "d, a public input");
