@@ -109,8 +109,8 @@ public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales,
         double b = solver.core(eps, core, request.coreSupremum());
         NoiseScales scales = solver.scales(b);
         String method = request.coreSupremum() == CoreSupremum.EXACT
-            ? (request.shape().geometry() == Geometry.L1 ? "exact: maximum at an endpoint of [0, r] (l1), rounded up by 1e-13 "
-                + "relative"
+            ? (request.shape().geometry() == Geometry.L1
+                ? "exact: maximum at an endpoint of [0, r] (l1), rounded up by 1e-13 relative"
                 : "exact supremum over [0, r]: dense grid plus golden-section refinement of every peak, ends included, "
                 + "rounded up by 1e-13 relative")
             : "reference-code grid of 100 points on [0, r] (reproduction only; may under-state epsilon)";

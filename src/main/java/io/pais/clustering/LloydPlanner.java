@@ -133,7 +133,8 @@ final class LloydPlanner {
     }, expectedSample / settings.k(), data, bound);
     SchemePlan plan = SchemePlan.solveWithin(requestFor.apply(iterations)); // at most the share, exactly
     ledger.spend(plan.ledgerEntry(iterations, bound, settings.geometry()));
-    return new SchemeSizes(plan, iterations, stage1, (int) sampleSize, rate, sums(bound, settings.sampling().sampler(), d),
+    return new SchemeSizes(plan, iterations, stage1, (int) sampleSize, rate,
+        sums(bound, settings.sampling().sampler(), d),
         firstReach(data, bound, PreparedRun.gridStart(coresetStart)), firstCentres(coresetStart, iterations));
   }
 

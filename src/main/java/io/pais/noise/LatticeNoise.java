@@ -13,9 +13,9 @@ import java.util.Locale;
  * <p>Why the inflation suffices. The mechanisms noised here cost ε₀ = Δ_c/β_c + Δ_s/β_s for neighbours whose
  * count differs by Δ_c ≥ 1 (a point's weight 1/q is at least 1) and whose sum differs by Δ_s in the geometry's
  * norm. Rounding to the lattices moves each coordinate by at most half a step, so neighbouring grid points differ
- * by at most Δ_c + g_c and Δ_s + c_d·g_s (c_d = d for ℓ1, √d for ℓ2, 1/min s_j in a box's gauge max |v_j|/s_j). With the scales multiplied by 1 + δ the
- * lattice mechanism costs at most (ε₀ + g_c/β_c + c_d·g_s/β_s)/(1 + δ). Choosing g_c ≤ δ/2 and
- * g_s ≤ (δ/2)·β_s/(β_c·c_d) makes the extra at most δ/β_c ≤ δ·ε₀, so the cost is at most ε₀.
+ * by at most Δ_c + g_c and Δ_s + c_d·g_s (c_d = d for ℓ1, √d for ℓ2, 1/min s_j in a box's gauge max |v_j|/s_j).
+ * With the scales multiplied by 1 + δ the lattice mechanism costs at most (ε₀ + g_c/β_c + c_d·g_s/β_s)/(1 + δ).
+ * Choosing g_c ≤ δ/2 and g_s ≤ (δ/2)·β_s/(β_c·c_d) makes the extra at most δ/β_c ≤ δ·ε₀, so the cost is at most ε₀.
  */
 public final class LatticeNoise {
   /** δ: the relative increase of every noise scale (about one part in a million). */

@@ -7,8 +7,9 @@ import org.apache.commons.rng.UniformRandomProvider;
 /**
  * A sum released on a lattice, coordinate by coordinate. For ℓ1 each coordinate gets an exact discrete Laplace
  * draw (the lattice form of density ∝ exp(−‖ζ‖₁/β)). For ℓ2 the continuous draw of {@link SumNoise} (Gamma(d)
- * radius, uniform direction), for a box that of {@link BoxNoise}, is rounded to the lattice; rounding is post-processing of that draw, so in exact
- * arithmetic the lattice noise is as private as the continuous one for every lattice shift. What remains is the
+ * radius, uniform direction), for a box that of {@link BoxNoise}, is rounded to the lattice; rounding is
+ * post-processing of that draw, so in exact arithmetic the lattice noise is as private as the continuous one for
+ * every lattice shift. What remains is the
  * floating-point accuracy of the Gamma and Gaussian draws themselves (a few ulps): no longer visible in the
  * released bits, and not modelled in the accounting.
  */

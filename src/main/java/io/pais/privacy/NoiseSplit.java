@@ -7,9 +7,10 @@ import io.pais.math.Checks;
  *
  * <p>Why a unit-free split. The centre of a cluster of weight W is (S + ζ)/(W + ξ) ≈ c + (ζ − c·ξ)/W, so its
  * squared error is (E‖ζ‖² + ‖c‖²·E ξ²)/W². With a = 1/β_count and b = r/β_sum the per-iteration ε is a + b, and
- * E‖ζ‖² = m₂·β_sum² = m₂·r²/b², E ξ² = 2/a² (m₂ = E‖ζ‖²/β² of the sum noise, {@link SumShape#secondMoment}: d(d + 1)
- * for the ℓ2 noise of SPEC §2, 2d for i.i.d. Laplace coordinates). Minimising m₂r²/b² + 2‖c‖²/a² over a + b = const gives
- * b/a = cbrt(m₂·r²/(2‖c‖²)); at a typical centre ‖c‖ = r/2 that is g = cbrt(2·m₂), i.e. β_count = g·β_sum/r.
+ * E‖ζ‖² = m₂·β_sum² = m₂·r²/b², E ξ² = 2/a² (m₂ = E‖ζ‖²/β² of the sum noise, {@link SumShape#secondMoment}:
+ * d(d + 1) for the ℓ2 noise of SPEC §2, 2d for i.i.d. Laplace coordinates). Minimising m₂r²/b² + 2‖c‖²/a² over
+ * a + b = const gives b/a = cbrt(m₂·r²/(2‖c‖²)); at a typical centre ‖c‖ = r/2 that is g = cbrt(2·m₂), i.e.
+ * β_count = g·β_sum/r.
  * The ratio b/a does not depend on the data's units, so rescaling the data rescales β_sum and leaves β_count —
  * the release changes only by the rescaling. Su et al.'s ratio β_count = cbrt(4dρ²)·β_sum (SPEC §7) instead
  * compares a count with a length: on data whose norms are in the hundreds it gives the counts a fraction of a

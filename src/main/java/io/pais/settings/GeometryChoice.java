@@ -3,6 +3,7 @@ package io.pais.settings;
 import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.SumShape;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -72,7 +73,7 @@ public enum GeometryChoice {
       return bounds.halfWidthsIn(dimension);
     }
     double[] cube = new double[dimension];
-    java.util.Arrays.fill(cube, 1.0);
+    Arrays.fill(cube, 1.0);
     return cube;
   }
 

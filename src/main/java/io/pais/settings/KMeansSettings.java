@@ -147,7 +147,7 @@ public final class KMeansSettings implements Serializable {
     return geometryChoice;
   }
 
-  /** What DP-Lloyd's clipped offsets in d dimensions are clipped into and noised in ({@link GeometryChoice#sumShape}). */
+  /** The body DP-Lloyd's offsets in d dimensions are clipped into and noised in ({@link GeometryChoice#sumShape}). */
   public SumShape sumShape(int dimension) {
     return geometryChoice.sumShape(privacy, dimension);
   }
@@ -204,7 +204,8 @@ public final class KMeansSettings implements Serializable {
   @Override
   public String toString() {
     return "KMeansSettings[k=" + k + (kCandidates.isEmpty() ? "" : ", kCandidates=" + kCandidates) + ", iterations="
-        + iterations + ", offsetClip=" + offsetClip.describe() + ", epsilon=" + epsilon + ", geometry=" + (geometryChoice == GeometryChoice.BOX ? "BOX" : geometry)
+        + iterations + ", offsetClip=" + offsetClip.describe() + ", epsilon=" + epsilon + ", geometry="
+        + (geometryChoice == GeometryChoice.BOX ? "BOX" : geometry)
         + ", initialisation=" + initialisation + ", sampling=" + sampling + ", privacy=" + privacy + ", guards="
         + guards + ", seeded=" + (seed != null) + "]";
   }

@@ -11,6 +11,7 @@ import io.pais.noise.SumNoise;
 import io.pais.noise.VectorNoise;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.SumShape;
+import java.util.function.ToDoubleFunction;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -116,7 +117,7 @@ class NoiseAuditTest {
     for (int j = 0; j < d; j++) {
       v[j] = rho * box.halfWidth(j) * signs[j];
     }
-    java.util.function.ToDoubleFunction<double[]> along = z -> {
+    ToDoubleFunction<double[]> along = z -> {
       double m = Double.NEGATIVE_INFINITY;
       for (int j = 0; j < d; j++) {
         m = Math.max(m, signs[j] * z[j] / box.halfWidth(j));

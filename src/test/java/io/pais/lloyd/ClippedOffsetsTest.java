@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.privacy.Geometry;
+import io.pais.privacy.SumShape;
 import org.junit.jupiter.api.Test;
 
 /** Sums of clipped offsets ({@link LloydSums.ClippedOffsets}) and the centred update of {@link WeightedLloyd}. */
@@ -58,7 +59,7 @@ class ClippedOffsetsTest {
    */
   @Test
   void aBoxClampsEachCoordinateToItsOwnBound() {
-    io.pais.privacy.SumShape.Box box = io.pais.privacy.SumShape.Box.of(new double[] {3, 4}, 2);
+    SumShape.Box box = SumShape.Box.of(new double[] {3, 4}, 2);
     double[][] rows = {{5, -1}, {1, 9}};
     double[] weights = {1, 2};
     WeightedClusterStats s = stats(rows, weights, new double[] {0, 0}, 1, LloydSums.clippedOffsets(2, box));

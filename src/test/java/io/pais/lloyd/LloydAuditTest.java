@@ -6,6 +6,7 @@ import io.pais.audit.PrivacyAuditor;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
 import io.pais.privacy.Geometry;
+import io.pais.privacy.SumShape;
 import java.util.List;
 import java.util.function.DoubleSupplier;
 import org.junit.jupiter.api.Tag;
@@ -214,7 +215,7 @@ class LloydAuditTest {
   @Test
   void boxOffsetsKeepTheClaimOfTheirGauge() {
     double claimed = 1 / 2.0 + 1 / 2.5;
-    io.pais.privacy.SumShape.Box box = io.pais.privacy.SumShape.Box.of(new double[] {4, 1}, 2);
+    SumShape.Box box = SumShape.Box.of(new double[] {4, 1}, 2);
     LatticeNoise.Pair pair = LatticeNoise.countAndSum(2, 2.5, box, 2);
     LloydNoise noise = LloydNoise.of(pair.count(), pair.sum(), NoiseRandomness.seeded(46));
     double[] previous = {0, 0};

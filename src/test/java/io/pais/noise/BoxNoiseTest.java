@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.privacy.SumShape;
+import java.util.Arrays;
 import org.apache.commons.math3.distribution.BetaDistribution;
 import org.apache.commons.math3.distribution.GammaDistribution;
 import org.apache.commons.math3.distribution.UniformRealDistribution;
+import org.apache.commons.math3.random.Well19937c;
 import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
@@ -42,7 +44,7 @@ class BoxNoiseTest {
     assertTrue(KS.kolmogorovSmirnovTest(law, gauges(new BoxNoise(BOX, 0.9 * beta), BOX, rng)) < ALPHA,
         "10 % too little noise should be rejected");
     // the ball's Gamma(d) radius times a uniform point of the box (whose gauge is the largest |U_j|): too light
-    GammaDistribution ballRadius = new GammaDistribution(new org.apache.commons.math3.random.Well19937c(95), d, beta);
+    GammaDistribution ballRadius = new GammaDistribution(new Well19937c(95), d, beta);
     double[] ballLaw = new double[N];
     for (int i = 0; i < N; i++) {
       double largest = 0;
@@ -87,7 +89,7 @@ class BoxNoiseTest {
     }
     assertTrue(KS.kolmogorovSmirnovTest(new BetaDistribution(d - 1, 1), secondLargest) > ALPHA);
     // coordinate 4 (0-based 3) is the largest with probability 1/d: |ζ_4|/(s_4 gauge) mixes U(0, 1) and the point 1
-    double[] below = java.util.Arrays.stream(narrowCoordinate).filter(v -> v < 1).toArray();
+    double[] below = Arrays.stream(narrowCoordinate).filter(v -> v < 1).toArray();
     assertTrue(KS.kolmogorovSmirnovTest(new UniformRealDistribution(0, 1), below) > ALPHA);
     assertTrue(Math.abs(positive - N / 2.0) < 3.3 * Math.sqrt(N / 4.0), "signs: " + positive + " of " + N);
     // the widest half-width in every coordinate: the narrow coordinate's scaled value is far above U(0, 1)

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.privacy.Geometry;
+import io.pais.privacy.SumShape;
+import io.pais.sampling.Sampler;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,19 +64,19 @@ class GeometryChoiceTest {
     KMeansSettings box = KMeansSettings.builder().privacy(PrivacyMode.Kind.STRICT)
         .bounds(CoordinateBounds.parse("-3:3,-4:4")).geometry(GeometryChoice.parse("box")).build();
     assertEquals(Geometry.L2, box.geometry());
-    io.pais.privacy.SumShape.Box shape = (io.pais.privacy.SumShape.Box) box.sumShape(2);
+    SumShape.Box shape = (SumShape.Box) box.sumShape(2);
     assertEquals(GeometryChoice.BOX_REACH * 3 / 5, shape.halfWidth(0), 1e-15);
     assertEquals(GeometryChoice.BOX_REACH * 4 / 5, shape.halfWidth(1), 1e-15);
-    io.pais.privacy.SumShape.Box cube = (io.pais.privacy.SumShape.Box) KMeansSettings.builder().strict(5)
+    SumShape.Box cube = (SumShape.Box) KMeansSettings.builder().strict(5)
         .geometry(GeometryChoice.BOX).build().sumShape(4);
     assertEquals(GeometryChoice.BOX_REACH / 2, cube.halfWidth(3), 1e-15, "a cube without bounds");
     assertEquals(Geometry.L2, KMeansSettings.builder().strict(5).build().sumShape(4), "auto: the ball");
     assertEquals(Geometry.L1, KMeansSettings.builder().privacy(PrivacyMode.Kind.STRICT)
         .bounds(CoordinateBounds.parse("-100:100,-1:1,-1:1,-1:1")).build().sumShape(4), "auto in l1: its ball");
     assertRefused(KMeansSettings.builder().paper().geometry(GeometryChoice.BOX), "--privacy strict");
-    assertRefused(KMeansSettings.builder().strict(5).offsetClip(io.pais.settings.OffsetClip.none())
+    assertRefused(KMeansSettings.builder().strict(5).offsetClip(OffsetClip.none())
         .geometry(GeometryChoice.BOX), "--offset-clip");
-    assertRefused(KMeansSettings.builder().strict(5).sampler(io.pais.sampling.Sampler.parse("wor"))
+    assertRefused(KMeansSettings.builder().strict(5).sampler(Sampler.parse("wor"))
         .sampleSize(SampleSize.parse("sample-size", "10%")).geometry(GeometryChoice.BOX), "uniform schemes");
   }
 
