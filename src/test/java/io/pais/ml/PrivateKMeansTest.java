@@ -90,7 +90,7 @@ class PrivateKMeansTest {
         + "poisson-uniform, wor, wr, must-ow, must-wo, must-ww, got 'fast'");
     assertMessage(() -> kmeans.setSampleSize(0), "sampleSize must be finite and > 0.0, got 0.0");
     assertMessage(() -> kmeans.setLambda(1.5), "lambda must be in [0, 1], got 1.5");
-    assertMessage(() -> kmeans.setGeometry("l3"), "geometry must be one of auto, l2, l1, got 'l3'");
+    assertMessage(() -> kmeans.setGeometry("l3"), "geometry must be one of auto, l2, l1, box, got 'l3'");
     assertMessage(() -> kmeans.setNormBound(Double.NaN), "normBound must be finite and > 0.0, got NaN");
     assertMessage(() -> kmeans.setCenter(new double[] {1, Double.NaN}), "center must be a non-empty array");
     assertMessage(() -> kmeans.setPreprocessing("none"), "preprocessing must be one of paper, public, got 'none'");
