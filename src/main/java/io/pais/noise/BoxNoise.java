@@ -51,15 +51,4 @@ public final class BoxNoise implements ContinuousSumNoise {
     }
     return z;
   }
-
-  @Override
-  public double[] release(double[] exact, UniformRandomProvider rng) {
-    Checks.require(exact.length == box.dimension(), "the sum must have " + box.dimension() + " coordinates, got "
-        + exact.length);
-    double[] z = sample(rng);
-    for (int j = 0; j < z.length; j++) {
-      z[j] += exact[j];
-    }
-    return z;
-  }
 }

@@ -1,5 +1,6 @@
 package io.pais.noise;
 
+import io.pais.math.Checks;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /** A continuous noise for a d-dimensional sum, which a release rounds to a lattice ({@link LatticeSumNoise}). */
@@ -15,4 +16,16 @@ public interface ContinuousSumNoise extends VectorNoise {
 
   /** One noise vector. */
   double[] sample(UniformRandomProvider rng);
+
+  /** {@code exact} plus one noise vector, in floating point (releases round it to a {@link Lattice}). */
+  @Override
+  default double[] release(double[] exact, UniformRandomProvider rng) {
+    Checks.require(exact.length == dimension(), "the sum must have " + dimension() + " coordinates, got "
+        + exact.length);
+    double[] z = sample(rng);
+    for (int i = 0; i < z.length; i++) {
+      z[i] += exact[i];
+    }
+    return z;
+  }
 }

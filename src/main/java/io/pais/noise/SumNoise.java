@@ -102,18 +102,6 @@ public final class SumNoise implements ContinuousSumNoise {
     return z;
   }
 
-  /** {@code exact} plus one noise vector, in floating point (releases round it to a {@link Lattice}). */
-  @Override
-  public double[] release(double[] exact, UniformRandomProvider rng) {
-    Checks.require(exact.length == dimension, "the sum must have " + dimension + " coordinates, got "
-        + exact.length);
-    double[] z = sample(rng);
-    for (int i = 0; i < dimension; i++) {
-      z[i] += exact[i];
-    }
-    return z;
-  }
-
   /** Fills {@code g} with i.i.d. draws of density ∝ exp(−|g|^p) and returns ‖g‖_p (never 0). */
   private double direction(UniformRandomProvider rng, double[] g) {
     double norm;
