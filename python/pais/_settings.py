@@ -105,9 +105,10 @@ DOCS = {
     ),
     "offsetClip": (
         "what DP-Lloyd sums per cluster: auto (strict: each point's offset from its centre, clipped to a fraction of "
-        "r at or above a typical cluster's radius, from the DP norm histogram, k and d, or to r/2 in l2 where n "
-        "eps/(k d) is below 25; paper mode: the points), none (the points, as the paper), or a fraction of r in (0, "
-        "1]"
+        "r at or above a typical cluster's radius, from the DP norm histogram, k and d — after the first iteration "
+        "each centre's down to an eighth of it where the grid coreset's cells near it are that compact (l2, below "
+        "1000 n eps/(k d)) — or to r/2 in l2 where n eps/(k d) is below 25; paper mode: the points), none (the "
+        "points, as the paper), or a fraction of r in (0, 1]"
     ),
     "origin": (
         "strict: the clip ball's centre (default: the zero vector)"

@@ -50,7 +50,7 @@ public final class DpLloydIterations {
     int offset = first - 1;
     WeightedLloyd lloyd = new WeightedLloyd(k, iterations - offset, run.pointRadius(), settings.geometry(),
         settings.guards().enabled(), settings.guards().minNoisyCount(), run.sums(), deadCentres,
-        first == 1 ? run.firstReach() : 1);
+        first == 1 ? run.firstReach() : 1, run.centreClips());
     return lloyd.run(t -> sampleOfIteration.apply(t + offset), d, initial, noise.from(first),
         t -> afterIteration.accept(t + offset));
   }

@@ -20,6 +20,7 @@ import io.pais.accounting.SumBound;
 import io.pais.initialisation.CoresetStart;
 import io.pais.initialisation.InitialCentres;
 import io.pais.io.InputException;
+import io.pais.lloyd.CentreClips;
 import io.pais.lloyd.LloydSums;
 import io.pais.lloyd.OverseededStart;
 import io.pais.math.Checks;
@@ -89,9 +90,10 @@ final class LloydPlanner {
    * @param firstReach the first iteration's reach ({@link #firstReach})
    * @param firstCentres the centres the first iteration runs over ({@link #firstCentres})
    * @param shares how the iterations share DP-Lloyd's ε ({@link #shares})
+   * @param centreClips how the iterations after the first narrow each centre's clip ({@link #centreClips})
    */
   record PoissonPlan(PrivacyPlan plan, int iterations, LloydSums sums, int firstReach, int firstCentres,
-      IterationShares shares) {}
+      IterationShares shares, CentreClips centreClips) {}
 
   /**
    * A uniform scheme (SPEC §14) over {@code population} numbered records: the sizes resolved (N is public under
@@ -193,7 +195,29 @@ final class LloydPlanner {
     // a strict ledger records the share (at most which the guarantee is), paper mode the guarantee itself
     ledger.spend(plan.ledgerEntry(shares, bound, settings.sumShape(d), strict ? lloydEpsilon : plan.epsilon()));
     return new PoissonPlan(plan, iterations, sums(bound, sampler, d), reach, firstCentres(coresetStart, iterations),
-        shares);
+        shares, centreClips(allocation, sampler, bound, coresetStart, iterations));
+  }
+
+  /**
+   * Whether the iterations after the first narrow each centre's clip from the grid's kept cells ({@link CentreClips}):
+   * under {@code --offset-clip auto} in a strict ℓ2 release from a grid's start whose sampler weighs every point the
+   * same (a clip capped at the point's norm keeps its profile only at ρ), with more than one iteration, where n̂·ε/(k·d)
+   * is below {@link CentreClips#BUDGET_PER_CENTRE_BELOW}. Public values and DP outputs only.
+   */
+  private CentreClips centreClips(BudgetAllocation allocation, Sampler sampler, SumBound bound,
+      CoresetStart coresetStart, int iterations) {
+    boolean narrows = settings.isStrict() && settings.offsetClip() instanceof OffsetClip.Auto
+        && settings.geometry() == Geometry.L2 && bound.clippedOffsets() && !sampler.weighsByNorm()
+        && iterations > 1 && PreparedRun.gridStart(coresetStart) && coresetStart.centreClips().narrows()
+        && allocation.pointsPerCell().isPresent()
+        && allocation.pointsPerCell().getAsDouble() < CentreClips.BUDGET_PER_CENTRE_BELOW;
+    if (!narrows) {
+      return CentreClips.none();
+    }
+    log.accept(String.format(Locale.ROOT, "offset-clip auto: from the second iteration on, a centre clips at rho/2 "
+        + "to rho/%d where the grid's kept cells nearest it lie that close (a quarter of n/k of them or more)",
+        1 << CentreClips.MAX_HALVINGS));
+    return coresetStart.centreClips();
   }
 
   /**

@@ -87,7 +87,7 @@ final class PoissonPreparation {
     }
     return new PreparedRun.Poisson(data, plan, sample, pointRadius, initial, PreparedRun.coresetOf(privateInitial, d),
         planned.iterations(), planned.sums(), planned.firstReach(), planned.firstCentres(), planned.shares(),
-        provenance);
+        planned.centreClips(), provenance);
   }
 
   /** The Poisson sample of the plan's sampling function, drawn in map tasks and cached in {@code partitions}. */

@@ -2,6 +2,7 @@ package io.pais.clustering;
 
 import io.pais.sampling.spark.SparkBlocks;
 import io.pais.preprocessing.PreparedData;
+import io.pais.lloyd.CentreClips;
 import io.pais.lloyd.LloydSums;
 import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
@@ -52,6 +53,11 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
 
   /** The reach of the first iteration's sums ({@link LloydSums#reaching}): 1, or more for clipped offsets. */
   int firstReach();
+
+  /** How the iterations after the first narrow each centre's clip ({@link CentreClips#none()}: not at all). */
+  default CentreClips centreClips() {
+    return CentreClips.none();
+  }
 
   /**
    * The centres DP-Lloyd's first iteration runs over: k, or k′ > k seeds fitted to the coreset and merged into k
@@ -117,14 +123,16 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    * @param sample the weighted sample in dense blocks
    * @param pointRadius the radius of the ball that holds the sample's points
    * @param shares how the iterations share DP-Lloyd's ε (unequal only on the full data)
+   * @param centreClips how the iterations after the first narrow each centre's clip
    */
   record Poisson(PreparedData data, PrivacyPlan plan, SampleBlocks sample, double pointRadius,
       double[] initialCentres, SampleBlock coreset, int iterations, LloydSums sums, int firstReach,
-      int firstCentres, IterationShares shares, Provenance provenance)
+      int firstCentres, IterationShares shares, CentreClips centreClips, Provenance provenance)
       implements PreparedRun {
     public Poisson {
       Checks.require(shares.iterations() == iterations, "the iteration shares must cover T = " + iterations
           + " iterations, got " + shares.iterations());
+      Checks.notNull("centreClips", centreClips);
     }
 
     @Override
@@ -137,7 +145,7 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
       Checks.require(centres.length == initialCentres.length, "a start must have k x d = " + initialCentres.length
           + " values, got " + centres.length);
       return new Poisson(data, plan, sample, pointRadius, centres.clone(), coreset, iterations, sums, firstReach,
-          firstCentres, shares, provenance);
+          firstCentres, shares, centreClips, provenance);
     }
 
     @Override

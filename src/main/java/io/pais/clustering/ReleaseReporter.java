@@ -12,6 +12,7 @@ import io.pais.accounting.Statistic.Source;
 import io.pais.accounting.TrainingSummary;
 import io.pais.estimation.PrivateNormHistogram;
 import io.pais.initialisation.SubspaceStart;
+import io.pais.lloyd.CentreClips;
 import io.pais.lloyd.LloydSums;
 import io.pais.preprocessing.PreparedData;
 import io.pais.privacy.Geometry;
@@ -105,7 +106,11 @@ final class ReleaseReporter {
               + "into a box of the public box's proportions whose half-diagonal is %s rho (--geometry box)",
               box.reach()) : "")
           + (offsets.cappedAtNorm() ? ", and to the point's own norm (the sampler weighs points by their norm)" : "")
-          + firstReach(run.firstReach()));
+          + firstReach(run.firstReach())
+          + (run.centreClips().narrows() ? String.format(Locale.ROOT, "; from the second iteration on, a centre "
+              + "clips at the smallest of rho/2 to rho/%d at or above the spread of the grid's kept cells nearest it "
+              + "where they weigh a quarter of n/k or more, each term divided by that fraction of rho and its noisy "
+              + "sum multiplied by it (the same epsilon)", 1 << CentreClips.MAX_HALVINGS) : ""));
     }
     return b.build();
   }

@@ -78,6 +78,22 @@ public record CellSchedule(double[] halfWidths, int[] coordinate, int[] splitInd
     return middle;
   }
 
+  /**
+   * The side lengths of every cell after the first {@code splits} splits (an inner cell's; a boundary cell's part of
+   * the box has the same sides): 2h_j halved once per split of coordinate j.
+   */
+  public double[] cellWidths(int splits) {
+    Checks.require(splits >= 0 && splits <= depth(), "splits must be in [0, " + depth() + "], got " + splits);
+    double[] widths = new double[halfWidths.length];
+    for (int j = 0; j < widths.length; j++) {
+      widths[j] = 2 * halfWidths[j];
+    }
+    for (int level = 0; level < splits; level++) {
+      widths[coordinate[level]] /= 2;
+    }
+    return widths;
+  }
+
   /** The lower and upper ends per coordinate of the cell's part of the box, each split halving its coordinate. */
   private double[][] sides(long path, int splits) {
     Checks.require(splits >= 0 && splits <= depth(), "splits must be in [0, " + depth() + "], got " + splits);

@@ -1,5 +1,6 @@
 package io.pais.initialisation;
 
+import io.pais.lloyd.CentreClips;
 import io.pais.lloyd.SampleBlock;
 import io.pais.math.Checks;
 
@@ -13,10 +14,13 @@ import io.pais.math.Checks;
  *     heavy bands of the tail axes when they ran: the pool DP-Lloyd re-seeds from
  * @param cellMiddles whether the regions' points are a grid's cell middles (public points, a coreset in few
  *     dimensions) rather than noisy means of the points in them: a start then sits up to half a cell from its data
+ * @param centreClips what the grid's kept cells say of each centre's clip ({@link CentreClips#none()} where no grid
+ *     ran)
  */
-public record CoresetStart(double[] centres, SampleBlock coreset, boolean cellMiddles) {
+public record CoresetStart(double[] centres, SampleBlock coreset, boolean cellMiddles, CentreClips centreClips) {
   public CoresetStart {
     Checks.notNull("centres", centres);
     Checks.notNull("coreset", coreset);
+    Checks.notNull("centreClips", centreClips);
   }
 }

@@ -2,6 +2,7 @@ package io.pais.initialisation;
 
 import io.pais.preprocessing.CachedSubsample;
 import io.pais.preprocessing.PreparedData;
+import io.pais.lloyd.CentreClips;
 import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.WeightedKMeans;
 import io.pais.accounting.BudgetAllocation;
@@ -102,7 +103,8 @@ final class PrivateCoreset {
     // counted over every point: weighted by the subsample's rate, a band weighs as a coreset region of its points
     SampleBlock bands = PrivateTailAxes.release(tailAxes, data.radius(), epsilon.tailCounts(),
         epsilon.tailPositions(), amplification.subsampled() ? rate : 1, ledger, rng);
-    return new CoresetStart(start.centres(), start.coreset().followedBy(bands), start.cellMiddles());
+    return new CoresetStart(start.centres(), start.coreset().followedBy(bands), start.cellMiddles(),
+        start.centreClips());
   }
 
   /** The coreset and its centres from {@code points}, of public (expected) size {@code count}. */
@@ -127,9 +129,13 @@ final class PrivateCoreset {
       halfWidths[j] = r * Math.max(Math.min(BOX_SPREADS * spreads[j], 1), 1e-9);
     }
     CellSchedule schedule = CellSchedule.widestFirst(halfWidths, PrivateCellTree.DEPTH);
-    SampleBlock coreset = epsilon.grid()
-        ? gridCells(passes, schedule, count, epsilon, amplification, r, geometry, ledger, rng)
+    GridCells grid = epsilon.grid()
+        ? gridCells(passes, schedule, count, epsilon, amplification, r, geometry, ledger, rng) : null;
+    SampleBlock coreset = grid != null ? grid.middles()
         : treeRegions(passes, schedule, count, epsilon, amplification, r, geometry, ledger, rng);
+    // the grid's counts are of the points it read: a centre's share is of their (expected) count over k
+    CentreClips clips = grid != null ? CentreClips.fromGrid(coreset, grid.cellSecondMoment(), count / k)
+        : CentreClips.none();
     int f = coreset.rows();
     if (f < k) {
       double[] out = new double[k * d];
@@ -137,11 +143,17 @@ final class PrivateCoreset {
         coreset.copyRow(row, out, row * d);
       }
       System.arraycopy(fallback.apply(k - f), 0, out, f * d, (k - f) * d);
-      return new CoresetStart(out, coreset, epsilon.grid());
+      return new CoresetStart(out, coreset, epsilon.grid(), clips);
     }
     return new CoresetStart(new WeightedKMeans(k, STARTS, MAX_LLOYD_ITERATIONS).fit(List.of(coreset), d, rng),
-        coreset, epsilon.grid());
+        coreset, epsilon.grid(), clips);
   }
+
+  /**
+   * The grid's kept cells (public middles, noisy counts) and the second moment of a point spread evenly over one of
+   * its cells, Σ w_j²/12 for sides w_j.
+   */
+  private record GridCells(SampleBlock middles, double cellSecondMoment) {}
 
   /** The cell tree's kept regions: their noisy means clamped into their cells, weighted by their noisy counts. */
   private static SampleBlock treeRegions(CoresetPasses passes, CellSchedule schedule, double count,
@@ -186,7 +198,7 @@ final class PrivateCoreset {
    * The grid's kept cells: their middles (public) pulled onto the ball of radius r, weighted by their noisy counts.
    * The level is the finest the expected count affords ({@link PrivateGrid#levels}), at most the shares' levels.
    */
-  private static SampleBlock gridCells(CoresetPasses passes, CellSchedule schedule, double count,
+  private static GridCells gridCells(CoresetPasses passes, CellSchedule schedule, double count,
       BudgetAllocation.CoresetShares epsilon, SubsampleAmplification amplification, double r, Geometry geometry,
       PrivacyLedger ledger, UniformRandomProvider rng) {
     int d = schedule.halfWidths().length;
@@ -202,6 +214,10 @@ final class PrivateCoreset {
         middles[c * d + t] = norm > r ? middle[t] * r / norm : middle[t];
       }
     }
-    return SampleBlock.ofRows(middles, cells.counts(), d);
+    double secondMoment = 0;
+    for (double side : schedule.cellWidths(cells.splits())) {
+      secondMoment += side * side / 12;
+    }
+    return new GridCells(SampleBlock.ofRows(middles, cells.counts(), d), secondMoment);
   }
 }

@@ -51,36 +51,76 @@ public sealed interface LloydSums extends Serializable {
    * centre moves as far as an offset clipped at a·ρ takes it, with a times the noise. Dividing and multiplying by a
    * power of two is exact in floating point, so a term's norm bound holds to the same ulps as at reach 1.
    *
+   * <p>Narrowed per centre ({@link #narrowing}): cluster j's offsets are clipped at a·f_j·ρ with f_j a power of two
+   * in (0, 1] and divided by a·f_j — the reach's argument with a·f_j for a — so each term still has norm at most ρ and
+   * the sum's sensitivity, its noise and the ε are those of reach 1; the driver multiplies cluster j's noisy sum by
+   * a·f_j (post-processing, exact), so its noise is f_j as large. The f_j are DP outputs of what came before (the
+   * centres, the grid's release), never of this iteration's data. Not with {@code cappedAtNorm}: there a term's bound
+   * min(ρ, ‖x‖/f_j) would leave the profile.
+   *
    * @param bound ρ &gt; 0
    * @param shape the body whose norm bounds an offset (the sum noise's): a geometry's ball or a box
    * @param reach a, a power of two: how far in units of ρ an offset goes before it is clipped
    * @param cappedAtNorm whether an offset is also clipped at its point's norm ‖x‖ (core's and opt's profile)
+   * @param narrowing f_j per cluster, powers of two in (0, 1] (null: 1 for every cluster)
    */
-  record ClippedOffsets(double bound, SumShape shape, int reach, boolean cappedAtNorm) implements LloydSums {
+  record ClippedOffsets(double bound, SumShape shape, int reach, boolean cappedAtNorm, double[] narrowing)
+      implements LloydSums {
     public ClippedOffsets {
       Checks.positive("offset bound (rho)", bound);
       Checks.notNull("sum shape", shape);
       Checks.require(reach >= 1 && Integer.bitCount(reach) == 1, "the reach of clipped offsets must be a power of "
           + "two (1, 2, 4, ...), got " + reach);
+      if (narrowing != null) {
+        Checks.require(!cappedAtNorm, "offsets capped at the point's norm cannot be narrowed per centre");
+        narrowing = narrowing.clone();
+        for (double f : narrowing) {
+          Checks.require(f > 0 && f <= 1 && f == Math.scalb(1.0, Math.getExponent(f)), "a centre's narrowing must "
+              + "be a power of two in (0, 1], got " + f);
+        }
+      }
+    }
+
+    ClippedOffsets(double bound, SumShape shape, int reach, boolean cappedAtNorm) {
+      this(bound, shape, reach, cappedAtNorm, null);
     }
 
     @Override
     public ClippedOffsets reaching(int reach) {
-      return new ClippedOffsets(bound, shape, reach, cappedAtNorm);
+      return new ClippedOffsets(bound, shape, reach, cappedAtNorm, narrowing);
+    }
+
+    /** The same sums with cluster j's clip narrowed to f_j·ρ ({@code factors[j]}; null: none). */
+    public ClippedOffsets narrowing(double[] factors) {
+      return new ClippedOffsets(bound, shape, reach, cappedAtNorm, factors);
+    }
+
+    /** The narrowing f_j per cluster (null: 1 for every cluster). */
+    @Override
+    public double[] narrowing() {
+      return narrowing == null ? null : narrowing.clone();
+    }
+
+    /** a·f_j: cluster j's terms are its clipped offsets divided by this, and its noisy sum is multiplied by it. */
+    public double gauge(int cluster) {
+      return narrowing == null ? reach : reach * narrowing[cluster];
     }
 
     /**
-     * The scale that brings an offset of norm {@code offsetNorm} to at most a·ρ (with {@code cappedAtNorm}
-     * min(a·ρ, {@code pointNorm})), divided by the reach a.
+     * The scale that brings an offset of norm {@code offsetNorm} of cluster {@code cluster} to at most a·f_j·ρ (with
+     * {@code cappedAtNorm} min(a·ρ, {@code pointNorm})), divided by a·f_j.
      */
-    double scale(double offsetNorm, double pointNorm) {
-      double cap = cap(pointNorm);
-      return (offsetNorm > cap ? cap / offsetNorm : 1.0) / reach;
+    double scale(double offsetNorm, double pointNorm, int cluster) {
+      double cap = cap(pointNorm, cluster);
+      return (offsetNorm > cap ? cap / offsetNorm : 1.0) / gauge(cluster);
     }
 
-    /** a·ρ, or with {@code cappedAtNorm} min(a·ρ, {@code pointNorm}): the gauge an offset is clipped to. */
-    double cap(double pointNorm) {
-      return cappedAtNorm ? Math.min(reach * bound, pointNorm) : reach * bound;
+    /**
+     * a·f_j·ρ, or with {@code cappedAtNorm} min(a·ρ, {@code pointNorm}): the gauge an offset of cluster
+     * {@code cluster} is clipped to.
+     */
+    double cap(double pointNorm, int cluster) {
+      return cappedAtNorm ? Math.min(reach * bound, pointNorm) : gauge(cluster) * bound;
     }
   }
 

@@ -93,8 +93,8 @@ public final class WeightedClusterStats implements Serializable {
       }
     }
     for (int i = 0; i < b; i++) {
-      scaled[i] = w[i] * (l1 ? offsets.scale(offsetNorm[i], pointNorm[i])
-          : offsets.scale(Math.sqrt(offsetNorm[i]), Math.sqrt(pointNorm[i])));
+      scaled[i] = w[i] * (l1 ? offsets.scale(offsetNorm[i], pointNorm[i], best[i])
+          : offsets.scale(Math.sqrt(offsetNorm[i]), Math.sqrt(pointNorm[i]), best[i]));
     }
     for (int t = 0; t < dimension; t++) {
       int column = t * b;
@@ -106,9 +106,10 @@ public final class WeightedClusterStats implements Serializable {
   }
 
   /**
-   * Σ w·clamp(x − c, ±cap·s_j)/a with cap from {@link LloydSums.ClippedOffsets#cap} (a·ρ, or min(a·ρ, ‖x‖₂) capped at
-   * the point's norm) and a the reach: each coordinate clamped to its own bound, so each term's gauge is at most ρ
-   * (capped: min(ρ, ‖x‖₂)) to the ulp of the product cap·s_j. Dividing by the reach, a power of two, is exact.
+   * Σ w·clamp(x − c, ±cap·s_j)/g with cap from {@link LloydSums.ClippedOffsets#cap} (g·ρ, or min(a·ρ, ‖x‖₂) capped
+   * at the point's norm) and g the cluster's {@link LloydSums.ClippedOffsets#gauge} (the reach a times its
+   * narrowing): each coordinate clamped to its own bound, so each term's gauge is at most ρ (capped: min(ρ, ‖x‖₂)) to
+   * the ulp of the product cap·s_j. Dividing by g, a power of two, is exact.
    */
   private void addBoxOffsets(LloydSums.ClippedOffsets offsets, SumShape.Box box, int b, double[] x, double[] w,
       int[] best, double[] centres) {
@@ -128,9 +129,8 @@ public final class WeightedClusterStats implements Serializable {
       }
     }
     for (int i = 0; i < b; i++) {
-      scaled[i] = offsets.cap(offsets.cappedAtNorm() ? Math.sqrt(pointNorm[i]) : 0);
+      scaled[i] = offsets.cap(offsets.cappedAtNorm() ? Math.sqrt(pointNorm[i]) : 0, best[i]);
     }
-    double reach = offsets.reach();
     for (int t = 0; t < dimension; t++) {
       int column = t * b;
       double s = box.halfWidth(t);
@@ -138,7 +138,7 @@ public final class WeightedClusterStats implements Serializable {
         int at = best[i] * dimension + t;
         double bound = scaled[i] * s;
         double o = Math.max(-bound, Math.min(bound, x[column + i] - centres[at]));
-        sums[at] += w[i] * (o / reach);
+        sums[at] += w[i] * (o / offsets.gauge(best[i]));
       }
     }
   }

@@ -19,7 +19,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * threshold of {@code deadCentres} is re-seeded from its public pool, or splits the heaviest live centre, instead
  * ({@link DeadCentres}); without noise nothing is re-seeded. The first iteration may sum its offsets with a longer
  * reach ({@code firstReach}, {@link LloydSums.ClippedOffsets}): a start that is off by more than ρ then moves that far
- * in one step, at the same ε.
+ * in one step, at the same ε. From the second iteration on, clipped offsets are narrowed per centre as
+ * {@code centreClips} says from the centres of the iteration before ({@link LloydSums.ClippedOffsets#narrowing}), at
+ * the same ε.
  *
  * @param k clusters
  * @param iterations T
@@ -30,9 +32,10 @@ import org.apache.commons.rng.UniformRandomProvider;
  * @param sums what a cluster's sum adds up: the points, or their clipped offsets from the centres
  * @param deadCentres where a centre whose noisy count is within noise of zero moves (a guard)
  * @param firstReach the reach of the first iteration's sums ({@link LloydSums#reaching}); 1 for sums of points
+ * @param centreClips how the later iterations narrow each centre's clip ({@link CentreClips#none()}: not at all)
  */
 public record WeightedLloyd(int k, int iterations, double radius, Geometry geometry, boolean guards,
-    double minNoisyCount, LloydSums sums, DeadCentres deadCentres, int firstReach) {
+    double minNoisyCount, LloydSums sums, DeadCentres deadCentres, int firstReach, CentreClips centreClips) {
 
   public WeightedLloyd {
     Checks.positive("k", k);
@@ -42,7 +45,14 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     Checks.finite("minNoisyCount", minNoisyCount);
     Checks.notNull("sums", sums);
     Checks.notNull("deadCentres", deadCentres);
+    Checks.notNull("centreClips", centreClips);
     sums.reaching(firstReach); // validates the reach for these sums
+  }
+
+  /** DP-Lloyd whose first iteration sums with {@code firstReach} and whose clips are not narrowed per centre. */
+  public WeightedLloyd(int k, int iterations, double radius, Geometry geometry, boolean guards,
+      double minNoisyCount, LloydSums sums, DeadCentres deadCentres, int firstReach) {
+    this(k, iterations, radius, geometry, guards, minNoisyCount, sums, deadCentres, firstReach, CentreClips.none());
   }
 
   /** DP-Lloyd whose every iteration sums as {@code sums} does. */
@@ -142,13 +152,22 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     double[] centres = initial.clone();
     DeadCentres.Memory memory = deadCentres.memory(k);
     for (int t = 1; t <= iterations; t++) {
-      LloydSums terms = t == 1 ? sums.reaching(firstReach) : sums;
+      LloydSums terms = t == 1 ? sums.reaching(firstReach) : narrowedAt(centres);
       WeightedClusterStats stats = sampleOfIteration.apply(t).clusterStats(centres, k, dimension, terms);
       centres = update(stats, centres, dimension, noise.atIteration(t), memory, terms,
           t == iterations ? lastNoisyCounts : null);
       progress.accept(t);
     }
     return centres;
+  }
+
+  /** The sums of an iteration after the first from {@code centres}: clipped offsets narrowed per centre. */
+  private LloydSums narrowedAt(double[] centres) {
+    if (sums instanceof LloydSums.ClippedOffsets offsets && !offsets.cappedAtNorm()) {
+      double[] factors = centreClips.factors(centres, k, offsets.bound());
+      return factors == null ? sums : offsets.narrowing(factors);
+    }
+    return sums;
   }
 
   /** One driver-side update, the first of a run (nothing re-seeded before it, its sums at the first reach). */
@@ -172,8 +191,9 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
       DeadCentres.Memory memory, LloydSums terms, double[] noisyCountsOut) {
     double[] next = new double[k * dimension];
     boolean offsets = terms instanceof LloydSums.ClippedOffsets;
-    // the terms were summed at 1/reach of their length: the noisy sum times the reach (exact, a power of two)
-    int reach = terms instanceof LloydSums.ClippedOffsets clipped ? clipped.reach() : 1;
+    // the terms were summed at 1/gauge of their length (the reach times the centre's narrowing): the noisy sum times
+    // the gauge (exact, a power of two)
+    LloydSums.ClippedOffsets clipped = terms instanceof LloydSums.ClippedOffsets c ? c : null;
     boolean[] dead = new boolean[k];
     double[] noisyCounts = new double[k];
     boolean anyDead = false;
@@ -181,8 +201,9 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
       double noisyCount = noise.noisyCount(stats.count(j));
       noisyCounts[j] = noisyCount;
       double[] c = noise.noisySum(stats.sum(j));
+      double gauge = clipped != null ? clipped.gauge(j) : 1;
       for (int t = 0; t < dimension; t++) {
-        c[t] = c[t] * reach / noisyCount;
+        c[t] = c[t] * gauge / noisyCount;
         if (offsets) {
           c[t] += previous[j * dimension + t];
         }

@@ -105,7 +105,7 @@ class DefaultPathAuditTest {
     PreparedRun.Poisson inMemory = new PreparedRun.Poisson(run.data(), run.plan(),
         SampleBlocks.inMemory(List.of(block.build())), run.pointRadius(), run.initialCentres(),
         overseeded ? SEEDED_POOL : POOL, run.iterations(), run.sums(), run.firstReach(), overseeded ? 2 : 1,
-        run.shares(), run.provenance());
+        run.shares(), run.centreClips(), run.provenance());
     TrainingSummary once = engine.summarise(inMemory, run.initialCentres()); // the summary's entries, once
     PrivacyReport report = engine.report(run, once);
     assertEquals(List.of(LedgerStage.DP_LLOYD, LedgerStage.SUMMARY_SIZES, LedgerStage.SUMMARY_COST),

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * --offset-clip through the engine: auto takes the fraction of r its rule names from the release's own DP estimates
- * and is then the same release, bit for bit, as that fraction given; the first iteration reaches 2ρ where clusters
+ * and is then the same release, bit for bit, as that fraction given; from a grid's start the later iterations narrow
+ * each centre's clip; the first iteration reaches 2ρ where clusters
  * are wide beside r; the DP-Lloyd ledger entry names ρ; none and paper mode sum the points.
  */
 @ExtendWith(SharedSparkSession.class)
@@ -93,6 +94,36 @@ class OffsetClipEngineTest {
     assertSameRelease(fit(spark, settings.offsetClip(OffsetClip.fraction(fraction)).build(), new ArrayList<>()), auto);
     assertTrue(lloydEntry(auto).sensitivity().contains("(1/betaCount + rho/betaSum), rho = "),
         lloydEntry(auto).sensitivity());
+  }
+
+  /**
+   * From the grid's start — 16 tight blobs on a 4 × 4 lattice in 2-d at ε = 1 (n·ε/(k·d) = 150) — the iterations after
+   * the first narrow each centre's clip to its grid cells' spread: the log and ρ's description in the report say so.
+   * A fraction given, and auto where n̂·ε/(k·d) is 1,000 or more (ε = 7), do not narrow.
+   */
+  @Test
+  void compactClustersNarrowTheirCentresClips(SparkSession spark) {
+    List<KeyedPoint> rows = Fixtures.keyedRows(4800, 2, 13, (i, t, random) -> 10 * ((t == 0 ? i : i / 4) % 4) - 15
+        + random.nextGaussian() * 0.5);
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    String narrowing = "offset-clip auto: from the second iteration on, a centre clips at rho/2 to rho/8";
+    for (double epsilon : new double[] {1, 7}) {
+      for (boolean auto : new boolean[] {true, false}) {
+        SettingsBuilder settings = KMeansSettings.builder().strict(40).k(16).epsilon(epsilon).seed(7L);
+        if (!auto) {
+          settings.offsetClip(OffsetClip.fraction(1 / 8.0));
+        }
+        List<String> log = new ArrayList<>();
+        ClusteringResult result = new PrivateKMeansEngine(settings.build(), log::add).fit(
+            new Points(jsc.parallelize(rows, 2), 2, "test", true), false);
+        boolean narrows = auto && epsilon == 1;
+        assertEquals(narrows, log.stream().anyMatch(l -> l.startsWith(narrowing)), epsilon + ", " + auto + ": " + log);
+        String rhoMeaning = result.report().statistics().stream().filter(s -> s.name().equals("rho")).findFirst()
+            .orElseThrow().description();
+        assertEquals(narrows, rhoMeaning.contains("from the second iteration on, a centre clips at the smallest of "
+            + "rho/2 to rho/8"), rhoMeaning);
+      }
+    }
   }
 
   @Test

@@ -170,6 +170,13 @@ class PrivateCoresetMechanismsTest {
     // outside the box: the boundary cells
     assertEquals(0b1111, schedule.cell(new double[] {100, 100}));
     assertEquals(0, schedule.cell(new double[] {-100, -100}));
+    // the cells' sides: 8 x 3 halved by the splits so far (x0 at splits 1, 2 and 4, x1 at 3)
+    assertArrayEquals(new double[] {8, 3}, schedule.cellWidths(0));
+    assertArrayEquals(new double[] {2, 3}, schedule.cellWidths(2));
+    assertArrayEquals(new double[] {1, 1.5}, schedule.cellWidths(4));
+    CellBox inner = schedule.box(0b0110, 4);
+    assertEquals(1, inner.upper()[0] - inner.lower()[0], 0, "an inner side of a cell");
+    assertThrows(IllegalArgumentException.class, () -> schedule.cellWidths(5));
   }
 
   @Test

@@ -43,6 +43,46 @@ class ClippedOffsetsTest {
     assertArrayEquals(new double[] {-2, 0}, near.sum(0), 1e-12);
   }
 
+  /**
+   * Narrowed per centre: cluster j's offset is clipped at f_j·ρ and summed at 1/f_j of its length (norm at most ρ),
+   * and the update multiplies its sum by f_j back: centre 0 at f = 1/4 moves by its offsets clipped at ρ/4, centre 1 at
+   * f = 1 as before.
+   */
+  @Test
+  void narrowedOffsetsAreClippedAtTheirCentresFractionAndSummedAtRhosScale() {
+    double[] centres = {0, 0, 10, 0};
+    double[][] rows = {{0.25, 0}, {0, 6}, {13, 4}};
+    LloydSums.ClippedOffsets narrowed = ((LloydSums.ClippedOffsets) LloydSums.clippedOffsets(2, Geometry.L2))
+        .narrowing(new double[] {0.25, 1});
+    WeightedClusterStats s = stats(rows, new double[] {1, 1, 1}, centres, 2, narrowed);
+    // (0.25, 0) within ρ/4 = 0.5: summed as (1, 0); (0, 6) clipped to (0, 0.5): summed as (0, 2); centre 1 unchanged
+    assertArrayEquals(new double[] {1, 2}, s.sum(0), 1e-12);
+    assertArrayEquals(new double[] {3 * 2 / 5.0, 4 * 2 / 5.0}, s.sum(1), 1e-12);
+    assertEquals(0.25, narrowed.gauge(0), 0);
+    assertEquals(1, narrowed.gauge(1), 0);
+    assertEquals(0.5, narrowed.reaching(2).gauge(0), 0, "a reach multiplies the gauge");
+    WeightedLloyd lloyd = new WeightedLloyd(2, 2, 20, Geometry.L2, false, 0.0, narrowed);
+    double[] next = lloyd.update(s, centres, 2, LloydNoise.none(), DeadCentres.none().memory(2), narrowed);
+    assertArrayEquals(new double[] {0.25 / 2, 0.5 / 2, 10 + 1.2, 1.6}, next, 1e-12);
+  }
+
+  @Test
+  void aNarrowingIsAPowerOfTwoInTheUnitIntervalAndNeverCappedAtTheNorm() {
+    LloydSums.ClippedOffsets clipped = (LloydSums.ClippedOffsets) LloydSums.clippedOffsets(2, Geometry.L2);
+    for (double bad : new double[] {0.3, 2, 0, -0.5, Double.NaN}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> clipped.narrowing(new double[] {1, bad}));
+      assertTrue(e.getMessage().startsWith("a centre's narrowing must be a power of two in (0, 1], got "),
+          e.getMessage());
+    }
+    LloydSums.ClippedOffsets capped = (LloydSums.ClippedOffsets) LloydSums.normCappedOffsets(2, Geometry.L2);
+    assertThrows(IllegalArgumentException.class, () -> capped.narrowing(new double[] {0.5}));
+    double[] factors = {0.5};
+    LloydSums.ClippedOffsets narrowed = clipped.narrowing(factors);
+    factors[0] = 1;
+    assertEquals(0.5, narrowed.gauge(0), 0, "the narrowing is copied");
+  }
+
   /** Core's and opt's offsets: clipped to min(ρ, ‖x‖), the personalized profile's term. */
   @Test
   void normCappedOffsetsAreClippedToThePointsNormToo() {

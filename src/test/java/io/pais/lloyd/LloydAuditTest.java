@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * ρ: 1/β_count + ρ/β_sum) survives {@link PrivacyAuditor}'s lower bound (false-failure rate 1e-3 per audit, fixed
  * seeds), with offsets clipped to ρ and with a first iteration that reaches further at a fraction of the length, and
  * broken variants — β_count and β_sum swapped, no noise for an empty cluster, offsets not clipped, offsets reaching 4ρ
- * at full length, a clip box wider than its noise's — are caught; offsets clamped into a box hold their gauge's claim.
+ * at full length, a clip box wider than its noise's — are caught; offsets clamped into a box hold their gauge's claim,
+ * and offsets narrowed per centre hold ρ's.
  */
 @Tag("audit")
 class LloydAuditTest {
@@ -212,6 +213,44 @@ class LloydAuditTest {
    * caught. Capped at the point's norm (opt's and core's sums), a point at the origin 3 from its centre adds nothing,
    * so the personalized claim at its norm, 1/β_count = 0.1, holds, and without the cap it is caught.
    */
+  /**
+   * Offsets narrowed per centre (f = 1/4: clipped at ρ/4, each term divided by 1/4, the noisy sum multiplied by it)
+   * keep ρ's claim 1/β_count + ρ/β_sum on D and D plus a point far beyond the clip, in both coordinates; narrowed sums
+   * whose bound is 4ρ under the same noise (terms reaching 4ρ: ε = 2.1) are caught.
+   */
+  @Test
+  void narrowedOffsetsKeepTheClaimOfRho() {
+    double betaCount = 2;
+    double betaSum = 2.5;
+    double claimed = 1 / betaCount + 1 / betaSum;
+    LloydNoise noise = lattice(betaCount, betaSum, NoiseRandomness.seeded(48)).atIteration(1);
+    double[] previous = {0, 0};
+    double[] quarter = {0.25};
+    WeightedLloyd lloyd = new WeightedLloyd(1, 2, R, Geometry.L2, true, 1.0,
+        LloydSums.clippedOffsets(1, Geometry.L2));
+    LloydSums.ClippedOffsets narrowed = ((LloydSums.ClippedOffsets) LloydSums.clippedOffsets(1, Geometry.L2))
+        .narrowing(quarter);
+    for (int coordinate = 0; coordinate < 2; coordinate++) {
+      PrivacyAuditor.Result r = auditNarrowed(lloyd, narrowed, noise, previous, coordinate);
+      assertTrue(r.epsilonLowerBound() <= claimed, "coordinate " + coordinate + ": claimed " + claimed + ", " + r);
+    }
+    LloydSums.ClippedOffsets wide = ((LloydSums.ClippedOffsets) LloydSums.clippedOffsets(4, Geometry.L2))
+        .narrowing(quarter);
+    PrivacyAuditor.Result broken = auditNarrowed(lloyd, wide, noise, previous, 0);
+    assertTrue(broken.epsilonLowerBound() > claimed, "terms reaching 4 rho should be caught: " + broken);
+  }
+
+  /** One update with the narrowed sums {@code terms}, audited on D against D plus the point (R, R). */
+  private static PrivacyAuditor.Result auditNarrowed(WeightedLloyd lloyd, LloydSums.ClippedOffsets terms,
+      LloydNoise noise, double[] previous, int coordinate) {
+    double[] far = {R, R};
+    WeightedClusterStats onD = stats(data(0), previous, 1, terms);
+    WeightedClusterStats onN = stats(withPoint(data(0), far), previous, 1, terms);
+    return PrivacyAuditor.audit(
+        () -> lloyd.update(onD, previous, 2, noise, DeadCentres.none().memory(1), terms)[coordinate],
+        () -> lloyd.update(onN, previous, 2, noise, DeadCentres.none().memory(1), terms)[coordinate], SAMPLES, ALPHA);
+  }
+
   @Test
   void boxOffsetsKeepTheClaimOfTheirGauge() {
     double claimed = 1 / 2.0 + 1 / 2.5;

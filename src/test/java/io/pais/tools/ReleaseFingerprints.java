@@ -69,6 +69,7 @@ public final class ReleaseFingerprints {
     c.put("scheme-must-ww", with(strict, "--sampler", "must-ww", "--stage1-size", "40%", "--sample-size", "10%",
         "--delta", "1e-6", "--iterations", "4"));
     c.put("strict-grid-2d", with(strict, "--features", "x1,x2", "--sample-size", "20%"));
+    c.put("strict-grid-2d-full", with(strict, "--features", "x1,x2", "--sampler", "full", "--epsilon", "0.5"));
     c.put("libsvm-strict-core", List.of("--input", IJCNN1, "--format", "libsvm", "--dimension", "22",
         "--clip-radius", "5", "--k", "10", "--sampler", "core", "--sample-size", "2000", "--epsilon", "5"));
     return c;

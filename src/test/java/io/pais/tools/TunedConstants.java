@@ -57,6 +57,12 @@ public enum TunedConstants {
   OFFSET_CLIP_LITTLE_BUDGET("settings.OffsetClip$Auto", "LITTLE_BUDGET_FRACTION", Role.UTILITY, "offset-clip auto in "
       + "l2 where n̂·ε/(k·d) is below NO_CORESET_BELOW: the fraction of r taken instead of the width rule's",
       Decision.OFFSET_CLIP_LITTLE_BUDGET),
+  CENTRE_CLIP_HALVINGS("lloyd.CentreClips", "MAX_HALVINGS", Role.UTILITY, "offset-clip auto from a grid's start: "
+      + "the most halvings of rho a centre's clip takes from its grid cells' spread", Decision.CENTRE_CLIPS),
+  CENTRE_CLIP_MIN_SHARE("lloyd.CentreClips", "MIN_SHARE", Role.UTILITY, "the share of n̂/k a centre's grid cells "
+      + "must weigh for their spread to narrow its clip", Decision.CENTRE_CLIPS),
+  CENTRE_CLIP_BUDGET("lloyd.CentreClips", "BUDGET_PER_CENTRE_BELOW", Role.UTILITY, "centres' clips are narrowed "
+      + "where n̂·ε/(k·d) is below this", Decision.CENTRE_CLIPS),
   BOX_REACH("settings.GeometryChoice", "BOX_REACH", Role.UTILITY, "geometry box (opt-in): the half-diagonal of "
       + "the box DP-Lloyd's offsets are clamped into, in units of rho", Decision.BOX),
   NORM_QUANTILE("settings.Defaults", "NORM_QUANTILE", Role.UTILITY, "the quantile of the DP norm histogram taken as r "
@@ -125,6 +131,7 @@ public enum TunedConstants {
     ITERATIONS("T chosen from the noise"),
     OFFSET_CLIP("Clipped offsets: the width rule"),
     OFFSET_CLIP_LITTLE_BUDGET("Clipped offsets: r/2 in ℓ2 where the budget per centre is little"),
+    CENTRE_CLIPS("Clipped offsets: each centre's clip from the grid's cells nearest it"),
     SAMPLE_SIZE("opt's sample: every point up to 2¹⁹, then the largest planned fraction"),
     CORESET_SUBSAMPLE("The coreset's subsample of 2¹⁹ points"),
     RESEEDING("Dead centres re-seeded from the coreset"),
