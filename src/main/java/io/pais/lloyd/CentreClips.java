@@ -75,7 +75,7 @@ public final class CentreClips implements Serializable {
 
   /** Whether any centre can be narrowed. */
   public boolean narrows() {
-    return this != NONE && cells.rows() > 0;
+    return cells.rows() > 0;
   }
 
   /**
@@ -88,6 +88,8 @@ public final class CentreClips implements Serializable {
     }
     int d = cells.dimension();
     Checks.require(centres.length == k * d, "centres must be k x d = " + k * d + " values, got " + centres.length);
+    int[] nearest = NearestCentre.assign(cells, centres, WeightedClusterStats.squaredNorms(centres, k, d), k,
+        NearestCentre.Assignment.reuse(null, cells.rows())).centre;
     double[] weight = new double[k];
     double[] squares = new double[k];
     for (int i = 0; i < cells.rows(); i++) {
@@ -95,27 +97,20 @@ public final class CentreClips implements Serializable {
       if (!(w > 0)) {
         continue;
       }
-      int nearest = 0;
-      double nearestDistance = Double.POSITIVE_INFINITY;
-      for (int c = 0; c < k; c++) {
-        double distance = 0;
-        for (int t = 0; t < d; t++) {
-          double e = cells.value(i, t) - centres[c * d + t];
-          distance += e * e;
-        }
-        if (distance < nearestDistance) {
-          nearestDistance = distance;
-          nearest = c;
-        }
+      int c = nearest[i];
+      double distance = 0; // exactly, not as ‖x‖² less 2 x·c plus ‖c‖²: cells lie close to their centre
+      for (int t = 0; t < d; t++) {
+        double e = cells.value(i, t) - centres[c * d + t];
+        distance += e * e;
       }
-      weight[nearest] += w;
-      squares[nearest] += w * nearestDistance;
+      weight[c] += w;
+      squares[c] += w * distance;
     }
     double[] factors = new double[k];
     boolean any = false;
     for (int c = 0; c < k; c++) {
       factors[c] = 1;
-      if (weight[c] < minWeight || !(weight[c] > 0)) {
+      if (weight[c] < minWeight) { // minWeight > 0: a centre with no cells keeps rho
         continue;
       }
       double spread = Math.sqrt(squares[c] / weight[c] + cellSecondMoment);
