@@ -207,13 +207,6 @@ class LloydAuditTest {
   }
 
   /**
-   * Offsets clamped coordinate by coordinate into a box of the proportions (4, 1) reaching κ = 2 (ρ = 1), with the
-   * box's K-norm noise: the far point (5, 5) adds a vertex of the box, gauge ρ, and the claim 1/β_count + ρ/β_sum = 0.9
-   * holds, at reach 1 and 2; offsets clamped into a box four times larger under the same noise (gauge 4ρ: ε = 2.1) are
-   * caught. Capped at the point's norm (opt's and core's sums), a point at the origin 3 from its centre adds nothing,
-   * so the personalized claim at its norm, 1/β_count = 0.1, holds, and without the cap it is caught.
-   */
-  /**
    * Offsets narrowed per centre (f = 1/4: clipped at ρ/4, each term divided by 1/4, the noisy sum multiplied by it)
    * keep ρ's claim 1/β_count + ρ/β_sum on D and D plus a point far beyond the clip, in both coordinates; narrowed sums
    * whose bound is 4ρ under the same noise (terms reaching 4ρ: ε = 2.1) are caught.
@@ -251,6 +244,13 @@ class LloydAuditTest {
         () -> lloyd.update(onN, previous, 2, noise, DeadCentres.none().memory(1), terms)[coordinate], SAMPLES, ALPHA);
   }
 
+  /**
+   * Offsets clamped coordinate by coordinate into a box of the proportions (4, 1) reaching κ = 2 (ρ = 1), with the
+   * box's K-norm noise: the far point (5, 5) adds a vertex of the box, gauge ρ, and the claim 1/β_count + ρ/β_sum = 0.9
+   * holds, at reach 1 and 2; offsets clamped into a box four times larger under the same noise (gauge 4ρ: ε = 2.1) are
+   * caught. Capped at the point's norm (opt's and core's sums), a point at the origin 3 from its centre adds nothing,
+   * so the personalized claim at its norm, 1/β_count = 0.1, holds, and without the cap it is caught.
+   */
   @Test
   void boxOffsetsKeepTheClaimOfTheirGauge() {
     double claimed = 1 / 2.0 + 1 / 2.5;
