@@ -89,7 +89,7 @@ DOCS = {
     ),
     "maxIter": (
         "number of DP-Lloyd iterations T, in [1, 100], or 0 to choose T from epsilon, n, d, k and r, and in a strict "
-        "release a typical cluster's radius (auto)"
+        "release a typical cluster's radius and the private coreset's cluster weights (auto)"
     ),
     "minNoisyCount": (
         "the guards keep a centre whose noisy count is at most this where it was"

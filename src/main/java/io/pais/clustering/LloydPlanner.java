@@ -132,7 +132,7 @@ final class LloydPlanner {
       SchemePlan p = SchemePlan.solve(requestFor.apply(t));
       return Optional.of(p.noise() == BaseNoise.GAUSSIAN ? IterationNoise.gaussian(p.countScale(), p.sumScale(), d)
           : IterationNoise.laplace(p.countScale(), p.sumScale(), d, settings.sumShape(d)));
-    }, expectedSample / settings.k(), data, bound);
+    }, expectedSample / settings.k() * lightness(coresetStart), data, bound);
     SchemePlan plan = SchemePlan.solveWithin(requestFor.apply(iterations)); // at most the share, exactly
     ledger.spend(plan.ledgerEntry(iterations, bound, settings.geometry()));
     return new SchemeSizes(plan, iterations, stage1, (int) sampleSize, rate,
@@ -173,6 +173,7 @@ final class LloydPlanner {
     IntFunction<PrivacyPlan.Request> requestFor = t -> request(sampler, lloydEpsilon, m, t, d, n, data,
         bound.value());
     // importance sampling's weighted sums estimate the full data's: a typical cluster weighs n̂/k
+    double lightness = lightness(coresetStart);
     int iterations = iterationsFor(t -> {
       try {
         NoiseScales s = PrivacyPlan.solve(requestFor.apply(t), norms).scales();
@@ -180,7 +181,7 @@ final class LloydPlanner {
       } catch (InfeasibleRequestException e) {
         return Optional.empty();
       }
-    }, (double) n / settings.k(), data, bound);
+    }, (double) n / settings.k() * lightness, data, bound);
     PrivacyPlan plan;
     try {
       // its guarantee at most the share, exactly: the ledger records the share (strict) or the guarantee (paper)
@@ -372,6 +373,24 @@ final class LloydPlanner {
   private PrivacyPlan.Request request(Sampler sampler, double lloydEpsilon, double m, int t, int d, long n,
       PreparedData data, double sumBound) {
     return LloydRequests.request(settings, sampler, lloydEpsilon, m, t, d, n, sumBound, data.meanNormStatistic());
+  }
+
+  /**
+   * What a typical cluster's weight is multiplied by for T ({@link IterationPolicy#lightness}): the harmonic mean of
+   * the private coreset's weights nearest the start's centres over their mean in a strict release that started from
+   * one (post-processing of its noisy counts, no ε), else 1; logged where it is below 1 and auto chooses T.
+   */
+  private double lightness(CoresetStart coresetStart) {
+    if (!settings.isStrict() || coresetStart == null) {
+      return 1;
+    }
+    double lightness = IterationPolicy.lightness(coresetStart.centreWeights(settings.k()));
+    if (lightness < 1 && settings.iterations() instanceof Iterations.Auto) {
+      log.accept(String.format(Locale.ROOT, "iterations auto: the start's clusters are unequal; T's noise is measured "
+          + "for a cluster of %.3g n/k (the harmonic mean of the coreset's weight nearest each start centre)",
+          lightness));
+    }
+    return lightness;
   }
 
   /**

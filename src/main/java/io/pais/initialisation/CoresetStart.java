@@ -1,6 +1,7 @@
 package io.pais.initialisation;
 
 import io.pais.lloyd.CentreClips;
+import io.pais.lloyd.CentreWeights;
 import io.pais.lloyd.SampleBlock;
 import io.pais.math.Checks;
 
@@ -22,5 +23,10 @@ public record CoresetStart(double[] centres, SampleBlock coreset, boolean cellMi
     Checks.notNull("centres", centres);
     Checks.notNull("coreset", coreset);
     Checks.notNull("centreClips", centreClips);
+  }
+
+  /** The coreset's weight nearest each of the k start centres (post-processing of the coreset's noisy counts). */
+  public double[] centreWeights(int k) {
+    return CentreWeights.of(coreset, centres, k);
   }
 }

@@ -119,4 +119,30 @@ class IterationPolicyTest {
     e = assertThrows(IllegalArgumentException.class, () -> new IterationNoise(-1, 0));
     assertTrue(e.getMessage().contains("countVariance"), e.getMessage());
   }
+
+  /**
+   * The lightness: the harmonic mean of the weights (each at least a quarter of their mean) over their mean. Expected
+   * values by hand: [3000, 3000, 100, 100] has mean 1550, the light ones count at 387.5, and 4/(2/3000 + 2/387.5) =
+   * 686.0, so 0.4426.
+   */
+  @Test
+  void lightnessIsTheFlooredHarmonicMeanOverTheMean() {
+    assertEquals(1, IterationPolicy.lightness(new double[] {500, 500, 500}), 1e-15);
+    assertEquals(1, IterationPolicy.lightness(new double[] {0, 0}), 0, "no weight: n/k as it was");
+    assertEquals(4 / (2 / 3000.0 + 2 / 387.5) / 1550, IterationPolicy.lightness(new double[] {3000, 3000, 100, 100}),
+        1e-12);
+    // unequal weights lower it; the floor bounds it below: one cluster of everything and k - 1 empty
+    assertEquals(2 / (1 / 400.0 + 1 / (IterationPolicy.LIGHT_CLUSTER_FLOOR * 200)) / 200,
+        IterationPolicy.lightness(new double[] {400, 0}), 1e-12);
+    assertTrue(IterationPolicy.lightness(new double[] {1, 1000, 1000}) >= IterationPolicy.LIGHT_CLUSTER_FLOOR);
+    // a multiple of the weights gives the same factor (it is unit-free)
+    assertEquals(IterationPolicy.lightness(new double[] {3, 7, 90}), IterationPolicy.lightness(new double[] {30, 70,
+        900}), 1e-15);
+    for (double bad : new double[] {-1, Double.NaN, Double.POSITIVE_INFINITY}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> IterationPolicy.lightness(new double[] {1, bad}));
+      assertTrue(e.getMessage().contains("cluster weight") && e.getMessage().contains(">= 0"), e.getMessage());
+    }
+    assertThrows(IllegalArgumentException.class, () -> IterationPolicy.lightness(new double[0]));
+  }
 }

@@ -160,4 +160,34 @@ class AutoIterationsEngineTest {
           && e.getMessage().contains("'" + bad + "'"), e.getMessage());
     }
   }
+
+  /**
+   * From a private coreset's start, T's noise is measured for a cluster of the harmonic mean of the start's cluster
+   * weights: two clusters of 3,000 points and two of 100 in 2-d (far apart, so the grid's start finds all four) give
+   * about 0.44 of n/k (IterationPolicyTest has the arithmetic), four of 1,550 about 1.
+   */
+  @Test
+  void unequalClustersMeasureTNoiseForTheLightOnes(SparkSession spark) {
+    assertTrue(lightness(spark, new int[] {3000, 3000, 100, 100}) < 0.6);
+    assertTrue(lightness(spark, new int[] {1550, 1550, 1550, 1550}) > 0.9);
+  }
+
+  /** The factor the log names for a strict release at ε = 1 of four 2-d clusters of these sizes (1 if not logged). */
+  private static double lightness(SparkSession spark, int[] sizes) {
+    List<KeyedPoint> rows = new ArrayList<>();
+    java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+    for (int j = 0; j < sizes.length; j++) {
+      for (int i = 0; i < sizes[j]; i++) {
+        rows.add(new KeyedPoint(rows.size(), new double[] {40 * (j % 2) - 20 + random.nextGaussian(),
+            40 * (j / 2) - 20 + random.nextGaussian()}));
+      }
+    }
+    List<String> log = new ArrayList<>();
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    new PrivateKMeansEngine(KMeansSettings.builder().strict(R).k(sizes.length).epsilon(1).seed(5L).build(), log::add)
+        .fit(new Points(jsc.parallelize(rows, 2), 2, "test", true), false);
+    String prefix = "iterations auto: the start's clusters are unequal; T's noise is measured for a cluster of ";
+    return log.stream().filter(l -> l.startsWith(prefix)).mapToDouble(l -> Double.parseDouble(
+        l.substring(prefix.length(), l.indexOf(" n/k")))).findFirst().orElse(1);
+  }
 }

@@ -52,6 +52,9 @@ public enum TunedConstants {
   MAX_CLUSTER_RELATIVE_ERROR("accounting.IterationPolicy", "MAX_CLUSTER_RELATIVE_ERROR", Role.UTILITY, "iterations "
       + "auto in a strict release: nor beyond this share of a typical cluster's radius, where that is less",
       Decision.ITERATIONS),
+  LIGHT_CLUSTER_FLOOR("accounting.IterationPolicy", "LIGHT_CLUSTER_FLOOR", Role.UTILITY, "iterations auto from a "
+      + "coreset's start: the least share of the start's mean cluster weight a cluster counts with in the harmonic mean "
+      + "T's noise is measured at", Decision.LIGHT_CLUSTERS),
   OFFSET_CLIP_FRACTIONS("settings.OffsetClip$Auto", "FRACTIONS", Role.UTILITY, "offset-clip auto: the fractions of r tried "
       + "for the clipped offsets' bound", Decision.OFFSET_CLIP),
   OFFSET_CLIP_LITTLE_BUDGET("settings.OffsetClip$Auto", "LITTLE_BUDGET_FRACTION", Role.UTILITY, "offset-clip auto in "
@@ -129,6 +132,7 @@ public enum TunedConstants {
     K("Choosing k: half of ε for the candidates, scored by their summaries"),
     INIT("The coreset's share follows the budget per centre"),
     ITERATIONS("T chosen from the noise"),
+    LIGHT_CLUSTERS("T for the lightest clusters"),
     OFFSET_CLIP("Clipped offsets: the width rule"),
     OFFSET_CLIP_LITTLE_BUDGET("Clipped offsets: r/2 in ℓ2 where the budget per centre is little"),
     CENTRE_CLIPS("Clipped offsets: each centre's clip from the grid's cells nearest it"),
