@@ -173,7 +173,6 @@ final class LloydPlanner {
     IntFunction<PrivacyPlan.Request> requestFor = t -> request(sampler, lloydEpsilon, m, t, d, n, data,
         bound.value());
     // importance sampling's weighted sums estimate the full data's: a typical cluster weighs n̂/k
-    double lightness = lightness(coresetStart);
     int iterations = iterationsFor(t -> {
       try {
         NoiseScales s = PrivacyPlan.solve(requestFor.apply(t), norms).scales();
@@ -181,7 +180,7 @@ final class LloydPlanner {
       } catch (InfeasibleRequestException e) {
         return Optional.empty();
       }
-    }, (double) n / settings.k() * lightness, data, bound);
+    }, (double) n / settings.k() * lightness(coresetStart), data, bound);
     PrivacyPlan plan;
     try {
       // its guarantee at most the share, exactly: the ledger records the share (strict) or the guarantee (paper)
@@ -378,14 +377,15 @@ final class LloydPlanner {
   /**
    * What a typical cluster's weight is multiplied by for T ({@link IterationPolicy#lightness}): the harmonic mean of
    * the private coreset's weights nearest the start's centres over their mean in a strict release that started from
-   * one (post-processing of its noisy counts, no ε), else 1; logged where it is below 1 and auto chooses T.
+   * one (post-processing of its noisy counts, no ε) and auto chooses T, else 1 (a fixed T reads no weight); logged
+   * where it is below 1.
    */
   private double lightness(CoresetStart coresetStart) {
-    if (!settings.isStrict() || coresetStart == null) {
+    if (!settings.isStrict() || coresetStart == null || !(settings.iterations() instanceof Iterations.Auto)) {
       return 1;
     }
     double lightness = IterationPolicy.lightness(coresetStart.centreWeights(settings.k()));
-    if (lightness < 1 && settings.iterations() instanceof Iterations.Auto) {
+    if (lightness < 1) {
       log.accept(String.format(Locale.ROOT, "iterations auto: the start's clusters are unequal; T's noise is measured "
           + "for a cluster of %.3g n/k (the harmonic mean of the coreset's weight nearest each start centre)",
           lightness));

@@ -88,8 +88,7 @@ public final class CentreClips implements Serializable {
     }
     int d = cells.dimension();
     Checks.require(centres.length == k * d, "centres must be k x d = " + k * d + " values, got " + centres.length);
-    int[] nearest = NearestCentre.assign(cells, centres, WeightedClusterStats.squaredNorms(centres, k, d), k,
-        NearestCentre.Assignment.reuse(null, cells.rows())).centre;
+    int[] nearest = NearestCentre.indices(cells, centres, k);
     double[] weight = new double[k];
     double[] squares = new double[k];
     for (int i = 0; i < cells.rows(); i++) {

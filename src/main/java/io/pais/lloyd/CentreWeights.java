@@ -21,8 +21,7 @@ public final class CentreWeights {
     int d = rows.dimension();
     Checks.require(centres.length == k * d, "centres must be k x d = " + k + " x " + d + " values, got "
         + centres.length);
-    int[] nearest = NearestCentre.assign(rows, centres, WeightedClusterStats.squaredNorms(centres, k, d), k,
-        NearestCentre.Assignment.reuse(null, rows.rows())).centre;
+    int[] nearest = NearestCentre.indices(rows, centres, k);
     for (int i = 0; i < rows.rows(); i++) {
       double w = rows.weights()[i];
       if (w > 0) {

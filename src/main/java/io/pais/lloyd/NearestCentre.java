@@ -28,6 +28,12 @@ final class NearestCentre {
     }
   }
 
+  /** Every row's nearest of the k × d row-major {@code centres}, in a new array (driver-side: small blocks). */
+  static int[] indices(SampleBlock block, double[] centres, int k) {
+    return assign(block, centres, WeightedClusterStats.squaredNorms(centres, k, block.dimension()), k,
+        Assignment.reuse(null, block.rows())).centre;
+  }
+
   /** Fills {@code into} (see {@link Assignment#reuse}) with the nearest centre of every row; returns it. */
   static Assignment assign(SampleBlock block, double[] centres, double[] centreSquaredNorms, int k,
       Assignment into) {
