@@ -132,16 +132,25 @@ public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales,
    * DP-Lloyd's ledger entry for this plan over {@code iterations}, recording {@code epsilon}: the share the plan was
    * solved for (at most which its guarantee is, {@link #solveWithin}) or the guarantee itself. {@code shares}: how the
    * iterations share it ({@link IterationShares}: unequal shares only on the full data, whose guarantee is linear in
-   * each iteration's 1/scale).
+   * each iteration's 1/scale). {@code jointLastStep}: the last iteration releases each count and sum with one K-norm
+   * noise at its ε ({@link LatticeNoise#joint}), which costs a record the same 1/β_c + ρ/β_s.
    */
-  public LedgerEntry ledgerEntry(IterationShares shares, SumBound bound, SumShape shape, double epsilon) {
+  public LedgerEntry ledgerEntry(IterationShares shares, SumBound bound, SumShape shape, boolean jointLastStep,
+      double epsilon) {
     Checks.require(epsilon >= this.epsilon, "a ledger entry records at least the guarantee " + this.epsilon + ", got "
         + epsilon);
     Checks.require(shares.isEqual() || sampler == Sampler.FULL, "unequal iteration shares need the full data's "
         + "guarantee (linear in each iteration's 1/scale), got sampler " + sampler.id());
     int iterations = shares.iterations();
-    return new LedgerEntry(LedgerStage.DP_LLOYD, String.format(Locale.ROOT, "%d iterations of Laplace counts and %s sums (on "
-        + "lattices), %s sampling", iterations, shape.id(), sampler.id()), epsilon, 0,
+    String mechanism = String.format(Locale.ROOT, "%d iterations of Laplace counts and %s sums (on lattices)",
+        iterations, shape.id());
+    if (jointLastStep) {
+      mechanism = iterations == 1 ? "1 iteration of one K-norm noise for each count and l2 sum (on lattices)"
+          : String.format(Locale.ROOT, "%d iterations of Laplace counts and %s sums, then one of one K-norm noise for "
+              + "each count and l2 sum (on lattices)", iterations - 1, shape.id());
+    }
+    return new LedgerEntry(LedgerStage.DP_LLOYD, String.format(Locale.ROOT, "%s, %s sampling", mechanism,
+        sampler.id()), epsilon, 0,
         String.format(Locale.ROOT, "profile T w (1/betaCount + %s/betaSum), %s, amplified by sampling (SPEC 3-6): %s",
             bound.profileTerm(sampler.weighsByNorm()),
             bound.clippedOffsets() ? bound.describe() : "|x| <= " + bound.describe(), guaranteeMethod),

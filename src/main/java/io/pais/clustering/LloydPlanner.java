@@ -24,6 +24,8 @@ import io.pais.lloyd.CentreClips;
 import io.pais.lloyd.LloydSums;
 import io.pais.lloyd.OverseededStart;
 import io.pais.math.Checks;
+import io.pais.noise.CylinderNoise;
+import io.pais.noise.LatticeNoise;
 import io.pais.planning.LloydRequests;
 import io.pais.privacy.BaseNoise;
 import io.pais.privacy.Geometry;
@@ -91,9 +93,10 @@ final class LloydPlanner {
    * @param firstCentres the centres the first iteration runs over ({@link #firstCentres})
    * @param shares how the iterations share DP-Lloyd's ε ({@link #shares})
    * @param centreClips how the iterations after the first narrow each centre's clip ({@link #centreClips})
+   * @param jointLastStep whether the last iteration's count and sum share one noise ({@link #jointLastStep})
    */
   record PoissonPlan(PrivacyPlan plan, int iterations, LloydSums sums, int firstReach, int firstCentres,
-      IterationShares shares, CentreClips centreClips) {}
+      IterationShares shares, CentreClips centreClips, boolean jointLastStep) {}
 
   /**
    * A uniform scheme (SPEC §14) over {@code population} numbered records: the sizes resolved (N is public under
@@ -192,10 +195,28 @@ final class LloydPlanner {
     }
     int reach = firstReach(data, bound, PreparedRun.gridStart(coresetStart));
     IterationShares shares = shares(sampler, iterations, reach);
+    LloydSums sums = sums(bound, sampler, d);
+    boolean jointLastStep = jointLastStep(plan, sums, d);
     // a strict ledger records the share (at most which the guarantee is), paper mode the guarantee itself
-    ledger.spend(plan.ledgerEntry(shares, bound, settings.sumShape(d), strict ? lloydEpsilon : plan.epsilon()));
-    return new PoissonPlan(plan, iterations, sums(bound, sampler, d), reach, firstCentres(coresetStart, iterations),
-        shares, centreClips(allocation, sampler, bound, coresetStart, iterations));
+    ledger.spend(plan.ledgerEntry(shares, bound, settings.sumShape(d), jointLastStep,
+        strict ? lloydEpsilon : plan.epsilon()));
+    return new PoissonPlan(plan, iterations, sums, reach, firstCentres(coresetStart, iterations), shares,
+        centreClips(allocation, sampler, bound, coresetStart, iterations), jointLastStep);
+  }
+
+  /**
+   * Whether the last iteration releases each cluster's count and sum with one K-norm noise at the iteration's ε
+   * ({@link LatticeNoise#joint}): in a strict release on the full data that sums offsets clipped in ℓ2, where that
+   * noise is no larger in both moments than the Laplace count and the sum noise it replaces
+   * ({@link CylinderNoise#smallerThanSplit}: in few dimensions). Each record still costs the iteration's
+   * 1/β_c + ρ/β_s, so the ledger's ε is the same. Only the last iteration: the first's count noise decides which centres
+   * are re-seeded, and a smaller one re-seeded too few where clusters outnumber the grid's (the generalisation
+   * benchmark, docs/results/history.md). Public values only: the scales' ratio, ρ and d.
+   */
+  private boolean jointLastStep(PrivacyPlan plan, LloydSums sums, int d) {
+    return settings.isStrict() && plan.sampler() == Sampler.FULL && sums instanceof LloydSums.ClippedOffsets offsets
+        && !offsets.cappedAtNorm() && offsets.shape() == Geometry.L2 && CylinderNoise.smallerThanSplit(
+            plan.scales().betaCount(), plan.scales().betaSum(), offsets.bound(), d);
   }
 
   /**

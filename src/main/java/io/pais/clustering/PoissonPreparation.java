@@ -87,7 +87,7 @@ final class PoissonPreparation {
     }
     return new PreparedRun.Poisson(data, plan, sample, pointRadius, initial, PreparedRun.coresetOf(privateInitial, d),
         planned.iterations(), planned.sums(), planned.firstReach(), planned.firstCentres(), planned.shares(),
-        planned.centreClips(), provenance);
+        planned.centreClips(), planned.jointLastStep(), provenance);
   }
 
   /** The Poisson sample of the plan's sampling function, drawn in map tasks and cached in {@code partitions}. */

@@ -14,6 +14,7 @@ import io.pais.accounting.SchemePlan;
 import io.pais.initialisation.CoresetStart;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeNoise;
+import io.pais.privacy.Geometry;
 import io.pais.privacy.SumShape;
 
 /**
@@ -124,15 +125,20 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
    * @param pointRadius the radius of the ball that holds the sample's points
    * @param shares how the iterations share DP-Lloyd's ε (unequal only on the full data)
    * @param centreClips how the iterations after the first narrow each centre's clip
+   * @param jointLastStep whether the last iteration releases each cluster's count and sum with one K-norm noise
+   *     ({@link LatticeNoise#joint}) at that iteration's ε instead of Laplace counts and sum noise
    */
   record Poisson(PreparedData data, PrivacyPlan plan, SampleBlocks sample, double pointRadius,
       double[] initialCentres, SampleBlock coreset, int iterations, LloydSums sums, int firstReach,
-      int firstCentres, IterationShares shares, CentreClips centreClips, Provenance provenance)
-      implements PreparedRun {
+      int firstCentres, IterationShares shares, CentreClips centreClips, boolean jointLastStep,
+      Provenance provenance) implements PreparedRun {
     public Poisson {
       Checks.require(shares.iterations() == iterations, "the iteration shares must cover T = " + iterations
           + " iterations, got " + shares.iterations());
       Checks.notNull("centreClips", centreClips);
+      Checks.require(!jointLastStep || sums instanceof LloydSums.ClippedOffsets offsets && !offsets.cappedAtNorm()
+          && offsets.shape() == Geometry.L2, "one noise for a count and its sum needs offsets clipped in l2, got "
+          + sums);
     }
 
     @Override
@@ -145,12 +151,17 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
       Checks.require(centres.length == initialCentres.length, "a start must have k x d = " + initialCentres.length
           + " values, got " + centres.length);
       return new Poisson(data, plan, sample, pointRadius, centres.clone(), coreset, iterations, sums, firstReach,
-          firstCentres, shares, centreClips, provenance);
+          firstCentres, shares, centreClips, jointLastStep, provenance);
     }
 
     @Override
     public LatticeNoise.CountAndSum noise(SumShape shape, int iteration) {
-      return plan.noise(shape, data.dimension(), shares.scale(iteration));
+      double factor = shares.scale(iteration);
+      if (iteration == iterations && jointLastStep) {
+        return LatticeNoise.joint(plan.scales().betaCount() * factor, plan.scales().betaSum() * factor,
+            ((LloydSums.ClippedOffsets) sums).bound(), data.dimension());
+      }
+      return plan.noise(shape, data.dimension(), factor);
     }
 
     @Override

@@ -19,8 +19,6 @@ import io.pais.math.Checks;
 import io.pais.math.RandomSubspace;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
-import io.pais.noise.ScalarNoise;
-import io.pais.noise.VectorNoise;
 import io.pais.planning.ReleaseStages;
 import io.pais.preprocessing.PreparedData;
 import io.pais.preprocessing.Preprocessor;
@@ -232,14 +230,17 @@ public final class PrivateKMeansEngine {
    * randomness.
    */
   public LloydNoise noiseFor(PreparedRun run) {
-    List<ScalarNoise> counts = new ArrayList<>();
-    List<VectorNoise> sums = new ArrayList<>();
+    List<LatticeNoise.CountAndSum> noises = new ArrayList<>();
+    double[] guardScales = run.shares().scales();
     for (int t = 1; t <= run.iterations(); t++) {
       LatticeNoise.CountAndSum noise = run.noise(settings.sumShape(run.data().dimension()), t);
-      counts.add(noise.count());
-      sums.add(noise.sum());
+      noises.add(noise);
+      // the guard's threshold follows the count noise: φ_t times the plan's Laplace count's, or the joint noise's
+      if (noise instanceof LatticeNoise.Joint joint) {
+        guardScales[t - 1] *= joint.countDeviationOverLaplace();
+      }
     }
-    return LloydNoise.perIteration(counts, sums, run.shares().scales(), randomness);
+    return LloydNoise.perIteration(noises, guardScales, randomness);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.pais.lloyd;
 
 import io.pais.math.Checks;
+import io.pais.noise.ClusterNoise;
 import io.pais.privacy.Geometry;
 import java.util.ArrayList;
 import java.util.List;
@@ -198,9 +199,10 @@ public record WeightedLloyd(int k, int iterations, double radius, Geometry geome
     double[] noisyCounts = new double[k];
     boolean anyDead = false;
     for (int j = 0; j < k; j++) {
-      double noisyCount = noise.noisyCount(stats.count(j));
+      ClusterNoise.Released released = noise.release(stats.count(j), stats.sum(j));
+      double noisyCount = released.count();
       noisyCounts[j] = noisyCount;
-      double[] c = noise.noisySum(stats.sum(j));
+      double[] c = released.sum();
       double gauge = clipped != null ? clipped.gauge(j) : 1;
       for (int t = 0; t < dimension; t++) {
         c[t] = c[t] * gauge / noisyCount;

@@ -4,6 +4,7 @@ import io.pais.math.Checks;
 import io.pais.privacy.Geometry;
 import io.pais.privacy.SumShape;
 import java.util.Locale;
+import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * The noise of a release: counts and sums on power-of-two lattices, with every scale raised by
@@ -23,12 +24,11 @@ public final class LatticeNoise {
 
   private LatticeNoise() {}
 
-  /** The count noise and the sum noise of one DP-Lloyd release, on their lattices: Laplace or Gaussian. */
-  public sealed interface CountAndSum permits Pair, GaussianPair {
-    ScalarNoise count();
-
-    VectorNoise sum();
-
+  /**
+   * The noise of one DP-Lloyd release's counts and sums, on their lattices: Laplace counts with sum noise or Gaussian
+   * counts and sums, each with its share of ε, or one K-norm noise for both ({@link Joint}).
+   */
+  public sealed interface CountAndSum extends ClusterNoise permits Pair, GaussianPair, Joint {
     /** The count noise's standard deviation in value units: a public value, it depends on the scale only. */
     double countDeviation();
 
@@ -38,6 +38,11 @@ public final class LatticeNoise {
 
   /** Count noise and sum noise for one mechanism, on their lattices. */
   public record Pair(LatticeLaplace count, LatticeSumNoise sum) implements CountAndSum {
+    @Override
+    public Released release(double exactCount, double[] exactSum, UniformRandomProvider rng) {
+      return ClusterNoise.split(count, sum).release(exactCount, exactSum, rng);
+    }
+
     @Override
     public double countDeviation() {
       return Math.sqrt(count.variance());
@@ -101,8 +106,73 @@ public final class LatticeNoise {
         SumNoise.of(Geometry.L2, dimension, inflated));
   }
 
+  /**
+   * One K-norm noise for a count and an ℓ2 sum of terms of norm at most ρ ({@link CylinderNoise}), at the ε of Laplace
+   * counts at β_c and sum noise at β_s: 1/β_c + ρ/β_s, lowered by the inflation. Both values are rounded to their
+   * lattices (post-processing of the continuous draw added to the snapped values, which neighbours move apart by at
+   * most g_c and √d·g_s more). In the cylinder's norm max(|c|, ‖o‖/ρ) that is at most max(g_c, √d·g_s/ρ) ≤ δ/2 more
+   * than a record of weight w ≥ 1 moves them, so a draw at ε/(1 + δ) costs at most ε(w + δ/2)/(1 + δ) ≤ w·ε.
+   */
+  public static Joint joint(double betaCount, double betaSum, double reach, int dimension) {
+    CylinderNoise split = CylinderNoise.replacing(betaCount, betaSum, reach, dimension);
+    return new Joint(new CylinderNoise(split.epsilon() / (1 + SCALE_INFLATION), reach, dimension), countLattice(),
+        Lattice.atMost(SCALE_INFLATION / 2 * reach / Math.sqrt(dimension)), betaCount);
+  }
+
+  /**
+   * A count and an ℓ2 sum released with one {@link CylinderNoise} draw, each rounded to its lattice.
+   *
+   * @param betaCount β_c of the Laplace count it replaces, which the dead-centre guard's threshold is set against
+   */
+  public record Joint(CylinderNoise noise, Lattice countLattice, Lattice sumLattice, double betaCount)
+      implements CountAndSum {
+    public Joint {
+      Checks.notNull("noise", noise);
+      Checks.notNull("countLattice", countLattice);
+      Checks.notNull("sumLattice", sumLattice);
+      Checks.positive("betaCount", betaCount);
+    }
+
+    @Override
+    public Released release(double exactCount, double[] exactSum, UniformRandomProvider rng) {
+      int d = noise.dimension();
+      Checks.require(exactSum.length == d, "the sum must have " + d + " coordinates, got " + exactSum.length);
+      double[] draw = noise.sample(rng);
+      double count = countLattice.release(exactCount, countLattice.snap(draw[0]));
+      double[] sum = new double[d];
+      for (int i = 0; i < d; i++) {
+        sum[i] = sumLattice.release(exactSum[i], sumLattice.snap(draw[i + 1]));
+      }
+      return new Released(count, sum);
+    }
+
+    /** √Var η of the continuous draw (rounding adds at most g_c/2, a few parts in 10⁷ of a count). */
+    @Override
+    public double countDeviation() {
+      return Math.sqrt(noise.countVariance());
+    }
+
+    /** Its count's deviation over the Laplace count's √2·β_c it replaces. */
+    public double countDeviationOverLaplace() {
+      return countDeviation() / (Math.sqrt(2) * betaCount);
+    }
+
+    @Override
+    public String describe(SumShape shape) {
+      return String.format(Locale.ROOT, "one K-norm noise for a count and its l2 sum (Gamma(d + 2) radius, a uniform "
+          + "point of the cylinder |c| <= 1, |o| <= %s), counts rounded to 2^%d Z and sums to 2^%d Z, scales raised "
+          + "by 2^-20 for the rounding", noise.reach(), Math.getExponent(countLattice.spacing()),
+          Math.getExponent(sumLattice.spacing()));
+    }
+  }
+
   /** Gaussian count noise and Gaussian sum noise, on their lattices. */
   public record GaussianPair(LatticeGaussian count, LatticeGaussian sum) implements CountAndSum {
+    @Override
+    public Released release(double exactCount, double[] exactSum, UniformRandomProvider rng) {
+      return ClusterNoise.split(count, sum).release(exactCount, exactSum, rng);
+    }
+
     @Override
     public double countDeviation() {
       return count.scale();

@@ -3,6 +3,8 @@ package io.pais.audit;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.noise.BoxNoise;
+import io.pais.noise.ClusterNoise;
+import io.pais.noise.CylinderNoise;
 import io.pais.noise.LaplaceNoise;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
@@ -155,5 +157,61 @@ class NoiseAuditTest {
       out[i] += b[i];
     }
     return out;
+  }
+
+  /**
+   * One K-norm noise for a count and its ℓ2 sum ({@link CylinderNoise}) at ε = 1/β_c + ρ/β_s, for neighbours whose count
+   * differs by 1 and sum by v with ‖v‖ = ρ (a vertex of the cylinder: the largest move a record makes), seen through
+   * the likelihood-ratio direction max(|η|, ‖ζ‖/ρ) − max(|η − 1|, ‖ζ − v‖/ρ): the claim holds in floating point and on
+   * the lattices, and the noise at twice the ε, or with the sum's reach halved (its sum noise half as large), is
+   * caught.
+   */
+  @Test
+  void jointCountAndSumNoise() {
+    UniformRandomProvider rng = NoiseRandomness.seeded(35).provider();
+    int d = 2;
+    double rho = 1.5;
+    double betaCount = 4;
+    double betaSum = 2;
+    double epsilon = 1 / betaCount + rho / betaSum;
+    double[] v = {rho * 0.6, -rho * 0.8};
+    ToDoubleFunction<double[]> ratio = cylinderRatio(rho, v);
+    CylinderNoise right = CylinderNoise.replacing(betaCount, betaSum, rho, d);
+    assertPasses("joint count and sum noise", epsilon, PrivacyAuditor.audit(
+        () -> ratio.applyAsDouble(right.sample(rng)),
+        () -> ratio.applyAsDouble(plus(right.sample(rng), new double[] {1, v[0], v[1]})), SAMPLES, ALPHA));
+    LatticeNoise.Joint lattice = LatticeNoise.joint(betaCount, betaSum, rho, d);
+    assertPasses("lattice joint count and sum noise", epsilon, PrivacyAuditor.audit(
+        () -> ratio.applyAsDouble(released(lattice.release(10, new double[d], rng), 10, new double[d])),
+        () -> ratio.applyAsDouble(released(lattice.release(11, v, rng), 10, new double[d])), SAMPLES, ALPHA));
+    CylinderNoise twice = new CylinderNoise(2 * epsilon, rho, d);
+    assertCaught("joint noise at twice the epsilon", epsilon, PrivacyAuditor.audit(
+        () -> ratio.applyAsDouble(twice.sample(rng)),
+        () -> ratio.applyAsDouble(plus(twice.sample(rng), new double[] {1, v[0], v[1]})), SAMPLES, ALPHA));
+    // seen through its own likelihood-ratio direction
+    CylinderNoise narrow = new CylinderNoise(epsilon, rho / 2, d);
+    ToDoubleFunction<double[]> narrowRatio = cylinderRatio(rho / 2, v);
+    assertCaught("joint noise with the sum's reach halved", epsilon, PrivacyAuditor.audit(
+        () -> narrowRatio.applyAsDouble(narrow.sample(rng)),
+        () -> narrowRatio.applyAsDouble(plus(narrow.sample(rng), new double[] {1, v[0], v[1]})), SAMPLES, ALPHA));
+  }
+
+  /**
+   * max(|η|, ‖ζ‖/ρ) − max(|η − 1|, ‖ζ − v‖/ρ) of z = (η, ζ) in 2-d, rounded to 1e-9: it has atoms at ±1 (where the
+   * count's term decides both norms), which floating-point rounding would otherwise split differently on D and D′.
+   */
+  private static ToDoubleFunction<double[]> cylinderRatio(double rho, double[] v) {
+    return z -> Math.rint(1e9 * (Math.max(Math.abs(z[0]), Math.hypot(z[1], z[2]) / rho)
+        - Math.max(Math.abs(z[0] - 1), Math.hypot(z[1] - v[0], z[2] - v[1]) / rho))) / 1e9;
+  }
+
+  /** A released count and sum as one vector, less the exact values of D. */
+  private static double[] released(ClusterNoise.Released out, double count, double[] sum) {
+    double[] z = new double[sum.length + 1];
+    z[0] = out.count() - count;
+    for (int i = 0; i < sum.length; i++) {
+      z[i + 1] = out.sum()[i] - sum[i];
+    }
+    return z;
   }
 }

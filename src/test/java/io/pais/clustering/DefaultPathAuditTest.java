@@ -17,10 +17,9 @@ import io.pais.lloyd.LloydSums;
 import io.pais.lloyd.SampleBlock;
 import io.pais.lloyd.SampleBlocks;
 import io.pais.lloyd.WeightedClusterStats;
+import io.pais.noise.ClusterNoise;
 import io.pais.noise.LatticeNoise;
 import io.pais.noise.NoiseRandomness;
-import io.pais.noise.ScalarNoise;
-import io.pais.noise.VectorNoise;
 import io.pais.privacy.NoiseScales;
 import io.pais.sampling.Sampler;
 import io.pais.settings.Initialisation;
@@ -42,8 +41,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The default release path audited whole at the engine level (issue 50, item 3): DP-Lloyd reading every point
  * unprojected with offsets clipped to ρ < r, several iterations with the guards and dead centres re-seeded from a
- * public pool, its iterations at their unequal shares of ε ({@link io.pais.accounting.IterationShares}), then the
- * private training summary — against the sum of their ledger shares. The engine prepares D = {} and D′ = {x} with x
+ * public pool, its iterations at their unequal shares of ε ({@link io.pais.accounting.IterationShares}), the last one's
+ * count and sum released with one K-norm noise ({@link io.pais.noise.LatticeNoise#joint}), then the private training
+ * summary — against the sum of their ledger shares. The engine prepares D = {} and D′ = {x} with x
  * far beyond r (read unprojected, as the default reads every point); each draw runs {@link PrivateKMeansEngine#iterate}
  * on the engine's prepared run (its points in memory) and {@link PrivateKMeansEngine#summarise} on the centres it
  * returns, with fresh noise. The noise of every iteration is recorded as it is released (the transcript the
@@ -105,7 +105,7 @@ class DefaultPathAuditTest {
     PreparedRun.Poisson inMemory = new PreparedRun.Poisson(run.data(), run.plan(),
         SampleBlocks.inMemory(List.of(block.build())), run.pointRadius(), run.initialCentres(),
         overseeded ? SEEDED_POOL : POOL, run.iterations(), run.sums(), run.firstReach(), overseeded ? 2 : 1,
-        run.shares(), run.centreClips(), run.provenance());
+        run.shares(), run.centreClips(), run.jointLastStep(), run.provenance());
     TrainingSummary once = engine.summarise(inMemory, run.initialCentres()); // the summary's entries, once
     PrivacyReport report = engine.report(run, once);
     assertEquals(List.of(LedgerStage.DP_LLOYD, LedgerStage.SUMMARY_SIZES, LedgerStage.SUMMARY_COST),
@@ -117,21 +117,16 @@ class DefaultPathAuditTest {
   private record Recorded(List<Double> counts, List<double[]> sums) {
     /** Iteration t's noise at index t − 1, each tapped. */
     LloydNoise around(List<LatticeNoise.CountAndSum> iterations, double[] scales, NoiseRandomness randomness) {
-      List<ScalarNoise> countTaps = new ArrayList<>();
-      List<VectorNoise> sumTaps = new ArrayList<>();
+      List<ClusterNoise> taps = new ArrayList<>();
       for (LatticeNoise.CountAndSum noise : iterations) {
-        countTaps.add((exact, rng) -> {
-          double out = noise.count().release(exact, rng);
-          counts.add(out);
-          return out;
-        });
-        sumTaps.add((exact, rng) -> {
-          double[] out = noise.sum().release(exact, rng);
-          sums.add(out.clone());
+        taps.add((exactCount, exactSum, rng) -> {
+          ClusterNoise.Released out = noise.release(exactCount, exactSum, rng);
+          counts.add(out.count());
+          sums.add(out.sum().clone());
           return out;
         });
       }
-      return LloydNoise.perIteration(countTaps, sumTaps, scales, randomness);
+      return LloydNoise.perIteration(taps, scales, randomness);
     }
   }
 
@@ -176,8 +171,13 @@ class DefaultPathAuditTest {
         double[] s = recorded.sums().get(release);
         double[] o = t == 1 ? firstOffset : offset;
         double phi = p.run().shares().scale(t); // the scales iteration t is accounted at
-        loss += (Math.abs(c) - Math.abs(c - 1)) / (scales.betaCount() * phi)
-            + (Math.hypot(s[0], s[1]) - Math.hypot(s[0] - o[0], s[1] - o[1])) / (scales.betaSum() * phi);
+        if (iterations.get(t - 1) instanceof LatticeNoise.Joint joint) { // one K-norm noise for the count and sum
+          loss += joint.noise().epsilon() * (Math.max(Math.abs(c), Math.hypot(s[0], s[1]) / rho)
+              - Math.max(Math.abs(c - 1), Math.hypot(s[0] - o[0], s[1] - o[1]) / rho));
+        } else {
+          loss += (Math.abs(c) - Math.abs(c - 1)) / (scales.betaCount() * phi)
+              + (Math.hypot(s[0], s[1]) - Math.hypot(s[0] - o[0], s[1] - o[1])) / (scales.betaSum() * phi);
+        }
       }
       double size = summary.clusterSizes().get(0);
       double term = Math.min(Math.pow(X[0] - centres[0], 2) + Math.pow(X[1] - centres[1], 2),
@@ -197,6 +197,7 @@ class DefaultPathAuditTest {
     assertTrue(one.run().readsUnprojected(), "x beyond r is read unprojected");
     assertTrue(((LloydSums.ClippedOffsets) one.run().sums()).bound() < R, "offsets clipped to rho < r");
     assertEquals(T, one.run().iterations());
+    assertTrue(one.run().jointLastStep(), "the last iteration releases its count and sum with one K-norm noise");
     assertTrue(one.run().shares().scale(T) < 1, "the last iteration takes the largest share of DP-Lloyd's epsilon");
     double[] last = empty.engine().iterate(empty.run(), empty.engine().noiseFor(empty.run()));
     assertTrue(java.util.Arrays.equals(last, new double[] {1, 1}) || java.util.Arrays.equals(last,

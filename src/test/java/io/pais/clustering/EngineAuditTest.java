@@ -1,6 +1,7 @@
 package io.pais.clustering;
 
 import io.pais.lloyd.LloydSums;
+import io.pais.noise.ClusterNoise;
 import io.pais.lloyd.LloydNoise;
 import io.pais.sampling.spark.PoissonSampler;
 import io.pais.lloyd.SampleBlock;
@@ -102,8 +103,9 @@ class EngineAuditTest {
       for (SampleBlock b : PoissonSampler.sampleInMemory(p.points(), D, sampling, p.geometry(), coinSeed[0]++)) {
         stats.add(b, centres, norms);
       }
-      double c = noise.noisyCount(stats.count(0));
-      double[] s = noise.noisySum(stats.sum(0));
+      ClusterNoise.Released released = noise.release(stats.count(0), stats.sum(0));
+      double c = released.count();
+      double[] s = released.sum();
       double[] shifted = {s[0] - w * x[0], s[1] - w * x[1]};
       return (Math.abs(c) - Math.abs(c - w)) / scales.betaCount()
           + (p.geometry().norm(s) - p.geometry().norm(shifted)) / scales.betaSum();

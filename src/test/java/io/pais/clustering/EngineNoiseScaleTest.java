@@ -1,6 +1,7 @@
 package io.pais.clustering;
 
 import io.pais.testing.Fixtures;
+import io.pais.noise.ClusterNoise;
 import io.pais.lloyd.LloydNoise;
 import io.pais.settings.Iterations;
 import io.pais.settings.SampleSize;
@@ -29,6 +30,19 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(SharedSparkSession.class)
 class EngineNoiseScaleTest {
+  private static final int DRAWS = 5000;
+
+  /** {@value #DRAWS} releases of a count and a sum of 0: the counts, and the sums' ℓ2 norms. */
+  private static double[][] countsAndRadii(LloydNoise noise, int d) {
+    double[] counts = new double[DRAWS];
+    double[] radii = new double[DRAWS];
+    for (int i = 0; i < DRAWS; i++) {
+      ClusterNoise.Released released = noise.release(0, new double[d]);
+      counts[i] = released.count();
+      radii[i] = Geometry.L2.norm(released.sum());
+    }
+    return new double[][] {counts, radii};
+  }
 
   @Test
   void countAndSumNoiseUseThePlansScales(SparkSession spark) {
@@ -43,14 +57,10 @@ class EngineNoiseScaleTest {
     double betaCount = ((PreparedRun.Poisson) run).plan().scales().betaCount();
     double betaSum = ((PreparedRun.Poisson) run).plan().scales().betaSum();
     assertTrue(Math.abs(betaCount / betaSum - 1) > 0.2, "the two scales must differ for the test to have power");
-    LloydNoise noise = engine.noiseFor(run).atIteration(3); // paper mode: every iteration at the plan's scales
-    int n = 5000;
-    double[] counts = new double[n];
-    double[] radii = new double[n];
-    for (int i = 0; i < n; i++) {
-      counts[i] = noise.noisyCount(0);
-      radii[i] = Geometry.L2.norm(noise.noisySum(new double[d]));
-    }
+    // paper mode: every iteration at the plan's scales
+    double[][] draws = countsAndRadii(engine.noiseFor(run).atIteration(3), d);
+    double[] counts = draws[0];
+    double[] radii = draws[1];
     KolmogorovSmirnovTest ks = new KolmogorovSmirnovTest();
     assertTrue(ks.kolmogorovSmirnovTest(new LaplaceDistribution(0, betaCount), counts) > 1e-3);
     assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaSum), radii) > 1e-3);
@@ -61,8 +71,11 @@ class EngineNoiseScaleTest {
 
   /**
    * A strict release on the full data shares DP-Lloyd's ε unequally (io.pais.accounting.IterationShares): a middle
-   * iteration's counts get Laplace(β_count·φ₂) and sums Gamma(d, β_sum·φ₂) radii, the last one's φ_T; the plan's
-   * equal-share scales are rejected for both, so noise drawn at the wrong iteration's scale would fail here.
+   * iteration's counts get Laplace(β_count·φ₂) and sums Gamma(d, β_sum·φ₂) radii; the plan's equal-share scales are
+   * rejected for both, so noise drawn at the wrong iteration's scale would fail here. The last iteration, in these
+   * dimensions, releases each count and sum with one K-norm noise at its ε_T = (1/β_count + ρ/β_sum)/φ_T
+   * (LatticeNoise.joint): the cylinder norm max(|η|, ‖ζ‖/ρ) of its draws is Gamma(d + 1, 1/ε_T), and the same test
+   * rejects the plan's equal-share ε and ε_T doubled.
    */
   @Test
   void aStrictFullDataReleaseDrawsEachIterationAtItsShare(SparkSession spark) {
@@ -82,21 +95,27 @@ class EngineNoiseScaleTest {
     assertTrue(middle > 1.2 && last < 0.8, "the shares must differ from equal ones for the test to have power: "
         + middle + ", " + last);
     KolmogorovSmirnovTest ks = new KolmogorovSmirnovTest();
-    int n = 5000;
-    for (int t : new int[] {2, iterations}) {
-      LloydNoise noise = engine.noiseFor(run).atIteration(t);
-      double phi = run.shares().scale(t);
-      double[] counts = new double[n];
-      double[] radii = new double[n];
-      for (int i = 0; i < n; i++) {
-        counts[i] = noise.noisyCount(0);
-        radii[i] = Geometry.L2.norm(noise.noisySum(new double[d]));
-      }
-      assertTrue(ks.kolmogorovSmirnovTest(new LaplaceDistribution(0, betaCount * phi), counts) > 1e-3);
-      assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaSum * phi), radii) > 1e-3);
-      assertTrue(ks.kolmogorovSmirnovTest(new LaplaceDistribution(0, betaCount), counts) < 1e-3);
-      assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaSum), radii) < 1e-3);
+    double[][] draws = countsAndRadii(engine.noiseFor(run).atIteration(2), d);
+    double[] counts = draws[0];
+    double[] radii = draws[1];
+    assertTrue(ks.kolmogorovSmirnovTest(new LaplaceDistribution(0, betaCount * middle), counts) > 1e-3);
+    assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaSum * middle), radii) > 1e-3);
+    assertTrue(ks.kolmogorovSmirnovTest(new LaplaceDistribution(0, betaCount), counts) < 1e-3);
+    assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d, betaSum), radii) < 1e-3);
+
+    assertTrue(((PreparedRun.Poisson) run).jointLastStep(), "one noise for the last count and sum at d = " + d);
+    double rho = ((io.pais.lloyd.LloydSums.ClippedOffsets) run.sums()).bound();
+    double epsilonLast = (1 / betaCount + rho / betaSum) / last;
+    int n = DRAWS;
+    LloydNoise noise = engine.noiseFor(run).atIteration(iterations);
+    double[] cylinderNorms = new double[n];
+    for (int i = 0; i < n; i++) {
+      ClusterNoise.Released released = noise.release(0, new double[d]);
+      cylinderNorms[i] = Math.max(Math.abs(released.count()), Geometry.L2.norm(released.sum()) / rho);
     }
+    assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d + 1, 1 / epsilonLast), cylinderNorms) > 1e-3);
+    assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d + 1, 1 / (epsilonLast * last)), cylinderNorms) < 1e-3);
+    assertTrue(ks.kolmogorovSmirnovTest(new GammaDistribution(d + 1, 1 / (2 * epsilonLast)), cylinderNorms) < 1e-3);
     run.release();
   }
 
@@ -119,8 +138,9 @@ class EngineNoiseScaleTest {
     double[] counts = new double[n];
     double[] sums = new double[n];
     for (int i = 0; i < n; i++) {
-      counts[i] = noise.noisyCount(0);
-      sums[i] = noise.noisySum(new double[d])[i % d];
+      ClusterNoise.Released released = noise.release(0, new double[d]);
+      counts[i] = released.count();
+      sums[i] = released.sum()[i % d];
     }
     KolmogorovSmirnovTest ks = new KolmogorovSmirnovTest();
     assertTrue(ks.kolmogorovSmirnovTest(new NormalDistribution(0, sigmaCount), counts) > 1e-3);

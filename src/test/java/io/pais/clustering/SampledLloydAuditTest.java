@@ -1,6 +1,7 @@
 package io.pais.clustering;
 
 import io.pais.lloyd.LloydSums;
+import io.pais.noise.ClusterNoise;
 import io.pais.lloyd.LloydNoise;
 import io.pais.sampling.spark.PoissonSampler;
 import io.pais.lloyd.SampleBlock;
@@ -54,8 +55,9 @@ class SampledLloydAuditTest {
       for (SampleBlock b : PoissonSampler.sampleInMemory(data, 2, sampling, Geometry.L2, coinSeed[0]++)) {
         stats.add(b, centres, norms);
       }
-      double c = noise.noisyCount(stats.count(0));
-      double[] s = noise.noisySum(stats.sum(0));
+      ClusterNoise.Released released = noise.release(stats.count(0), stats.sum(0));
+      double c = released.count();
+      double[] s = released.sum();
       double[] shifted = {s[0] - w * X[0], s[1] - w * X[1]};
       return (Math.abs(c) - Math.abs(c - w)) / betaCount
           + (Geometry.L2.norm(s) - Geometry.L2.norm(shifted)) / betaSum;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pais.noise.LatticeNoise;
+import io.pais.noise.ClusterNoise;
 import io.pais.noise.NoiseRandomness;
 import io.pais.noise.ScalarNoise;
 import io.pais.noise.VectorNoise;
@@ -153,8 +154,9 @@ class DeadCentresTest {
         new DeadCentres(POOL, 5));
     ScalarNoise plusThree = (exact, rng) -> exact + 3;
     VectorNoise exactSum = (exact, rng) -> exact.clone();
-    LloydNoise noise = LloydNoise.perIteration(List.of(plusThree, plusThree),
-        List.of(exactSum, exactSum), new double[] {0.5, 2}, NoiseRandomness.seeded(1));
+    ClusterNoise countPlusThree = ClusterNoise.split(plusThree, exactSum);
+    LloydNoise noise = LloydNoise.perIteration(List.of(countPlusThree, countPlusThree), new double[] {0.5, 2},
+        NoiseRandomness.seeded(1));
     DeadCentres.Memory memory = lloyd.deadCentres().memory(2);
     // φ = 0.5: centre 1 (count 3 ≥ 2.5) takes its noisy mean 0/3, the origin
     assertArrayEquals(new double[] {500 / 103.0, 0, 0, 0},
@@ -166,13 +168,12 @@ class DeadCentresTest {
     assertTrue(new DeadCentres(POOL, 5).isDead(3, 1) && !new DeadCentres(POOL, 5).isDead(3, 0.5));
 
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LloydNoise.perIteration(
-        List.of(plusThree), List.of(exactSum), new double[] {Double.NaN},
-        NoiseRandomness.seeded(1)));
+        List.of(countPlusThree), new double[] {Double.NaN}, NoiseRandomness.seeded(1)));
     assertTrue(e.getMessage().contains("iteration 1's noise scale factor") && e.getMessage().contains("NaN"),
         e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> LloydNoise.perIteration(List.of(plusThree),
-        List.of(exactSum), new double[] {1, 1}, NoiseRandomness.seeded(1)));
-    assertTrue(e.getMessage().contains("scale factors") && e.getMessage().contains("1, 1 and 2"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> LloydNoise.perIteration(List.of(countPlusThree),
+        new double[] {1, 1}, NoiseRandomness.seeded(1)));
+    assertTrue(e.getMessage().contains("scale factors") && e.getMessage().contains("1 and 2"), e.getMessage());
   }
 
   @Test
@@ -187,14 +188,13 @@ class DeadCentresTest {
     // the deviation is the noise's: 20,000 draws have a sample deviation within 4 % of it. The sample deviation of
     // Laplace noise (kurtosis 6) has relative spread sqrt(5/n)/2 ≈ 0.8 %, so 4 % is five spreads (false failure
     // below 1e-6); a deviation of β instead of √2·β (29 % off) fails
-    for (LatticeNoise.CountAndSum noise : new LatticeNoise.CountAndSum[] {laplace,
-        LatticeNoise.gaussian(2.5, 1, 2)}) {
-      ScalarNoise count = noise.count();
+    for (LatticeNoise.CountAndSum noise : new LatticeNoise.CountAndSum[] {laplace, LatticeNoise.gaussian(2.5, 1, 2),
+        LatticeNoise.joint(4, 1, 0.5, 2)}) {
       UniformRandomProvider rng = NoiseRandomness.seeded(7).provider();
       int n = 20_000;
       double sumSquares = 0;
       for (int i = 0; i < n; i++) {
-        double draw = count.release(0, rng);
+        double draw = noise.release(0, new double[2], rng).count();
         sumSquares += draw * draw;
       }
       double deviation = Math.sqrt(sumSquares / n);
