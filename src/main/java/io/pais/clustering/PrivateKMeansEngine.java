@@ -275,7 +275,11 @@ public final class PrivateKMeansEngine {
   public PrivacyReport report(PreparedRun run, TrainingSummary summary) {
     // where the iterations share ε unequally, the report's scales are the plan's and this line gives each factor
     SumShape shape = settings.sumShape(run.data().dimension());
-    String noise = run.shares().describeAfter(run.noise(shape).describe(shape));
+    String noise = run.noise(shape).describe(shape);
+    if (run.noise(shape, run.iterations()) instanceof LatticeNoise.Joint joint) {
+      noise += "; the last iteration " + joint.describe(shape);
+    }
+    noise = run.shares().describeAfter(noise);
     return new ReleaseReporter(settings, ledger).report(run, noise, summary, selection);
   }
 
