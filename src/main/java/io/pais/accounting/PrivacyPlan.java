@@ -146,8 +146,8 @@ public record PrivacyPlan(Sampler sampler, double noiseKnob, NoiseScales scales,
         iterations, shape.id());
     if (jointLastStep) {
       mechanism = iterations == 1 ? "1 iteration of one K-norm noise for each count and l2 sum (on lattices)"
-          : String.format(Locale.ROOT, "%d iterations of Laplace counts and %s sums, then one of one K-norm noise for "
-              + "each count and l2 sum (on lattices)", iterations - 1, shape.id());
+          : String.format(Locale.ROOT, "%d iterations (on lattices): Laplace counts and %s sums, the last one K-norm "
+              + "noise for each count and l2 sum", iterations, shape.id());
     }
     return new LedgerEntry(LedgerStage.DP_LLOYD, String.format(Locale.ROOT, "%s, %s sampling", mechanism,
         sampler.id()), epsilon, 0,

@@ -277,7 +277,7 @@ public final class PrivateKMeansEngine {
     SumShape shape = settings.sumShape(run.data().dimension());
     String noise = run.noise(shape).describe(shape);
     if (run.noise(shape, run.iterations()) instanceof LatticeNoise.Joint joint) {
-      noise += "; the last iteration " + joint.describe(shape);
+      noise += "; the last iteration: " + joint.describe(shape);
     }
     noise = run.shares().describeAfter(noise);
     return new ReleaseReporter(settings, ledger).report(run, noise, summary, selection);

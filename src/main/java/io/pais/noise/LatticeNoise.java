@@ -160,8 +160,8 @@ public final class LatticeNoise {
     @Override
     public String describe(SumShape shape) {
       return String.format(Locale.ROOT, "one K-norm noise for a count and its l2 sum (Gamma(d + 2) radius, a uniform "
-          + "point of the cylinder |c| <= 1, |o| <= %s), counts rounded to 2^%d Z and sums to 2^%d Z, scales raised "
-          + "by 2^-20 for the rounding", noise.reach(), Math.getExponent(countLattice.spacing()),
+          + "point of the cylinder |c| <= 1, |o| <= %.6g), counts rounded to 2^%d Z and sums to 2^%d Z, scales "
+          + "raised by 2^-20 for the rounding", noise.reach(), Math.getExponent(countLattice.spacing()),
           Math.getExponent(sumLattice.spacing()));
     }
   }
