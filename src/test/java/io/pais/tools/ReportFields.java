@@ -86,9 +86,10 @@ public final class ReportFields {
     f.put("noise.B", "the noise knob B the plan solved for its ε ('NaN' for Gaussian noise)");
     f.put("noise.betaSum", "the sums' noise scale (every iteration's, or times each iteration's factor in sumNoise)");
     f.put("noise.betaCount", "the counts' noise scale (the same)");
-    f.put("noise.sumNoise", "how the sums' noise is drawn and released (the radius law, the lattice), and each "
-        + "iteration's factor on both scales and share of DP-Lloyd's ε where the iterations share it unequally (a "
-        + "strict release on every point)");
+    f.put("noise.sumNoise", "how the sums' noise is drawn and released (the radius law, the lattice); where the last "
+        + "iteration releases each count and sum with one K-norm noise (a strict release on every point with l2 "
+        + "offsets, in few dimensions), that noise after 'the last iteration:'; and each iteration's factor on both "
+        + "scales and share of DP-Lloyd's ε where the iterations share it unequally (a strict release on every point)");
     f.put("noise.countNoise", "how the counts' noise is drawn and released");
     f.put("statistics", "every constant the guarantee uses, by name (see the table below)");
     f.put("statistics.NAME", "one constant");
