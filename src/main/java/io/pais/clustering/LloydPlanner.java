@@ -215,7 +215,7 @@ final class LloydPlanner {
    */
   private boolean jointLastStep(PrivacyPlan plan, LloydSums sums, int d) {
     return settings.isStrict() && plan.sampler() == Sampler.FULL && sums instanceof LloydSums.ClippedOffsets offsets
-        && !offsets.cappedAtNorm() && offsets.shape() == Geometry.L2 && CylinderNoise.smallerThanSplit(
+        && offsets.inL2Ball() && CylinderNoise.smallerThanSplit(
             plan.scales().betaCount(), plan.scales().betaSum(), offsets.bound(), d);
   }
 

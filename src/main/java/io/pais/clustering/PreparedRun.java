@@ -14,7 +14,6 @@ import io.pais.accounting.SchemePlan;
 import io.pais.initialisation.CoresetStart;
 import io.pais.math.Checks;
 import io.pais.noise.LatticeNoise;
-import io.pais.privacy.Geometry;
 import io.pais.privacy.SumShape;
 
 /**
@@ -136,9 +135,8 @@ public sealed interface PreparedRun permits PreparedRun.Poisson, PreparedRun.Sch
       Checks.require(shares.iterations() == iterations, "the iteration shares must cover T = " + iterations
           + " iterations, got " + shares.iterations());
       Checks.notNull("centreClips", centreClips);
-      Checks.require(!jointLastStep || sums instanceof LloydSums.ClippedOffsets offsets && !offsets.cappedAtNorm()
-          && offsets.shape() == Geometry.L2, "one noise for a count and its sum needs offsets clipped in l2, got "
-          + sums);
+      Checks.require(!jointLastStep || sums instanceof LloydSums.ClippedOffsets offsets && offsets.inL2Ball(),
+          "one noise for a count and its sum needs offsets clipped in l2, got " + sums);
     }
 
     @Override

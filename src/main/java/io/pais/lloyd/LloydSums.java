@@ -1,6 +1,7 @@
 package io.pais.lloyd;
 
 import io.pais.math.Checks;
+import io.pais.privacy.Geometry;
 import io.pais.privacy.SumShape;
 import java.io.Serializable;
 
@@ -88,6 +89,14 @@ public sealed interface LloydSums extends Serializable {
     @Override
     public ClippedOffsets reaching(int reach) {
       return new ClippedOffsets(bound, shape, reach, cappedAtNorm, narrowing);
+    }
+
+    /**
+     * Whether every term lies in the ℓ2 ball of radius ρ whatever the point's norm (ℓ2 offsets, not capped at the
+     * norm): what one noise for a cluster's count and sum needs ({@link io.pais.noise.LatticeNoise#joint}).
+     */
+    public boolean inL2Ball() {
+      return !cappedAtNorm && shape == Geometry.L2;
     }
 
     /** The same sums with cluster j's clip narrowed to f_j·ρ ({@code factors[j]}; null: none). */

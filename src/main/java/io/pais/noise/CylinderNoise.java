@@ -3,7 +3,6 @@ package io.pais.noise;
 import io.pais.math.Checks;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.AhrensDieterMarsagliaTsangGammaSampler;
-import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 
 /**
  * One noise for a cluster's weighted count and its weighted sum of ℓ2-clipped offsets together: the K-norm mechanism
@@ -27,10 +26,8 @@ public final class CylinderNoise {
    * @param dimension d, the sum's coordinates
    */
   public CylinderNoise(double epsilon, double reach, int dimension) {
-    this.epsilon = Checks.positive("epsilon of the count and sum noise", Checks.finite("epsilon of the count and sum "
-        + "noise", epsilon));
-    this.reach = Checks.positive("reach (rho) of the count and sum noise", Checks.finite("reach (rho) of the count "
-        + "and sum noise", reach));
+    this.epsilon = Checks.positive("epsilon of the count and sum noise", epsilon);
+    this.reach = Checks.positive("reach (rho) of the count and sum noise", reach);
     this.dimension = Checks.positive("dimension (d)", dimension);
   }
 
@@ -78,19 +75,15 @@ public final class CylinderNoise {
     double radius = AhrensDieterMarsagliaTsangGammaSampler.of(rng, dimension + 2, 1 / epsilon).sample();
     double[] out = new double[dimension + 1];
     out[0] = radius * (2 * rng.nextDouble() - 1);
-    ZigguratSampler.NormalizedGaussian gaussian = ZigguratSampler.NormalizedGaussian.of(rng);
-    double squares;
+    double[] direction = new double[dimension];
+    double norm;
     do {
-      squares = 0;
-      for (int i = 1; i <= dimension; i++) {
-        out[i] = gaussian.sample();
-        squares += out[i] * out[i];
-      }
-    } while (squares == 0);
+      norm = SumNoise.gaussians(rng, direction);
+    } while (norm == 0);
     // a point uniform in the ball of radius ρ: its radius ρ·U^(1/d) along a uniform direction
-    double length = radius * reach * Math.pow(rng.nextDouble(), 1.0 / dimension) / Math.sqrt(squares);
-    for (int i = 1; i <= dimension; i++) {
-      out[i] *= length;
+    double length = radius * reach * Math.pow(rng.nextDouble(), 1.0 / dimension) / norm;
+    for (int i = 0; i < dimension; i++) {
+      out[i + 1] = direction[i] * length;
     }
     return out;
   }

@@ -114,8 +114,8 @@ public final class LatticeNoise {
    * than a record of weight w ≥ 1 moves them, so a draw at ε/(1 + δ) costs at most ε(w + δ/2)/(1 + δ) ≤ w·ε.
    */
   public static Joint joint(double betaCount, double betaSum, double reach, int dimension) {
-    CylinderNoise split = CylinderNoise.replacing(betaCount, betaSum, reach, dimension);
-    return new Joint(new CylinderNoise(split.epsilon() / (1 + SCALE_INFLATION), reach, dimension), countLattice(),
+    double epsilon = CylinderNoise.replacing(betaCount, betaSum, reach, dimension).epsilon();
+    return new Joint(new CylinderNoise(epsilon / (1 + SCALE_INFLATION), reach, dimension), countLattice(),
         Lattice.atMost(SCALE_INFLATION / 2 * reach / Math.sqrt(dimension)), betaCount);
   }
 

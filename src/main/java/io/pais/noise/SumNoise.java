@@ -107,13 +107,7 @@ public final class SumNoise implements ContinuousSumNoise {
     double norm;
     do {
       if (p == 2) {
-        ZigguratSampler.NormalizedGaussian gaussian = ZigguratSampler.NormalizedGaussian.of(rng);
-        double s = 0;
-        for (int i = 0; i < dimension; i++) {
-          g[i] = gaussian.sample();
-          s += g[i] * g[i];
-        }
-        norm = Math.sqrt(s);
+        norm = gaussians(rng, g);
       } else {
         // |g|^p ~ Gamma(1/p, 1), so |g| = Gamma(1/p, 1)^{1/p}, with a random sign.
         ContinuousSampler gamma = AhrensDieterMarsagliaTsangGammaSampler.of(rng, 1 / p, 1);
@@ -127,5 +121,19 @@ public final class SumNoise implements ContinuousSumNoise {
       }
     } while (norm == 0);
     return norm;
+  }
+
+  /**
+   * Fills {@code g} with i.i.d. standard normal draws and returns ‖g‖₂ (0 only with probability 0): g/‖g‖₂ is a
+   * uniform direction.
+   */
+  static double gaussians(UniformRandomProvider rng, double[] g) {
+    ZigguratSampler.NormalizedGaussian gaussian = ZigguratSampler.NormalizedGaussian.of(rng);
+    double s = 0;
+    for (int i = 0; i < g.length; i++) {
+      g[i] = gaussian.sample();
+      s += g[i] * g[i];
+    }
+    return Math.sqrt(s);
   }
 }
